@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { GENDERS } from '../constants';
+
+// The sign-in calls of spec §7, exactly as the client sends and reads them.
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  is_superuser: z.boolean(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  groups: z.array(z.string()),
+  permissions: z.array(z.string()),
+  auth_source: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  address: z.string().nullable(),
+  personal_id: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  email_verified: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  two_factor_method: z.enum(['totp', 'email']).nullable(),
+  last_login: z.string().nullable(),
+  date_joined: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const twoFactorMethod = z.enum(['totp', 'email']);
+export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1, 'This field is required'),
+  password: z.string().min(1, 'This field is required'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+
+export const signedInAnswer = tokenPair.extend({ user: userSchema });
+export type SignedInAnswer = z.infer<typeof signedInAnswer>;
+
+export const twoFactorRequiredAnswer = z.object({
+  requires_2fa: z.literal(true),
+  two_factor_method: twoFactorMethod,
+  username: z.string(),
+});
+
+export const twoFactorSetupRequiredAnswer = z.object({
+  requires_2fa_setup: z.literal(true),
+  user_id: z.number().int(),
+});
+
+export const loginAnswer = z.union([signedInAnswer, twoFactorRequiredAnswer, twoFactorSetupRequiredAnswer]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const refreshRequest = z.object({ refresh: z.string().min(1, 'This field is required') });
+/** The refresh token rotates on every use, so the answer carries the next one too. */
+export const refreshAnswer = z.object({ access: z.string(), refresh: z.string() });
+
+export const logoutRequest = z.object({ refresh_token: z.string().min(1, 'This field is required') });
+
+export const meAnswer = userSchema;
+
+const code = z.string().trim().min(1, 'This field is required').max(32);
+
+export const adminTwoFactorSetupRequest = z.object({ method: twoFactorMethod, user_id: z.number().int() });
+export const twoFactorSetupRequest = z.object({ method: twoFactorMethod });
+/** TOTP: the secret and its otpauth URI for a QR code. E-mail: a code was sent. */
+export const twoFactorSetupAnswer = z.object({
+  method: twoFactorMethod,
+  secret: z.string().optional(),
+  otpauth_uri: z.string().optional(),
+  message: z.string(),
+});
+export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswer>;
+
+export const adminTwoFactorConfirmRequest = z.object({ code, user_id: z.number().int() });
+export const twoFactorConfirmRequest = z.object({ code });
+/** Confirming ends the setup: the backup codes are shown once; the admin variant also signs in. */
+export const twoFactorConfirmAnswer = z.object({
+  message: z.string(),
+  backup_codes: z.array(z.string()),
+});
+export const adminTwoFactorConfirmAnswer = twoFactorConfirmAnswer.extend(signedInAnswer.shape);
+
+export const twoFactorVerifyRequest = z.object({
+  username: z.string().trim().min(1, 'This field is required'),
+  code,
+  is_backup_code: z.boolean().default(false),
+});
+
+export const sendOtpRequest = z.object({ username: z.string().trim().min(1, 'This field is required') });
+export const messageAnswer = z.object({ message: z.string() });
+
+export const twoFactorStatusAnswer = z.object({
+  enabled: z.boolean(),
+  method: twoFactorMethod.nullable(),
+  backup_codes_remaining: z.number().int(),
+  required_by_policy: z.boolean(),
+});
+
+export const passwordRequest = z.object({ password: z.string().min(1, 'This field is required') });
+export const backupCodesAnswer = z.object({ backup_codes: z.array(z.string()) });
+
+export const changePasswordRequest = z.object({
+  current_password: z.string().min(1, 'This field is required'),
+  new_password: z.string().min(12, 'Invalid format').max(256),
+});
+
+export const AUTH_PATHS = {
+  adminLogin: '/auth/admin/login/',
+  tokenRefresh: '/auth/token/refresh/',
+  logout: '/auth/logout/',
+  me: '/auth/me/',
+  adminTwoFactorSetup: '/auth/admin/2fa-setup/',
+  twoFactorSetup: '/auth/2fa/setup/',
+  adminTwoFactorConfirm: '/auth/admin/2fa-confirm/',
+  twoFactorConfirm: '/auth/2fa/confirm/',
+  adminTwoFactorVerify: '/auth/admin/2fa-verify/',
+  sendOtp: '/auth/2fa/send-otp/',
+  twoFactorStatus: '/auth/2fa/status/',
+  twoFactorDisable: '/auth/2fa/disable/',
+  backupCodes: '/auth/2fa/backup-codes/',
+  changePassword: '/auth/password/change/',
+} as const;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+// Django REST Framework conventions (architecture.md, "The contract").
+
+/** `{count, next, previous, results}` for a list of `item`. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int().nonnegative(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** `{"detail": "..."}`; `code` is our stable error code (see errors.ts), `error` feeds the 2FA screens. */
+export const detailError = z
+  .object({
+    detail: z.string(),
+    code: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type DetailError = z.infer<typeof detailError>;
+
+/** `{"field": ["message", ...]}` as DRF answers a 400. */
+export const fieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrors>;
+
+export const HTTP_STATUS = {
+  ok: 200,
+  created: 201,
+  accepted: 202,
+  noContent: 204,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  preconditionFailed: 412,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  internalServerError: 500,
+  serviceUnavailable: 503,
+} as const;

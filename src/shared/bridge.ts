@@ -1,0 +1,36 @@
+import type { IpcEvent, IpcEventPayload, AppInfo, Settings, SettingsPatch, Session, SignInOutcome, SetupConfirmed } from './ipc/contract';
+import type { HealthAnswer } from './api/system';
+import type { LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
+import type { TransportError } from './errors';
+
+// What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
+// shell implements it over fetch. Failures reject with a BridgeError carrying a TransportError.
+
+export interface NaricBridge {
+  app: { info(): Promise<AppInfo> };
+  settings: { get(): Promise<Settings>; set(patch: SettingsPatch): Promise<Settings> };
+  system: { health(): Promise<HealthAnswer> };
+  auth: {
+    /** Startup: use a stored refresh token, if any, to open a session. */
+    restore(): Promise<Session | null>;
+    login(request: LoginRequest): Promise<SignInOutcome>;
+    verifyTwoFactor(request: { username: string; code: string; is_backup_code: boolean }): Promise<Session>;
+    setupTwoFactor(request: { method: TwoFactorMethod; user_id: number }): Promise<TwoFactorSetupAnswer>;
+    confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
+    /** One refresh in flight at a time, shared by every caller. */
+    refresh(): Promise<{ access: string }>;
+    logout(): Promise<void>;
+  };
+  external: { open(url: string): Promise<void> };
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+}
+
+export class BridgeError extends Error {
+  readonly error: TransportError;
+  constructor(error: TransportError) {
+    super(error.message);
+    this.name = 'BridgeError';
+    this.error = error;
+  }
+}
+

@@ -1,0 +1,68 @@
+// Error codes shared by server, main process and renderer. Each code has one translation key
+// (namespace `errors` in locales/*/errors.json) so a person always reads a translated message.
+
+export const ERROR_CODES = {
+  validation: 'validation_error',
+  notAuthenticated: 'not_authenticated',
+  invalidCredentials: 'invalid_credentials',
+  tokenInvalid: 'token_not_valid',
+  sessionExpired: 'session_expired',
+  permissionDenied: 'permission_denied',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  preconditionFailed: 'precondition_failed',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedFileType: 'unsupported_file_type',
+  throttled: 'throttled',
+  accountInactive: 'account_inactive',
+  twoFactorInvalid: 'two_factor_invalid',
+  twoFactorNotEnabled: 'two_factor_not_enabled',
+  serverError: 'server_error',
+  networkError: 'network_error',
+  timeout: 'timeout',
+  databaseUnavailable: 'database_unavailable',
+  ipcInvalidRequest: 'ipc_invalid_request',
+  ipcForbiddenSender: 'ipc_forbidden_sender',
+  ipcUnknownChannel: 'ipc_unknown_channel',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** i18next key (namespace `errors`) for each code. */
+export function errorTranslationKey(code: ErrorCode): string {
+  return `errors:${code}`;
+}
+
+/** English texts of the spec's error catalogue (§8); used by the server and as i18n defaults. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  validation_error: 'Validation error',
+  not_authenticated: 'Authentication credentials were not provided.',
+  invalid_credentials: 'Invalid credentials',
+  token_not_valid: 'Token is invalid or expired',
+  session_expired: 'Session expired',
+  permission_denied: 'Access denied',
+  not_found: 'Page not found',
+  conflict: 'This action is not allowed in the current state.',
+  precondition_failed: 'This record was changed by someone else. Reload it and try again.',
+  payload_too_large: 'File too large',
+  unsupported_file_type: 'Unsupported file type',
+  throttled: 'Too many attempts. Please wait and try again.',
+  account_inactive: 'This account is disabled.',
+  two_factor_invalid: 'The code is not valid.',
+  two_factor_not_enabled: 'Two-factor authentication is not enabled.',
+  server_error: 'Internal server error',
+  network_error: 'Network error',
+  timeout: 'The server did not answer in time.',
+  database_unavailable: 'The database cannot be reached.',
+  ipc_invalid_request: 'Validation error',
+  ipc_forbidden_sender: 'Access denied',
+  ipc_unknown_channel: 'Validation error',
+};
+
+/** An error that crossed a boundary (HTTP or IPC) in a form every part can read. */
+export interface TransportError {
+  code: ErrorCode;
+  message: string;
+  status?: number;
+  /** The server's JSON answer, when there was one (login screens read message/detail/error). */
+  body?: unknown;
+}

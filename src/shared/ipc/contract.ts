@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import {
+  adminTwoFactorConfirmRequest,
+  adminTwoFactorSetupRequest,
+  loginRequest,
+  twoFactorMethod,
+  twoFactorSetupAnswer,
+  twoFactorVerifyRequest,
+  userSchema,
+} from '../api/auth';
+import { healthAnswer } from '../api/system';
+import { ERROR_CODES, type ErrorCode } from '../errors';
+
+// The IPC contract: one table, channel → request schema → response schema. The main process
+// parses every request with it before a handler runs; the preload and the browser shell
+// implement the same bridge over it.
+
+export const sessionPersistence = z.enum(['keychain', 'memory']);
+export type SessionPersistence = z.infer<typeof sessionPersistence>;
+
+export const appInfo = z.object({
+  version: z.string(),
+  shell: z.enum(['desktop', 'web']),
+  os: z.string(),
+  apiBaseUrl: z.string(),
+  embeddedServer: z.boolean(),
+  sessionPersistence,
+});
+export type AppInfo = z.infer<typeof appInfo>;
+
+export const settings = z.object({
+  serverUrl: z.url({ protocol: /^https?$/, error: 'Invalid format' }).nullable(),
+  language: z.enum(LANGUAGES),
+});
+export type Settings = z.infer<typeof settings>;
+export const settingsPatch = settings.partial();
+export type SettingsPatch = z.infer<typeof settingsPatch>;
+
+/** What the renderer holds of a session: the user and the short-lived access token, never the refresh token. */
+export const session = z.object({ user: userSchema, access: z.string(), persistence: sessionPersistence });
+export type Session = z.infer<typeof session>;
+
+export const signInOutcome = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('signed_in'), session }),
+  z.object({ kind: z.literal('two_factor_required'), method: twoFactorMethod, username: z.string() }),
+  z.object({ kind: z.literal('two_factor_setup_required'), user_id: z.number().int() }),
+]);
+export type SignInOutcome = z.infer<typeof signInOutcome>;
+
+export const setupConfirmed = z.object({ session, backup_codes: z.array(z.string()) });
+export type SetupConfirmed = z.infer<typeof setupConfirmed>;
+
+const none = z.undefined();
+
+export const IPC_CONTRACT = {
+  'app:info': { request: none, response: appInfo },
+  'settings:get': { request: none, response: settings },
+  'settings:set': { request: settingsPatch, response: settings },
+  'system:health': { request: none, response: healthAnswer },
+  'auth:restore': { request: none, response: session.nullable() },
+  'auth:login': { request: loginRequest, response: signInOutcome },
+  'auth:verify-2fa': { request: twoFactorVerifyRequest, response: session },
+  'auth:setup-2fa': { request: adminTwoFactorSetupRequest, response: twoFactorSetupAnswer },
+  'auth:confirm-2fa': { request: adminTwoFactorConfirmRequest, response: setupConfirmed },
+  'auth:refresh': { request: none, response: z.object({ access: z.string() }) },
+  'auth:logout': { request: none, response: z.null() },
+  'external:open': { request: z.object({ url: z.url() }), response: z.null() },
+} as const;
+
+export type IpcChannel = keyof typeof IPC_CONTRACT;
+export type IpcRequest<C extends IpcChannel> = z.input<(typeof IPC_CONTRACT)[C]['request']>;
+export type IpcResponse<C extends IpcChannel> = z.output<(typeof IPC_CONTRACT)[C]['response']>;
+export const IPC_CHANNELS = Object.keys(IPC_CONTRACT) as IpcChannel[];
+
+/** Events main sends to the renderer. */
+export const IPC_EVENTS = {
+  'session:ended': z.object({ reason: z.enum(['expired', 'logged_out']) }),
+} as const;
+export type IpcEvent = keyof typeof IPC_EVENTS;
+export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENTS)[E]>;
+
+export const transportError = z.object({
+  code: z.enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  status: z.number().int().optional(),
+  body: z.unknown().optional(),
+});
+
+/** Every IPC answer is an envelope, so a typed error survives Electron's structured clone. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: z.infer<typeof transportError> };
