@@ -1,0 +1,43 @@
+import { hash, verify, type Options } from '@node-rs/argon2';
+
+// Argon2id (the library's default algorithm). Production cost follows OWASP's minimum for
+// Argon2id (19 MiB, 2 passes); NARIC_ARGON2_FAST=1 lowers it for the test suite only.
+
+const PRODUCTION_COST: Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const FAST_COST: Options = { memoryCost: 1_024, timeCost: 1, parallelism: 1 };
+
+export function argon2Cost(fast: boolean): Options {
+  return fast ? FAST_COST : PRODUCTION_COST;
+}
+
+export function argon2FastFromEnvironment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NARIC_ARGON2_FAST === '1';
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a malformed stored hash (never throws on bad data). */
+  verify(storedHash: string, password: string): Promise<boolean>;
+  /** Spends the time of one verification, so an unknown username answers as slowly as a known one. */
+  verifyAgainstNobody(password: string): Promise<void>;
+}
+
+export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment()): PasswordHasher {
+  const cost = argon2Cost(fast);
+  let decoy: Promise<string> | null = null;
+  const verifyHash = async (storedHash: string, password: string) => {
+    try {
+      return await verify(storedHash, password);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    hash: (password) => hash(password, cost),
+    verify: verifyHash,
+    async verifyAgainstNobody(password) {
+      decoy ??= hash('naric-decoy-password', cost);
+      await verifyHash(await decoy, password);
+    },
+  };
+}
