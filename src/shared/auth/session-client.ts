@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import {
+  AUTH_PATHS,
+  adminTwoFactorConfirmAnswer,
+  loginAnswer,
+  meAnswer,
+  refreshAnswer,
+  signedInAnswer,
+  twoFactorSetupAnswer,
+  type LoginRequest,
+  type TwoFactorMethod,
+  type TwoFactorSetupAnswer,
+  type User,
+} from '../api/auth';
+import { API_TIMEOUT_MS, TOKEN_REFRESH_TIMEOUT_MS } from '../constants';
+import { ERROR_CODES, type ErrorCode } from '../errors';
+import type { IpcEventPayload, Session, SessionPersistence, SetupConfirmed, SignInOutcome } from '../ipc/contract';
+import { failure, transportErrorFromAnswer, transportErrorOf, TransportFailure } from '../transport-failure';
+
+// The sign-in side of the session (spec §4, §7, §8), shared by the desktop main process (tokens
+// in the OS keychain) and the browser shell (tokens in memory). It knows no transport: the caller
+// passes `request`, so this file runs anywhere.
+
+export type SessionHttpMethod = 'GET' | 'POST';
+
+export interface SessionRequestOptions {
+  timeoutMs: number;
+  /** Sent as `Authorization: Bearer <accessToken>` when present. */
+  accessToken?: string;
+}
+
+/** Any HTTP answer, 2xx or not; `data` is the parsed JSON body (undefined when there is none). */
+export interface SessionHttpAnswer {
+  status: number;
+  data: unknown;
+}
+
+/**
+ * Calls the API server. `path` is one of AUTH_PATHS, relative to the API base (…/api). Resolves
+ * with every HTTP answer, errors included; rejects only when there is no answer (network
+ * failure, time-out) with a TransportFailure or another value carrying a TransportError.
+ */
+export type SessionRequest = (
+  method: SessionHttpMethod,
+  path: string,
+  body: unknown,
+  options: SessionRequestOptions,
+) => Promise<SessionHttpAnswer>;
+
+export interface SessionTokenStore {
+  getRefresh(): Promise<string | null>;
+  save(access: string, refresh: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface SessionClientOptions {
+  request: SessionRequest;
+  tokens: SessionTokenStore;
+  onSessionEnded: (payload: IpcEventPayload<'session:ended'>) => void;
+  /** Where tokens live; a function when it is only known once the store has been used. */
+  persistence: SessionPersistence | (() => SessionPersistence);
+  /** Failures that are handled, not thrown (restore, logout), are reported here. */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface SessionClient {
+  login(request: LoginRequest): Promise<SignInOutcome>;
+  verifyTwoFactor(request: { username: string; code: string; is_backup_code?: boolean }): Promise<Session>;
+  setupTwoFactor(request: { method: TwoFactorMethod; user_id: number }): Promise<TwoFactorSetupAnswer>;
+  confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
+  /** One refresh in flight at a time, shared by every caller; the refresh token rotates. */
+  refresh(): Promise<{ access: string }>;
+  /** Startup: a stored refresh token opens a session; any failure is logged and gives null. */
+  restore(): Promise<Session | null>;
+  /** Tells the server, then forgets the tokens even if the server could not be told. */
+  logout(): Promise<void>;
+}
+
+const meAnswerEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
+
+export function createSessionClient(options: SessionClientOptions): SessionClient {
+  const { request, tokens, onSessionEnded } = options;
+  const log = options.log ?? (() => {});
+  const persistence = (): SessionPersistence =>
+    typeof options.persistence === 'function' ? options.persistence() : options.persistence;
+
+  // Kept only to authenticate the logout call; the renderer holds its own copy.
+  let lastAccess: string | null = null;
+  let refreshInFlight: Promise<{ access: string }> | null = null;
+
+  async function call<T extends z.ZodType>(
+    method: SessionHttpMethod,
+    path: string,
+    body: unknown,
+    answerSchema: T,
+    how: { timeoutMs?: number; accessToken?: string; codeByStatus?: Partial<Record<number, ErrorCode>> } = {},
+  ): Promise<z.output<T>> {
+    let answer: SessionHttpAnswer;
+    try {
+      answer = await request(method, path, body, {
+        timeoutMs: how.timeoutMs ?? API_TIMEOUT_MS,
+        ...(how.accessToken ? { accessToken: how.accessToken } : {}),
+      });
+    } catch (thrown) {
+      const error = transportErrorOf(thrown);
+      throw error ? new TransportFailure(error) : failure(ERROR_CODES.networkError);
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.data, how.codeByStatus));
+    }
+    const parsed = answerSchema.safeParse(answer.data);
+    if (!parsed.success) {
+      // The server broke the contract: say so without guessing at a session.
+      throw failure(ERROR_CODES.serverError, { status: answer.status, body: { issues: z.treeifyError(parsed.error) } });
+    }
+    return parsed.data;
+  }
+
+  async function openSession(access: string, refresh: string, user: User): Promise<Session> {
+    await tokens.save(access, refresh);
+    lastAccess = access;
+    return { user, access, persistence: persistence() };
+  }
+
+  async function refreshOnce(): Promise<{ access: string }> {
+    const refresh = await tokens.getRefresh();
+    if (!refresh) {
+      onSessionEnded({ reason: 'expired' });
+      throw failure(ERROR_CODES.sessionExpired, { status: 401 });
+    }
+    try {
+      const pair = await call('POST', AUTH_PATHS.tokenRefresh, { refresh }, refreshAnswer, {
+        timeoutMs: TOKEN_REFRESH_TIMEOUT_MS,
+      });
+      await tokens.save(pair.access, pair.refresh);
+      lastAccess = pair.access;
+      return { access: pair.access };
+    } catch (thrown) {
+      const error = transportErrorOf(thrown);
+      if (error?.status === 401) {
+        // A refused refresh token is final (spec §8): forget both tokens and end the session.
+        lastAccess = null;
+        await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+        onSessionEnded({ reason: 'expired' });
+        throw failure(ERROR_CODES.sessionExpired, { status: 401, body: error.body });
+      }
+      throw thrown;
+    }
+  }
+
+  const client: SessionClient = {
+    async login(credentials) {
+      const answer = await call('POST', AUTH_PATHS.adminLogin, credentials, loginAnswer, {
+        codeByStatus: { 401: ERROR_CODES.invalidCredentials },
+      });
+      if ('requires_2fa' in answer) {
+        return { kind: 'two_factor_required', method: answer.two_factor_method, username: answer.username };
+      }
+      if ('requires_2fa_setup' in answer) {
+        return { kind: 'two_factor_setup_required', user_id: answer.user_id };
+      }
+      return { kind: 'signed_in', session: await openSession(answer.access, answer.refresh, answer.user) };
+    },
+
+    async verifyTwoFactor(verification) {
+      const body = { is_backup_code: false, ...verification };
+      const answer = await call('POST', AUTH_PATHS.adminTwoFactorVerify, body, signedInAnswer, {
+        codeByStatus: { 400: ERROR_CODES.twoFactorInvalid, 401: ERROR_CODES.twoFactorInvalid },
+      });
+      return openSession(answer.access, answer.refresh, answer.user);
+    },
+
+    async setupTwoFactor(setup) {
+      return call('POST', AUTH_PATHS.adminTwoFactorSetup, setup, twoFactorSetupAnswer);
+    },
+
+    async confirmTwoFactor(confirmation) {
+      const answer = await call('POST', AUTH_PATHS.adminTwoFactorConfirm, confirmation, adminTwoFactorConfirmAnswer, {
+        codeByStatus: { 400: ERROR_CODES.twoFactorInvalid, 401: ERROR_CODES.twoFactorInvalid },
+      });
+      const session = await openSession(answer.access, answer.refresh, answer.user);
+      return { session, backup_codes: answer.backup_codes };
+    },
+
+    refresh() {
+      refreshInFlight ??= refreshOnce().finally(() => {
+        refreshInFlight = null;
+      });
+      return refreshInFlight;
+    },
+
+    async restore() {
+      try {
+        if (!(await tokens.getRefresh())) return null;
+        const { access } = await client.refresh();
+        try {
+          const user = await call('GET', AUTH_PATHS.me, undefined, meAnswerEither, { accessToken: access });
+          return { user, access, persistence: persistence() };
+        } catch (meError) {
+          // Loading the user failed after a good refresh: the user is signed out (spec §8).
+          lastAccess = null;
+          await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+          throw meError;
+        }
+      } catch (thrown) {
+        log('startup sign-in failed', transportErrorOf(thrown) ?? thrown);
+        return null;
+      }
+    },
+
+    async logout() {
+      try {
+        const refresh = await tokens.getRefresh();
+        if (refresh) {
+          await call('POST', AUTH_PATHS.logout, { refresh_token: refresh }, z.unknown(), {
+            ...(lastAccess ? { accessToken: lastAccess } : {}),
+          });
+        }
+      } catch (thrown) {
+        log('the server could not be told about the logout', transportErrorOf(thrown) ?? thrown);
+      } finally {
+        lastAccess = null;
+        await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+        onSessionEnded({ reason: 'logged_out' });
+      }
+    },
+  };
+  return client;
+}

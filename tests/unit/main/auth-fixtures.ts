@@ -1,0 +1,27 @@
+import type { User } from '../../../src/shared/api/auth';
+
+export const officer: User = {
+  id: 7,
+  username: 'officer',
+  email: 'officer@naric.example',
+  is_superuser: false,
+  is_staff: true,
+  is_active: true,
+  groups: ['NARIC Officers'],
+  permissions: ['applications.view_application'],
+  auth_source: 'local',
+  full_name: 'Arta Krasniqi',
+  first_name: 'Arta',
+  last_name: 'Krasniqi',
+  phone: null,
+  country: 'XK',
+  address: null,
+  personal_id: null,
+  date_of_birth: null,
+  gender: 'female',
+  email_verified: true,
+  two_factor_enabled: false,
+  two_factor_method: null,
+  last_login: null,
+  date_joined: '2026-01-05T09:00:00Z',
+};

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { createSessionClient, type SessionHttpAnswer, type SessionRequestOptions } from '../../../src/shared/auth/session-client';
+import { TOKEN_REFRESH_TIMEOUT_MS, API_TIMEOUT_MS } from '../../../src/shared/constants';
+import { failure, transportErrorOf } from '../../../src/shared/transport-failure';
+import type { IpcEventPayload } from '../../../src/shared/ipc/contract';
+import { officer } from '../main/auth-fixtures';
+
+type Call = { method: string; path: string; body: unknown; options: SessionRequestOptions };
+type Route = (call: Call) => SessionHttpAnswer | Promise<SessionHttpAnswer>;
+
+function setup(routes: Record<string, Route>, stored: { access: string | null; refresh: string | null } = { access: null, refresh: null }) {
+  const calls: Call[] = [];
+  const ended: IpcEventPayload<'session:ended'>[] = [];
+  const logged: string[] = [];
+  const tokens = { ...stored };
+  const client = createSessionClient({
+    async request(method, path, body, options) {
+      const call = { method, path, body, options };
+      calls.push(call);
+      const route = routes[`${method} ${path}`];
+      if (!route) return { status: 404, data: { detail: 'Not found.' } };
+      return route(call);
+    },
+    tokens: {
+      getRefresh: async () => tokens.refresh,
+      save: async (access, refresh) => {
+        tokens.access = access;
+        tokens.refresh = refresh;
+      },
+      clear: async () => {
+        tokens.access = null;
+        tokens.refresh = null;
+      },
+    },
+    onSessionEnded: (payload) => ended.push(payload),
+    persistence: 'keychain',
+    log: (message) => logged.push(message),
+  });
+  return { client, calls, ended, logged, tokens };
+}
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (thrown) {
+    return transportErrorOf(thrown);
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('session client: login', () => {
+  it('signs in with tokens: stores both, hands out only the user and the access token', async () => {
+    const { client, tokens, calls } = setup({
+      'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', refresh: 'r1', user: officer } }),
+    });
+    const outcome = await client.login({ username: 'officer', password: 'secret' });
+    expect(outcome).toEqual({ kind: 'signed_in', session: { user: officer, access: 'a1', persistence: 'keychain' } });
+    expect(JSON.stringify(outcome)).not.toContain('r1');
+    expect(tokens).toEqual({ access: 'a1', refresh: 'r1' });
+    expect(calls[0]).toMatchObject({ body: { username: 'officer', password: 'secret' }, options: { timeoutMs: API_TIMEOUT_MS } });
+  });
+
+  it('reads both 202 answers as two-factor outcomes and stores nothing', async () => {
+    const required = setup({
+      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa: true, two_factor_method: 'totp', username: 'officer' } }),
+    });
+    expect(await required.client.login({ username: 'officer', password: 'x' })).toEqual({
+      kind: 'two_factor_required',
+      method: 'totp',
+      username: 'officer',
+    });
+    expect(required.tokens.refresh).toBeNull();
+
+    const setupRequired = setup({
+      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa_setup: true, user_id: 7 } }),
+    });
+    expect(await setupRequired.client.login({ username: 'officer', password: 'x' })).toEqual({
+      kind: 'two_factor_setup_required',
+      user_id: 7,
+    });
+  });
+
+  it('keeps the server body of a refused login and calls a bare 401 invalid credentials', async () => {
+    const { client } = setup({
+      'POST /auth/admin/login/': () => ({ status: 401, data: { detail: 'No active account found with the given credentials' } }),
+    });
+    expect(await rejection(client.login({ username: 'officer', password: 'wrong' }))).toEqual({
+      code: 'invalid_credentials',
+      message: 'No active account found with the given credentials',
+      status: 401,
+      body: { detail: 'No active account found with the given credentials' },
+    });
+  });
+
+  it('turns an answer outside the contract into server_error rather than a half session', async () => {
+    const { client, tokens } = setup({ 'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1' } }) });
+    expect(await rejection(client.login({ username: 'officer', password: 'x' }))).toMatchObject({ code: 'server_error' });
+    expect(tokens.refresh).toBeNull();
+  });
+
+  it('passes a network failure through as the TransportError it is', async () => {
+    const { client } = setup({
+      'POST /auth/admin/login/': () => {
+        throw failure('network_error');
+      },
+    });
+    expect(await rejection(client.login({ username: 'officer', password: 'x' }))).toEqual({ code: 'network_error', message: 'Network error' });
+  });
+});
+
+describe('session client: two-factor', () => {
+  it('verifies a code, defaulting is_backup_code to false, and opens a session', async () => {
+    const { client, calls, tokens } = setup({
+      'POST /auth/admin/2fa-verify/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2', user: officer } }),
+    });
+    const session = await client.verifyTwoFactor({ username: 'officer', code: '123456' });
+    expect(session).toEqual({ user: officer, access: 'a2', persistence: 'keychain' });
+    expect(calls[0].body).toEqual({ username: 'officer', code: '123456', is_backup_code: false });
+    expect(tokens.refresh).toBe('r2');
+  });
+
+  it('shows the server error field of a refused code', async () => {
+    const { client } = setup({ 'POST /auth/admin/2fa-verify/': () => ({ status: 400, data: { error: 'Invalid code' } }) });
+    expect(await rejection(client.verifyTwoFactor({ username: 'officer', code: '000000', is_backup_code: false }))).toMatchObject({
+      code: 'two_factor_invalid',
+      message: 'Invalid code',
+      body: { error: 'Invalid code' },
+    });
+  });
+
+  it('sets up and confirms, returning the backup codes once with the session', async () => {
+    const { client, calls, tokens } = setup({
+      'POST /auth/admin/2fa-setup/': () => ({
+        status: 200,
+        data: { method: 'totp', secret: 'JBSWY3DP', otpauth_uri: 'otpauth://totp/NARIC:officer?secret=JBSWY3DP', message: 'Scan the code' },
+      }),
+      'POST /auth/admin/2fa-confirm/': () => ({
+        status: 200,
+        data: { message: 'Enabled', backup_codes: ['aaaa-bbbb', 'cccc-dddd'], access: 'a3', refresh: 'r3', user: officer },
+      }),
+    });
+    expect(await client.setupTwoFactor({ method: 'totp', user_id: 7 })).toMatchObject({ method: 'totp', secret: 'JBSWY3DP' });
+    expect(calls[0].body).toEqual({ method: 'totp', user_id: 7 });
+    const confirmed = await client.confirmTwoFactor({ code: '123456', user_id: 7 });
+    expect(confirmed).toEqual({ session: { user: officer, access: 'a3', persistence: 'keychain' }, backup_codes: ['aaaa-bbbb', 'cccc-dddd'] });
+    expect(tokens).toEqual({ access: 'a3', refresh: 'r3' });
+  });
+});
+
+describe('session client: refresh', () => {
+  it('rotates the refresh token, with the 10 s time-out', async () => {
+    const { client, calls, tokens } = setup(
+      { 'POST /auth/token/refresh/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2' } }) },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await client.refresh()).toEqual({ access: 'a2' });
+    expect(calls[0]).toMatchObject({ body: { refresh: 'r1' }, options: { timeoutMs: TOKEN_REFRESH_TIMEOUT_MS } });
+    expect(tokens).toEqual({ access: 'a2', refresh: 'r2' });
+  });
+
+  it('shares one refresh among concurrent callers, and starts a new one afterwards', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let issued = 0;
+    const { client, calls } = setup(
+      {
+        'POST /auth/token/refresh/': async () => {
+          await gate;
+          issued += 1;
+          return { status: 200, data: { access: `a${issued + 1}`, refresh: `r${issued + 1}` } };
+        },
+      },
+      { access: 'a1', refresh: 'r1' },
+    );
+    const answers = Promise.all([client.refresh(), client.refresh(), client.refresh(), client.refresh(), client.refresh()]);
+    release();
+    expect(await answers).toEqual(Array(5).fill({ access: 'a2' }));
+    expect(calls).toHaveLength(1);
+    await client.refresh();
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body).toEqual({ refresh: 'r2' });
+  });
+
+  it('on 401 clears both tokens and ends the session as expired', async () => {
+    const { client, tokens, ended } = setup(
+      { 'POST /auth/token/refresh/': () => ({ status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } }) },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(tokens).toEqual({ access: null, refresh: null });
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('keeps the tokens when the server is only unreachable', async () => {
+    const { client, tokens, ended } = setup(
+      {
+        'POST /auth/token/refresh/': () => {
+          throw failure('timeout');
+        },
+      },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'timeout' });
+    expect(tokens.refresh).toBe('r1');
+    expect(ended).toEqual([]);
+  });
+
+  it('without a stored refresh token ends the session without calling the server', async () => {
+    const { client, calls, ended } = setup({});
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired' });
+    expect(calls).toHaveLength(0);
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+});
+
+describe('session client: restore', () => {
+  it('refreshes, then loads the user with the new access token (plain or wrapped answer)', async () => {
+    for (const data of [officer, { user: officer }]) {
+      const { client, calls } = setup(
+        {
+          'POST /auth/token/refresh/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2' } }),
+          'GET /auth/me/': () => ({ status: 200, data }),
+        },
+        { access: 'a1', refresh: 'r1' },
+      );
+      expect(await client.restore()).toEqual({ user: officer, access: 'a2', persistence: 'keychain' });
+      expect(calls[1].options.accessToken).toBe('a2');
+    }
+  });
+
+  it('with nothing stored returns null without a call', async () => {
+    const { client, calls } = setup({});
+    expect(await client.restore()).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('logs any failure and returns null; a failed user load signs out', async () => {
+    const { client, logged, tokens } = setup(
+      {
+        'POST /auth/token/refresh/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2' } }),
+        'GET /auth/me/': () => ({ status: 500, data: { detail: 'boom' } }),
+      },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await client.restore()).toBeNull();
+    expect(logged).toEqual(['startup sign-in failed']);
+    expect(tokens.refresh).toBeNull();
+
+    const offline = setup(
+      {
+        'POST /auth/token/refresh/': () => {
+          throw new Error('socket hang up');
+        },
+      },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await offline.client.restore()).toBeNull();
+    expect(offline.logged).toEqual(['startup sign-in failed']);
+  });
+});
+
+describe('session client: logout', () => {
+  it('sends the refresh token with the last access token, clears, and ends the session', async () => {
+    const { client, calls, tokens, ended } = setup({
+      'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', refresh: 'r1', user: officer } }),
+      'POST /auth/logout/': () => ({ status: 204, data: undefined }),
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    await client.logout();
+    expect(calls[1]).toMatchObject({ method: 'POST', path: '/auth/logout/', body: { refresh_token: 'r1' }, options: { accessToken: 'a1' } });
+    expect(tokens).toEqual({ access: null, refresh: null });
+    expect(ended).toEqual([{ reason: 'logged_out' }]);
+  });
+
+  it('clears the tokens even when the server fails or cannot be reached', async () => {
+    for (const route of [() => ({ status: 500, data: { detail: 'boom' } }), () => Promise.reject(failure('network_error'))]) {
+      const { client, tokens, logged } = setup({ 'POST /auth/logout/': route }, { access: 'a1', refresh: 'r1' });
+      await expect(client.logout()).resolves.toBeUndefined();
+      expect(tokens).toEqual({ access: null, refresh: null });
+      expect(logged).toEqual(['the server could not be told about the logout']);
+    }
+  });
+});
