@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '../shared/constants';
+import type { AppDeps } from './app-deps';
+import { registerAuthContext } from './auth-context';
+import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
+import { createLogger } from './logger';
+import { ROUTE_MODULES } from './routes';
+import { isShellRequest, registerWebShell, sendShellIndex } from './web-shell';
+
+export type NaricApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildAppDeps extends AppDeps {
+  /** A pino logger; by default one at the configured level, writing JSON to stdout. */
+  logger?: FastifyBaseLogger;
+}
+
+/** JSON bodies above this are refused with 413 (document uploads have their own limit). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DOCS_PATH = `${API_BASE_PATH}/docs`;
+
+/** For the pages (browser shell, API docs); harmless on JSON answers. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  // Helmet's default would send plain-HTTP localhost subresources to https:// and break them.
+  upgradeInsecureRequests: null,
+};
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the API server without listening: `inject()` in tests, `listen()` in start.ts. */
+export function buildApp(deps: BuildAppDeps): NaricApp {
+  const { logger, ...appDeps } = deps;
+  configureValidationMessages();
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(appDeps.config.logLevel),
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Keep a caller's id (a proxy's, the desktop's) when it is a plain token; never log raw input.
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', appDeps);
+  registerErrorHandler(app);
+  registerAuthContext(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // API answers carry tokens and personal data: no cache may keep them.
+    if (request.url.startsWith(`${API_BASE_PATH}/`) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Same-origin pages only; nothing here is meant to be embedded or opened cross-origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  });
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'NARIC Back-office API',
+        description:
+          'Django REST Framework conventions: trailing slashes, snake_case JSON, `{count, next, previous, results}` lists, errors as `{"detail", "code"}` or `{"field": ["message"]}`.',
+        version: appDeps.config.version,
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true } });
+
+  for (const routes of ROUTE_MODULES) app.register(routes, { prefix: API_BASE_PATH });
+
+  const webRoot = appDeps.config.webRoot;
+  if (webRoot) registerWebShell(app, webRoot);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (webRoot && isShellRequest(request)) return sendShellIndex(reply);
+    return sendApiError(reply, notFound());
+  });
+
+  return app;
+}

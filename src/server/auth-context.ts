@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { detailError } from '../shared/api/drf';
+import type { User } from '../shared/api/auth';
+import { hasPermission, isAdmin, type PermissionName } from '../shared/auth/permissions';
+import './app-deps';
+import type { ServerConfig } from './config';
+import type { AppDatabase } from './db/database';
+import { accountInactive, notAuthenticated, permissionDenied, tokenNotValid } from './errors';
+
+// Who is calling: a bearer access token (HS256 JWT, `sub` = user id, `type` = access), checked
+// and turned into the user object of src/shared/api/auth.ts on every request that needs it.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser() / requirePermission() / requireAdmin(); null on public routes. */
+    user: User | null;
+  }
+}
+
+const ALGORITHM = 'HS256';
+const ACCESS = 'access';
+
+type TokenConfig = Pick<ServerConfig, 'jwtSecret' | 'accessTokenTtlSeconds'>;
+
+const keys = new Map<string, Uint8Array>();
+function signingKey(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(config: TokenConfig, userId: number): Promise<string> {
+  return new SignJWT({ type: ACCESS })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+    .sign(signingKey(config.jwtSecret));
+}
+
+/** The user id of a valid access token; throws the 401 `token_not_valid` otherwise. */
+export async function verifyAccessToken(config: Pick<ServerConfig, 'jwtSecret'>, token: string): Promise<number> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(config.jwtSecret), { algorithms: [ALGORITHM] });
+    if (payload.type !== ACCESS || typeof payload.sub !== 'string' || !/^\d{1,10}$/.test(payload.sub)) {
+      throw tokenNotValid();
+    }
+    return Number(payload.sub);
+  } catch {
+    throw tokenNotValid();
+  }
+}
+
+/** The user object the API returns (groups by name, permissions as `app.codename`), or null. */
+export async function loadUserObject(db: AppDatabase, id: number): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'email',
+      'is_superuser',
+      'is_staff',
+      'is_active',
+      'auth_source',
+      'first_name',
+      'last_name',
+      'phone',
+      'country',
+      'address',
+      'personal_id',
+      'date_of_birth',
+      'gender',
+      'email_verified',
+      'two_factor_enabled',
+      'two_factor_method',
+      'last_login',
+      'date_joined',
+      sql<string[]>`array(
+        select g.name from user_groups ug join groups g on g.id = ug.group_id
+        where ug.user_id = users.id order by g.name)`.as('groups'),
+      sql<string[]>`array(
+        select p.app_label || '.' || p.codename from permissions p
+        where p.id in (
+          select gp.permission_id from group_permissions gp
+            join user_groups ug on ug.group_id = gp.group_id where ug.user_id = users.id
+          union
+          select up.permission_id from user_permissions up where up.user_id = users.id)
+        order by 1)`.as('permissions'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const fullName = `${row.first_name} ${row.last_name}`.trim();
+  return {
+    ...row,
+    country: row.country?.trim() ?? null,
+    full_name: fullName || row.username,
+    last_login: row.last_login ? row.last_login.toISOString() : null,
+    date_joined: row.date_joined.toISOString(),
+  };
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw notAuthenticated();
+  const [scheme, token, ...rest] = header.trim().split(/\s+/);
+  // Another scheme (Basic …) is not ours: the request simply carries no credentials for us.
+  if (scheme.toLowerCase() !== 'bearer') throw notAuthenticated();
+  if (!token || rest.length > 0) throw tokenNotValid();
+  return token;
+}
+
+async function authenticate(request: FastifyRequest): Promise<User> {
+  if (request.user) return request.user;
+  const { db, config } = request.server.deps;
+  const token = bearerToken(request);
+  const userId = await verifyAccessToken(config, token);
+  const user = await loadUserObject(db, userId);
+  // A token outlives a deleted account by at most its lifetime; refuse it at once.
+  if (!user) throw tokenNotValid();
+  if (!user.is_active) throw accountInactive();
+  request.user = user;
+  return user;
+}
+
+type Guard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { [GUARD]: GuardKind };
+type GuardKind = 'user' | 'permission';
+const GUARD = Symbol('naric.auth-guard');
+
+function guard(kind: GuardKind, check: (user: User) => boolean): Guard {
+  const handler = async (request: FastifyRequest) => {
+    const user = await authenticate(request);
+    if (!check(user)) throw permissionDenied();
+  };
+  return Object.assign(handler, { [GUARD]: kind });
+}
+
+/** preHandler: any signed-in, active user. */
+export function requireUser(): Guard {
+  return guard('user', () => true);
+}
+
+/** preHandler: a signed-in user holding `permission` (hasPermission of src/shared). */
+export function requirePermission(permission: PermissionName): Guard {
+  return guard('permission', (user) => hasPermission(user, permission));
+}
+
+/** preHandler: an admin (superuser, Administrators or NARIC Administrators). */
+export function requireAdmin(): Guard {
+  return guard('permission', isAdmin);
+}
+
+/** The signed-in user of a request that passed one of the guards above. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}
+
+function guardsOf(route: RouteOptions): GuardKind[] {
+  const handlers = [route.preHandler, route.onRequest, route.preValidation].flat().filter(Boolean);
+  return handlers.flatMap((handler) => {
+    const kind = (handler as Partial<Guard>)[GUARD];
+    return kind ? [kind] : [];
+  });
+}
+
+/**
+ * Decorates requests with `user`, and marks guarded routes in the OpenAPI document: bearer
+ * security plus their 401 (and 403) answers. Must run before routes are added.
+ */
+export function registerAuthContext(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const kinds = guardsOf(route);
+    if (kinds.length === 0) return;
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    schema.security ??= [{ bearerAuth: [] }];
+    const response = (schema.response ??= {}) as Record<string, unknown>;
+    response[401] ??= detailError;
+    if (kinds.includes('permission')) response[403] ??= detailError;
+  });
+}

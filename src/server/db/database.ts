@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseDriver = 'postgres' | 'pglite';
+export type AppDatabase = Kysely<Database>;
+
+// One reading of PostgreSQL values for both drivers: int8 (ids of bigserial tables, count(*))
+// as a JS number, date as its 'YYYY-MM-DD' text (pg would build a local-midnight Date).
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (text: string) => Number(text);
+const keepText = (text: string) => text;
+
+export interface DatabaseLocation {
+  databaseUrl: string | null;
+  pgliteDir: string;
+}
+
+export function databaseDriver(location: Pick<DatabaseLocation, 'databaseUrl'>): DatabaseDriver {
+  return location.databaseUrl ? 'postgres' : 'pglite';
+}
+
+export interface OpenDatabaseOptions {
+  /** Called when an idle PostgreSQL connection fails (without a listener pg would crash the process). */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(location: DatabaseLocation, options: OpenDatabaseOptions = {}): Promise<AppDatabase> {
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, options);
+  return openPglite(location.pgliteDir);
+}
+
+export function openPostgres(databaseUrl: string, options: OpenDatabaseOptions = {}): AppDatabase {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return parseInt8;
+        if (oid === DATE) return keepText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** PGlite in `dataDir` (created when missing), or in memory without one. */
+export async function openPglite(dataDir?: string): Promise<AppDatabase> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8, [DATE]: keepText } });
+  // Destroying the Kysely instance closes PGlite (kysely-pglite-dialect ≥ 1.3.1).
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,0 +1,35 @@
+import { Migrator, type Migration, type MigrationResult } from 'kysely';
+import type { AppDatabase } from './database';
+import * as foundation from './migrations/0001-foundation';
+
+// Every migration, by name, in the order they run. A new issue adds its file and one line here;
+// a static list (no folder scan) keeps the bundled desktop server and the tests identical.
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export function createMigrator(db: AppDatabase): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+}
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: readonly MigrationResult[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Brings the schema up to date; returns the names of the migrations it ran. */
+export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
+  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Migration ${failed} failed: ${reason}`, results, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

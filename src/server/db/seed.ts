@@ -1,0 +1,181 @@
+import { ALL_PERMISSIONS, DEFAULT_GROUP_PERMISSIONS, type GroupName } from '../../shared/auth/permissions';
+import { countryCatalogue } from './country-catalogue';
+import type { AppDatabase } from './database';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
+import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
+
+// Idempotent: run at every start. It only ever adds what is missing, so whatever an admin
+// changed afterwards (a service's fee, a group's permissions, a country's name) is kept.
+
+export const DEFAULT_SYSTEM_SETTINGS: Record<string, unknown> = {
+  'security.require_2fa_for_staff': false,
+};
+
+export interface SeedOptions {
+  /** Demo mode: also create the demo accounts of demo-accounts.ts. */
+  demo: boolean;
+  /** Argon2id hashing (the auth module's password hasher). */
+  hashPassword: (password: string) => Promise<string>;
+}
+
+export interface SeedSummary {
+  services: number;
+  permissions: number;
+  groups: number;
+  countries: number;
+  settings: number;
+  demoUsers: number;
+}
+
+export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promise<SeedSummary> {
+  // Hash outside the transaction: Argon2id is slow on purpose and PGlite has one connection.
+  const demoHashes = new Map<string, string>();
+  if (options.demo) {
+    const existing = await db.selectFrom('users').select('username').execute();
+    const taken = new Set(existing.map((user) => user.username.toLowerCase()));
+    for (const account of DEMO_ACCOUNTS) {
+      if (!taken.has(account.username)) demoHashes.set(account.username, await options.hashPassword(DEMO_PASSWORD));
+    }
+  }
+
+  return db.transaction().execute(async (trx) => {
+    const services = await seedServices(trx);
+    const { permissions, groups } = await seedGroupsAndPermissions(trx);
+    const settings = await seedSettings(trx);
+    const countries = await seedCountries(trx);
+    const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
+    return { services, permissions, groups, countries, settings, demoUsers };
+  });
+}
+
+async function seedServices(db: AppDatabase): Promise<number> {
+  const present = new Set((await db.selectFrom('services').select('service_type').execute()).map((s) => s.service_type));
+  const missing = SERVICE_CATALOGUE.filter((service) => !present.has(service.service_type));
+  if (missing.length === 0) return 0;
+  const created = await db
+    .insertInto('services')
+    .values(
+      missing.map(({ document_requirements: _requirements, ...service }) => ({
+        ...service,
+        category: serviceCategory(service.service_type),
+        degree_options: serviceDegreeOptions(service.service_type),
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['id', 'service_type'])
+    .execute();
+  const requirements = created.flatMap(({ id, service_type }) =>
+    (SERVICE_CATALOGUE.find((service) => service.service_type === service_type)?.document_requirements ?? []).map(
+      (requirement) => ({ service_id: id, ...requirement }),
+    ),
+  );
+  if (requirements.length > 0) await db.insertInto('service_document_requirements').values(requirements).execute();
+  return created.length;
+}
+
+function permissionParts(permission: string) {
+  const [app_label, codename] = permission.split('.');
+  return { app_label, codename, name: `Can ${codename.replaceAll('_', ' ')}` };
+}
+
+/**
+ * A group gets its default permissions when the group is new, and a permission is handed to
+ * the groups that hold it by default when the permission is new (a later release added it).
+ * An admin's later removal of a default permission therefore sticks.
+ */
+async function seedGroupsAndPermissions(db: AppDatabase): Promise<{ permissions: number; groups: number }> {
+  const existingPermissions = await db.selectFrom('permissions').select(['app_label', 'codename']).execute();
+  const knownPermissions = new Set(existingPermissions.map((p) => `${p.app_label}.${p.codename}`));
+  const newPermissions = ALL_PERMISSIONS.filter((permission) => !knownPermissions.has(permission));
+  if (newPermissions.length > 0) {
+    await db
+      .insertInto('permissions')
+      .values(newPermissions.map(permissionParts))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+
+  const groupNames = Object.keys(DEFAULT_GROUP_PERMISSIONS) as GroupName[];
+  const knownGroups = new Set((await db.selectFrom('groups').select('name').execute()).map((g) => g.name));
+  const newGroups = groupNames.filter((name) => !knownGroups.has(name));
+  if (newGroups.length > 0) {
+    await db
+      .insertInto('groups')
+      .values(newGroups.map((name) => ({ name })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+
+  const permissionIds = new Map(
+    (await db.selectFrom('permissions').select(['id', 'app_label', 'codename']).execute()).map((p) => [
+      `${p.app_label}.${p.codename}`,
+      p.id,
+    ]),
+  );
+  const groupIds = new Map((await db.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
+  const grants = groupNames.flatMap((group) =>
+    DEFAULT_GROUP_PERMISSIONS[group]
+      .filter((permission) => newGroups.includes(group) || newPermissions.includes(permission))
+      .map((permission) => ({ group_id: groupIds.get(group)!, permission_id: permissionIds.get(permission)! })),
+  );
+  if (grants.length > 0) {
+    await db
+      .insertInto('group_permissions')
+      .values(grants)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  return { permissions: newPermissions.length, groups: newGroups.length };
+}
+
+async function seedSettings(db: AppDatabase): Promise<number> {
+  const created = await db
+    .insertInto('system_settings')
+    .values(Object.entries(DEFAULT_SYSTEM_SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('key')
+    .execute();
+  return created.length;
+}
+
+async function seedCountries(db: AppDatabase): Promise<number> {
+  const created = await db
+    .insertInto('countries')
+    .values(countryCatalogue())
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('code')
+    .execute();
+  return created.length;
+}
+
+async function seedDemoUsers(db: AppDatabase, hashes: ReadonlyMap<string, string>): Promise<number> {
+  const accounts = DEMO_ACCOUNTS.filter((account) => hashes.has(account.username));
+  if (accounts.length === 0) return 0;
+  const created = await db
+    .insertInto('users')
+    .values(
+      accounts.map((account) => ({
+        username: account.username,
+        email: demoEmail(account.username),
+        password_hash: hashes.get(account.username)!,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        is_superuser: account.is_superuser,
+        is_staff: account.is_staff,
+        gender: account.gender,
+        country: 'XK',
+        phone: `+383 44 100 ${String(100 + DEMO_ACCOUNTS.indexOf(account))}`,
+        email_verified: true,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['id', 'username'])
+    .execute();
+  const groupIds = new Map((await db.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
+  const memberships = created.map((user) => ({
+    user_id: user.id,
+    group_id: groupIds.get(DEMO_ACCOUNTS.find((account) => account.username === user.username)!.group)!,
+  }));
+  if (memberships.length > 0) await db.insertInto('user_groups').values(memberships).execute();
+  return created.length;
+}

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { HealthAnswer } from '../../../shared/api/system';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import type { AppDeps } from '../../app-deps';
+import { databaseDriver } from '../../db/database';
+
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+class TimedOut extends Error {}
+
+async function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer of GET /api/health/. Details say what is wrong without exposing hosts or paths. */
+export async function checkHealth(deps: AppDeps, log: FastifyBaseLogger): Promise<HealthAnswer> {
+  const { db, config, storage } = deps;
+  const [database, storageHealth] = await Promise.all([
+    withinTimeout(sql`select 1`.execute(db), HEALTH_CHECK_TIMEOUT_MS).then(
+      () => ({ status: 'ok' as const }),
+      (error: unknown) => {
+        log.warn({ err: error }, 'health: database check failed');
+        return { status: 'unavailable' as const, detail: ERROR_MESSAGES.database_unavailable };
+      },
+    ),
+    withinTimeout(storage.health(), HEALTH_CHECK_TIMEOUT_MS).catch(() => ({
+      status: 'unavailable' as const,
+      detail: 'The document storage did not answer in time.',
+    })),
+  ]);
+  const ok = database.status === 'ok' && storageHealth.status === 'ok';
+  return {
+    status: ok ? 'ok' : 'unavailable',
+    version: config.version,
+    database: { ...database, driver: databaseDriver(config) },
+    storage: { ...storageHealth, backend: storage.backend },
+    demo: config.demo,
+    time: new Date().toISOString(),
+  };
+}

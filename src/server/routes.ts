@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemRoutes } from './modules/system/routes';
+
+// Every route module, registered under /api by app.ts. A new module adds one line here.
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes];

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type NaricApp } from './app';
+import type { ServerConfig } from './config';
+import { openDatabase, type AppDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import { createLogger } from './logger';
+import { createPasswordHasher } from './modules/auth/password-hashing';
+import { openLocalStorage } from './storage/local-storage';
+
+export interface StartedServer {
+  /** Origin without a trailing slash, e.g. http://127.0.0.1:8000; the API is under /api. */
+  url: string;
+  app: NaricApp;
+  db: AppDatabase;
+  /** Stops accepting requests, waits for those in flight, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: FastifyBaseLogger;
+}
+
+/** Opens and migrates the database, seeds it, and listens. Shared by main.ts and the e2e harness. */
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<StartedServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase(config, {
+    onConnectionError: (error) => logger.error({ err: error }, 'database connection lost'),
+  });
+  let app: NaricApp | undefined;
+  try {
+    const migrations = await migrateToLatest(db);
+    if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
+    const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash });
+    logger.info({ seeded, demo: config.demo }, 'reference data checked');
+    const storage = await openLocalStorage(config.storageDir);
+    app = buildApp({ db, config, storage, logger });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+
+  const started = app;
+  const url = originOf(started.server.address() as AddressInfo);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    app: started,
+    db,
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await started.close();
+        } finally {
+          await db.destroy();
+        }
+      })()),
+  };
+}
+
+function originOf(address: AddressInfo): string {
+  // A wildcard bind is reached through the loopback address.
+  const host =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
