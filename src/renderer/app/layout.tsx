@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '../components/alert';
+import { Button } from '../components/button';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { getBridge } from '../platform/bridge';
+import { sessionAtom, signOut } from '../lib/session';
+import { Breadcrumbs } from './breadcrumbs';
+import { hasAccessDenied } from './guard';
+import { Navigation } from './navigation';
+
+function AccessDeniedNotice() {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (!hasAccessDenied(location.search)) return null;
+  const dismiss = () => {
+    const params = new URLSearchParams(location.search);
+    params.delete('error');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  };
+  return (
+    <Alert tone="error" title={t('accessDenied.title')} onDismiss={dismiss}>
+      {t('accessDenied.message')}
+    </Alert>
+  );
+}
+
+/** Desktop without an OS keychain: tokens live in memory and the sign-in ends with the app. */
+function MemoryPersistenceNotice() {
+  const { t } = useTranslation('common');
+  const session = useAtomValue(sessionAtom);
+  const info = useQuery({ queryKey: ['app-info'], queryFn: () => getBridge().app.info(), staleTime: Infinity });
+  if (session?.persistence !== 'memory' || info.data?.shell !== 'desktop') return null;
+  return <Alert tone="warning">{t('memoryPersistence')}</Alert>;
+}
+
+export function Layout() {
+  const { t } = useTranslation(['common', 'nav']);
+  const store = useStore();
+  const session = useAtomValue(sessionAtom);
+  const [signingOut, setSigningOut] = useState(false);
+  const user = session?.user;
+  const name = user ? user.full_name.trim() || user.username : '';
+
+  const logout = async () => {
+    setSigningOut(true);
+    try {
+      await signOut(store, getBridge());
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('common:skipToContent')}
+      </a>
+      <header className="topbar">
+        <Link href="/" className="topbar__brand">
+          {t('common:appName')}
+        </Link>
+        <div className="topbar__tools">
+          <LanguageSwitcher />
+          {user ? (
+            <Link href="/profile" className="topbar__user" aria-label={t('nav:profileOf', { name })}>
+              {name}
+            </Link>
+          ) : null}
+          <Button variant="quiet" onPress={() => void logout()} isPending={signingOut}>
+            {t('nav:logout')}
+          </Button>
+        </div>
+      </header>
+      <div className="app-shell__body">
+        <Navigation />
+        <main id="main" className="content" tabIndex={-1}>
+          <Breadcrumbs />
+          <MemoryPersistenceNotice />
+          <AccessDeniedNotice />
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

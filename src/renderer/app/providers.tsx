@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { ToastArea } from '../components/toast';
+import { sessionStatusAtom, type AppStore } from '../lib/session';
+
+export interface ProvidersProps {
+  store: AppStore;
+  queryClient: QueryClient;
+  i18n: I18n;
+  /** react-router's navigate, so react-aria links and buttons with href navigate in the app. */
+  navigate(path: string): void;
+  children: React.ReactNode;
+}
+
+/** Whatever one person loaded must not be shown to the next one who signs in. */
+function ForgetDataOnSignOut({ queryClient }: { queryClient: QueryClient }) {
+  const status = useAtomValue(sessionStatusAtom);
+  useEffect(() => {
+    if (status === 'signed_out') queryClient.clear();
+  }, [status, queryClient]);
+  return null;
+}
+
+export function Providers({ store, queryClient, i18n, navigate, children }: ProvidersProps) {
+  return (
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <AriaRouterProvider navigate={navigate}>
+            <ForgetDataOnSignOut queryClient={queryClient} />
+            {children}
+            <ToastArea />
+          </AriaRouterProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

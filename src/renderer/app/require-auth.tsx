@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
+import { currentUserAtom, sessionEndReasonAtom, sessionStatusAtom, type SessionStatus } from '../lib/session';
+import { decideAccess, type Access } from './guard';
+import { waitForUser } from './wait-for-user';
+
+const isSettled = (status: SessionStatus) => status === 'signed_in' || status === 'signed_out';
+
+/**
+ * Spec §2: while a stored sign-in may still be restoring, wait for the user (at most 5 s,
+ * polling every 100 ms), then let the guard decide.
+ */
+export function useSettledUser() {
+  const store = useStore();
+  const status = useAtomValue(sessionStatusAtom);
+  const user = useAtomValue(currentUserAtom);
+  const [gaveUp, setGaveUp] = useState(false);
+  const settled = isSettled(status);
+
+  useEffect(() => {
+    if (settled) return;
+    const controller = new AbortController();
+    void waitForUser({ isSettled: () => isSettled(store.get(sessionStatusAtom)), signal: controller.signal }).then((outcome) => {
+      if (outcome === 'timed_out') setGaveUp(true);
+    });
+    return () => controller.abort();
+  }, [settled, store]);
+
+  return { waiting: !settled && !gaveUp, user };
+}
+
+export interface RequireAuthProps {
+  access: Access;
+  children: React.ReactNode;
+}
+
+export function RequireAuth({ access, children }: RequireAuthProps) {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const { waiting, user } = useSettledUser();
+  const sessionEnd = useAtomValue(sessionEndReasonAtom);
+  if (access === 'anyone') return children;
+  if (waiting) {
+    return (
+      <div className="page-loading">
+        <Spinner label={t('restoring')} />
+      </div>
+    );
+  }
+  const decision = decideAccess({ access, user, path: location.pathname, search: location.search, sessionEnd });
+  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  return children;
+}

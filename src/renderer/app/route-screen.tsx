@@ -1,0 +1,55 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Alert } from '../components/alert';
+import { Spinner } from '../components/spinner';
+import { RequireAuth } from './require-auth';
+import type { AppRoute } from './routes';
+
+/** One route of the table: its guard, its lazily loaded screen, the window title. */
+export function RouteScreen({ route }: { route: AppRoute }) {
+  const { t } = useTranslation(['nav', 'common']);
+  const title = t(route.titleKey, { ns: 'nav' });
+  useEffect(() => {
+    document.title = `${title} · ${t('common:appName')}`;
+  }, [title, t]);
+  const Screen = route.screen;
+  return (
+    <RequireAuth access={route.access}>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner />
+          </div>
+        }
+      >
+        <Screen titleKey={route.titleKey} />
+      </Suspense>
+    </RequireAuth>
+  );
+}
+
+/** A screen that failed to load or render: say so plainly, keep the rest of the app usable. */
+export function RouteError({ standalone = true }: { standalone?: boolean }) {
+  const { t } = useTranslation(['errors', 'common']);
+  const error = useRouteError();
+  if (error !== undefined) console.error('Screen failed', error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const content = (
+      <Alert tone="error" title={notFound ? t('errors:not_found') : t('common:screenFailed.title')}>
+        <p>{t('common:screenFailed.description')}</p>
+        <p>
+          <a className="link" href="/">
+            {t('common:notFound.home')}
+          </a>
+        </p>
+      </Alert>
+  );
+  return standalone ? (
+    <main className="standalone-page" id="main">
+      {content}
+    </main>
+  ) : (
+    content
+  );
+}

@@ -1,0 +1,39 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Layout } from './layout';
+import { RequireAuth } from './require-auth';
+import { RouteError, RouteScreen } from './route-screen';
+import { APP_ROUTES, routeById } from './routes';
+
+export interface RouteHandle {
+  routeId: string;
+}
+
+/** The react-router tree built from the route table: /login, the signed-in layout, not-found. */
+export function appRouteObjects(): RouteObject[] {
+  const inLayout = APP_ROUTES.filter((route) => route.access !== 'guest' && route.access !== 'anyone');
+  return [
+    { path: '/login', element: <RouteScreen route={routeById('login')} />, errorElement: <RouteError /> },
+    {
+      path: '/',
+      element: (
+        <RequireAuth access="signed_in">
+          <Layout />
+        </RequireAuth>
+      ),
+      errorElement: <RouteError />,
+      children: inLayout.map((route): RouteObject => {
+        const handle: RouteHandle = { routeId: route.id };
+        const element = <RouteScreen route={route} />;
+        const errorElement = <RouteError standalone={false} />;
+        return route.path === '/'
+          ? { index: true, element, handle, errorElement }
+          : { path: route.path.slice(1), element, handle, errorElement };
+      }),
+    },
+    { path: '*', element: <RouteScreen route={routeById('not-found')} />, errorElement: <RouteError /> },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRouteObjects());
+}

@@ -1,0 +1,25 @@
+import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
+  label: string;
+  description?: string;
+  /** Shown under the field; also comes from the Form's validationErrors by field name. */
+  errorMessage?: string;
+  placeholder?: string;
+  className?: string;
+}
+
+export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)} className={['field', className].filter(Boolean).join(' ')}>
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" placeholder={placeholder} />
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}

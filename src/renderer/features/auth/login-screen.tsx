@@ -1,0 +1,100 @@
+import { useRef, useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Heading } from 'react-aria-components';
+import type { TwoFactorMethod } from '../../../shared/api/auth';
+import type { Session } from '../../../shared/ipc/contract';
+import { Alert } from '../../components/alert';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { TwoFactorEnrolment } from '../../components/two-factor-enrolment';
+import { beginSession, sessionEndReasonAtom } from '../../lib/session';
+import { confirmTwoFactorSetup, startTwoFactorSetup } from './api';
+import { DemoAccountsBanner } from './demo-accounts-banner';
+import { SignInForm, type Credentials } from './sign-in-form';
+import { TwoFactorCodeForm } from './two-factor-code-form';
+
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'two_factor'; method: TwoFactorMethod; username: string }
+  | { kind: 'setup'; userId: number };
+
+/**
+ * Sign-in (spec §2, §4): credentials, then a two-factor code or the two-factor setup. Once a
+ * session begins, the route guard sends the person on (redirect parameter or landing screen).
+ */
+export function LoginScreen() {
+  const { t } = useTranslation(['auth', 'common']);
+  const store = useStore();
+  const endReason = useAtomValue(sessionEndReasonAtom);
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
+  // Held until the backup codes are acknowledged: beginning the session leaves this screen.
+  const sessionAfterSetup = useRef<Session | null>(null);
+
+  const backToCredentials = () => {
+    setCredentials((current) => ({ ...current, password: '' }));
+    setStep({ kind: 'credentials' });
+  };
+
+  return (
+    <div className="sign-in-page">
+      <div className="sign-in-page__tools">
+        <LanguageSwitcher />
+      </div>
+      <main id="main" className="sign-in-card">
+        <p className="sign-in-card__brand">{t('common:appName')}</p>
+        {step.kind === 'credentials' ? (
+          <>
+            <Heading level={1} className="sign-in-card__title">
+              {t('auth:signIn.title')}
+            </Heading>
+            {endReason === 'expired' ? (
+              <Alert tone="warning" title={t('errors:session_expired')}>
+                {t('auth:signIn.signInAgain')}
+              </Alert>
+            ) : null}
+            {endReason === 'logged_out' ? <Alert tone="info">{t('auth:signIn.signedOut')}</Alert> : null}
+            <SignInForm
+              credentials={credentials}
+              onCredentialsChange={setCredentials}
+              onSignedIn={(session) => beginSession(store, session)}
+              onTwoFactorRequired={(method, username) => setStep({ kind: 'two_factor', method, username })}
+              onSetupRequired={(userId) => setStep({ kind: 'setup', userId })}
+            />
+            <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
+          </>
+        ) : null}
+
+        {step.kind === 'two_factor' ? (
+          <TwoFactorCodeForm
+            method={step.method}
+            username={step.username}
+            onSignedIn={(session) => beginSession(store, session)}
+            onBack={backToCredentials}
+          />
+        ) : null}
+
+        {step.kind === 'setup' ? (
+          <>
+            <Heading level={1} className="sign-in-card__title">
+              {t('auth:setup.title')}
+            </Heading>
+            <p>{t('auth:setup.required')}</p>
+            <TwoFactorEnrolment
+              start={(method) => startTwoFactorSetup({ method, user_id: step.userId })}
+              confirm={async (code) => {
+                const confirmed = await confirmTwoFactorSetup({ code, user_id: step.userId });
+                sessionAfterSetup.current = confirmed.session;
+                return confirmed.backup_codes;
+              }}
+              onFinished={() => {
+                if (sessionAfterSetup.current) beginSession(store, sessionAfterSetup.current);
+              }}
+              onCancel={backToCredentials}
+            />
+          </>
+        ) : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AUTH_PATHS,
+  backupCodesAnswer,
+  meAnswer,
+  twoFactorConfirmAnswer,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
+  type TwoFactorMethod,
+  type User,
+} from '../../../shared/api/auth';
+import { apiClient } from '../../lib/app-api-client';
+
+const meEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
+
+/** GET /auth/me/: the user object itself, or `{user}` (spec §7). */
+export const fetchCurrentUser = (): Promise<User> => apiClient.get(AUTH_PATHS.me, meEither);
+
+export const fetchTwoFactorStatus = () => apiClient.get(AUTH_PATHS.twoFactorStatus, twoFactorStatusAnswer);
+
+export const startTwoFactorSetup = (method: TwoFactorMethod) =>
+  apiClient.post(AUTH_PATHS.twoFactorSetup, { method }, twoFactorSetupAnswer);
+
+export const confirmTwoFactorSetup = (code: string) => apiClient.post(AUTH_PATHS.twoFactorConfirm, { code }, twoFactorConfirmAnswer);
+
+export async function disableTwoFactor(password: string): Promise<void> {
+  await apiClient.post(AUTH_PATHS.twoFactorDisable, { password }, z.unknown());
+}
+
+export async function regenerateBackupCodes(password: string): Promise<string[]> {
+  const answer = await apiClient.post(AUTH_PATHS.backupCodes, { password }, backupCodesAnswer);
+  return answer.backup_codes;
+}
+
+export async function changePassword(change: { current_password: string; new_password: string }): Promise<void> {
+  await apiClient.post(AUTH_PATHS.changePassword, change, z.unknown());
+}
+
+const TWO_FACTOR_STATUS = ['two-factor-status'] as const;
+
+export function useTwoFactorStatus() {
+  return useQuery({ queryKey: TWO_FACTOR_STATUS, queryFn: fetchTwoFactorStatus });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS }),
+  });
+}
+
+export function useRegenerateBackupCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateBackupCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}
+
+/** After enrolment: the status and the user object both changed. */
+export function useTwoFactorEnrolled() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS });
+}

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { fieldErrors as fieldErrorsSchema } from '../../shared/api/drf';
+import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey } from '../../shared/errors';
+import { asTransportError } from './transport-error';
+
+export interface TranslatedError {
+  /** One sentence for the person, in their language. */
+  message: string;
+  /** A 400's field errors, by form field name (DRF `{"field": ["message"]}`). */
+  fieldErrors: Record<string, string[]>;
+  /** DRF `non_field_errors`, shown with the form rather than a field. */
+  formErrors: string[];
+  status?: number;
+}
+
+const NOT_FIELDS = new Set(['detail', 'code', 'message', 'error', 'non_field_errors']);
+
+function fieldErrorsOf(body: unknown): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const parsed = body && typeof body === 'object' ? fieldErrorsSchema.safeParse(
+    Object.fromEntries(Object.entries(body).filter(([, value]) => Array.isArray(value))),
+  ) : undefined;
+  if (!parsed?.success) return { fieldErrors: {}, formErrors: [] };
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(parsed.data)) {
+    if (!NOT_FIELDS.has(name)) fieldErrors[name] = messages;
+  }
+  return { fieldErrors, formErrors: parsed.data.non_field_errors ?? [] };
+}
+
+/**
+ * Any failure of a bridge or API call → what the screen shows: 403 'Access denied', 404 'Page
+ * not found', 500 'Internal server error', no answer 'Network error', 400 'Validation error'
+ * with the field errors for the form (spec §8).
+ */
+export function translateError(error: unknown, t: TFunction): TranslatedError {
+  const transport = asTransportError(error);
+  const message = t(errorTranslationKey(transport.code), { defaultValue: ERROR_MESSAGES[transport.code] });
+  if (transport.code !== ERROR_CODES.validation) return { message, fieldErrors: {}, formErrors: [], status: transport.status };
+  return { message, status: transport.status, ...fieldErrorsOf(transport.body) };
+}
+
+/** A field of the server's JSON answer ('message', 'detail', 'error'), if it is a non-empty string. */
+export function serverText(error: unknown, field: 'message' | 'detail' | 'error'): string | undefined {
+  const body = asTransportError(error).body;
+  if (!body || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}

@@ -1,0 +1,129 @@
+import { healthAnswer, SYSTEM_PATHS } from '../../shared/api/system';
+import { createSessionClient, type SessionTokenStore } from '../../shared/auth/session-client';
+import type { NaricBridge } from '../../shared/bridge';
+import { API_BASE_PATH, API_TIMEOUT_MS, LANGUAGE_STORAGE_KEY } from '../../shared/constants';
+import { ERROR_CODES } from '../../shared/errors';
+import { settingsPatch, type AppInfo, type IpcEvent, type IpcEventPayload, type Settings } from '../../shared/ipc/contract';
+import { failure, TransportFailure, transportErrorFromAnswer } from '../../shared/transport-failure';
+import { readSavedLanguage } from '../lib/language';
+import { version } from '../../../package.json';
+import { createBrowserRequest } from './browser-request';
+
+export interface BrowserBridgeOptions {
+  fetch?: typeof fetch;
+  /** Where the language is kept; never tokens. */
+  storage?: Storage;
+  baseUrl?: string;
+  openWindow?(url: string): void;
+}
+
+type Listener = (payload: never) => void;
+
+/**
+ * The bridge of the web shell: same-origin fetch, tokens in this page's memory only (a reload
+ * signs out; nothing a script injected later could read from storage), the language in
+ * localStorage.
+ */
+export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBridge {
+  const storage = options.storage ?? globalThis.localStorage;
+  const baseUrl = options.baseUrl ?? API_BASE_PATH;
+  const request = createBrowserRequest(options.fetch, baseUrl);
+  const openWindow = options.openWindow ?? ((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'));
+  const listeners = new Map<IpcEvent, Set<Listener>>();
+
+  let tokens: { access: string; refresh: string } | null = null;
+  const tokenStore: SessionTokenStore = {
+    getRefresh: async () => tokens?.refresh ?? null,
+    save: async (access, refresh) => {
+      tokens = { access, refresh };
+    },
+    clear: async () => {
+      tokens = null;
+    },
+  };
+
+  const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => {
+    for (const listener of listeners.get(event) ?? []) (listener as (payload: IpcEventPayload<E>) => void)(payload);
+  };
+
+  const session = createSessionClient({
+    request,
+    tokens: tokenStore,
+    onSessionEnded: (payload) => emit('session:ended', payload),
+    persistence: 'memory',
+    log: (message, detail) => console.warn(message, detail),
+  });
+
+  const readSettings = (): Settings => ({ serverUrl: null, language: readSavedLanguage(storage) });
+
+  return {
+    app: {
+      async info(): Promise<AppInfo> {
+        return {
+          version,
+          shell: 'web',
+          os: navigator.platform || navigator.userAgent,
+          apiBaseUrl: new URL(baseUrl, window.location.href).href,
+          embeddedServer: false,
+          sessionPersistence: 'memory',
+        };
+      },
+    },
+    settings: {
+      async get() {
+        return readSettings();
+      },
+      async set(patch) {
+        const parsed = settingsPatch.safeParse(patch);
+        if (!parsed.success) throw failure(ERROR_CODES.validation, { body: { issues: parsed.error.issues } });
+        // The web shell is served by its API server: there is no other server to choose.
+        if (parsed.data.serverUrl) {
+          throw failure(ERROR_CODES.validation, { body: { serverUrl: ['The server address can only be chosen in the desktop application.'] } });
+        }
+        if (parsed.data.language) storage.setItem(LANGUAGE_STORAGE_KEY, parsed.data.language);
+        return readSettings();
+      },
+    },
+    system: {
+      async health() {
+        const answer = await request('GET', SYSTEM_PATHS.health, undefined, { timeoutMs: API_TIMEOUT_MS });
+        const parsed = healthAnswer.safeParse(answer.data);
+        // 503 still carries the health report: the database or storage is down, not the API.
+        if (parsed.success) return parsed.data;
+        if (answer.status >= 200 && answer.status < 300) throw failure(ERROR_CODES.serverError, { status: answer.status });
+        throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.data));
+      },
+    },
+    auth: {
+      restore: () => session.restore(),
+      login: (credentials) => session.login(credentials),
+      verifyTwoFactor: (verification) => session.verifyTwoFactor(verification),
+      setupTwoFactor: (setup) => session.setupTwoFactor(setup),
+      confirmTwoFactor: (confirmation) => session.confirmTwoFactor(confirmation),
+      refresh: () => session.refresh(),
+      logout: () => session.logout(),
+    },
+    external: {
+      async open(url) {
+        let target: URL;
+        try {
+          target = new URL(url);
+        } catch {
+          throw failure(ERROR_CODES.validation, { body: { url: ['Invalid format'] } });
+        }
+        if (!['https:', 'http:', 'mailto:'].includes(target.protocol)) {
+          throw failure(ERROR_CODES.validation, { body: { url: ['Invalid format'] } });
+        }
+        openWindow(target.href);
+      },
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener as Listener);
+      listeners.set(event, set);
+      return () => {
+        set.delete(listener as Listener);
+      };
+    },
+  };
+}
