@@ -105,7 +105,7 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<Emb
       settled = true;
       options.log?.error('embedded server: did not report listening in time', { startTimeoutMs });
       void stop();
-      reject(new EmbeddedServerError(`The embedded API server did not start within ${Math.round(startTimeoutMs / 1000)} s.`));
+      reject(new EmbeddedServerError(`The embedded API server did not start within ${Math.round(startTimeoutMs / 100) / 10} s.`));
     }, startTimeoutMs);
 
     child.on('message', (message) => {

@@ -12,7 +12,7 @@ export interface MainLog {
   error(message: string, detail?: unknown): void;
 }
 
-const SECRET_KEYS = /^(access|refresh|refresh_token|token|password|new_password|current_password|code|secret|backup_codes|authorization|cookie)$/i;
+const SECRET_KEYS = /^(access|refresh|refresh_token|access_token|token|password|new_password|current_password|secret|otpauth_uri|backup_codes|authorization|cookie)$/i;
 
 /** A copy of `detail` fit for a log: secrets redacted, errors as name/message/code/stack. */
 export function redact(detail: unknown, depth = 0): unknown {

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/main/api-client';
+import { createAuthService } from '../../../src/main/auth-service';
+import { createVault, type Keyring } from '../../../src/main/vault';
+import type { IpcEventPayload } from '../../../src/shared/ipc/contract';
+import { transportErrorOf } from '../../../src/shared/transport-failure';
+import { officer } from './auth-fixtures';
+import { json, startFakeApiServer, type FakeRoute } from './fake-api-server';
+import { recordingLog } from './fakes';
+
+let close: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await close?.();
+  close = null;
+});
+
+function memoryKeyring(initial: Record<string, string> = {}) {
+  const entries = new Map(Object.entries(initial));
+  const keyring: Keyring = {
+    get: async (account) => entries.get(account) ?? null,
+    set: async (account, secret) => void entries.set(account, secret),
+    delete: async (account) => void entries.delete(account),
+  };
+  return { keyring, entries };
+}
+
+async function setup(routes: Record<string, FakeRoute>, stored: Record<string, string> = {}) {
+  const server = await startFakeApiServer(routes);
+  close = server.close;
+  const { keyring, entries } = memoryKeyring(stored);
+  const ended: IpcEventPayload<'session:ended'>[] = [];
+  const log = recordingLog();
+  const vault = createVault(keyring, { log });
+  const auth = createAuthService({
+    vault,
+    api: createApiClient({ serverUrl: () => server.url }),
+    onSessionEnded: (payload) => ended.push(payload),
+    log,
+  });
+  return { auth, server, entries, ended, log, vault };
+}
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (thrown) {
+    return transportErrorOf(thrown);
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('auth service against an HTTP server', () => {
+  it('login with tokens stores both in the keychain and hands out the user and access token only', async () => {
+    const { auth, entries, server } = await setup({
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 200, { access: 'access-1', refresh: 'refresh-1', user: officer }),
+    });
+    const outcome = await auth.login({ username: 'officer', password: 'correct horse' });
+    expect(outcome).toEqual({ kind: 'signed_in', session: { user: officer, access: 'access-1', persistence: 'keychain' } });
+    expect(Object.fromEntries(entries)).toEqual({ admin_token: 'access-1', admin_refresh_token: 'refresh-1' });
+    expect(server.calls[0].body).toEqual({ username: 'officer', password: 'correct horse' });
+  });
+
+  it('login answered 202 gives the two-factor outcomes and stores nothing', async () => {
+    const required = await setup({
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa: true, two_factor_method: 'email', username: 'officer' }),
+    });
+    expect(await required.auth.login({ username: 'officer', password: 'x' })).toEqual({ kind: 'two_factor_required', method: 'email', username: 'officer' });
+    expect(required.entries.size).toBe(0);
+    await close?.();
+
+    const setupRequired = await setup({
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa_setup: true, user_id: 7 }),
+    });
+    expect(await setupRequired.auth.login({ username: 'officer', password: 'x' })).toEqual({ kind: 'two_factor_setup_required', user_id: 7 });
+    expect(setupRequired.entries.size).toBe(0);
+  });
+
+  it('a refused login keeps the server JSON body for the screen', async () => {
+    const { auth } = await setup({
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 401, { message: 'Invalid username or password', code: 'invalid_credentials' }),
+    });
+    expect(await rejection(auth.login({ username: 'officer', password: 'wrong' }))).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid username or password',
+      status: 401,
+      body: { message: 'Invalid username or password', code: 'invalid_credentials' },
+    });
+  });
+
+  it('five concurrent refreshes make one HTTP call, and the rotated refresh token is stored', async () => {
+    const { auth, server, entries } = await setup(
+      {
+        'POST /api/auth/token/refresh/': (_call, response) => {
+          setTimeout(() => json(response, 200, { access: 'access-2', refresh: 'refresh-2' }), 50);
+        },
+      },
+      { admin_token: 'access-1', admin_refresh_token: 'refresh-1' },
+    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => auth.refresh()));
+    expect(answers).toEqual(Array(5).fill({ access: 'access-2' }));
+    expect(server.calls.filter((call) => call.path === '/api/auth/token/refresh/')).toHaveLength(1);
+    expect(server.calls[0].body).toEqual({ refresh: 'refresh-1' });
+    expect(entries.get('admin_refresh_token')).toBe('refresh-2');
+  });
+
+  it('a refresh answered 401 clears both tokens and sends session:ended expired', async () => {
+    const { auth, entries, ended } = await setup(
+      { 'POST /api/auth/token/refresh/': (_call, response) => json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }) },
+      { admin_token: 'access-1', admin_refresh_token: 'refresh-1' },
+    );
+    expect(await rejection(auth.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(entries.size).toBe(0);
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('restore opens the session from the stored refresh token', async () => {
+    const { auth, server } = await setup(
+      {
+        'POST /api/auth/token/refresh/': (_call, response) => json(response, 200, { access: 'access-2', refresh: 'refresh-2' }),
+        'GET /api/auth/me/': (_call, response) => json(response, 200, officer),
+      },
+      { admin_token: 'access-1', admin_refresh_token: 'refresh-1' },
+    );
+    expect(await auth.restore()).toEqual({ user: officer, access: 'access-2', persistence: 'keychain' });
+    expect(server.calls[1].headers.authorization).toBe('Bearer access-2');
+  });
+
+  it('restore returns null and logs when the server is down, never throwing', async () => {
+    const { auth, server, log } = await setup({}, { admin_token: 'access-1', admin_refresh_token: 'refresh-1' });
+    await server.close();
+    close = null;
+    expect(await auth.restore()).toBeNull();
+    expect(log.entries.map((entry) => entry.message)).toContain('auth: startup sign-in failed');
+    expect(JSON.stringify(log.entries)).not.toContain('refresh-1');
+  });
+
+  it('logout tells the server and clears the vault; it clears even when the server fails', async () => {
+    const ok = await setup(
+      { 'POST /api/auth/logout/': (_call, response) => json(response, 205) },
+      { admin_token: 'access-1', admin_refresh_token: 'refresh-1' },
+    );
+    await ok.auth.logout();
+    expect(ok.server.calls[0].body).toEqual({ refresh_token: 'refresh-1' });
+    expect(ok.entries.size).toBe(0);
+    expect(ok.ended).toEqual([{ reason: 'logged_out' }]);
+    await close?.();
+
+    const failing = await setup(
+      { 'POST /api/auth/logout/': (_call, response) => json(response, 500, { detail: 'Internal server error' }) },
+      { admin_token: 'access-1', admin_refresh_token: 'refresh-1' },
+    );
+    await expect(failing.auth.logout()).resolves.toBeUndefined();
+    expect(failing.entries.size).toBe(0);
+  });
+});
