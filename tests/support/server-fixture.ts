@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type NaricApp } from '../../src/server/app';
+import { signAccessToken } from '../../src/server/auth-context';
+import type { ServerConfig } from '../../src/server/config';
+import type { AppDatabase } from '../../src/server/db/database';
+import { createLogger } from '../../src/server/logger';
+import { openLocalStorage, type LocalStorage } from '../../src/server/storage/local-storage';
+import type { DocumentStorage } from '../../src/server/storage/document-storage';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+// The real app on a database of its own, for `app.inject()` tests:
+//
+//   const server = await createServerFixture();
+//   afterAll(() => server.close());
+//   const answer = await server.app.inject({ url: '/api/services/', headers: await server.authorization('officer') });
+
+export interface ServerFixture {
+  app: NaricApp;
+  db: AppDatabase;
+  config: ServerConfig;
+  storage: DocumentStorage;
+  database: TestDatabase;
+  /** A valid access token for a seeded (demo) user. */
+  tokenFor(username: string): Promise<string>;
+  /** `{ authorization: 'Bearer …' }` for a seeded (demo) user. */
+  authorization(username: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export interface ServerFixtureOptions {
+  config?: Partial<ServerConfig>;
+  /** Replaces the fixture's own storage folder (e.g. one that fails). */
+  storage?: DocumentStorage;
+  logger?: FastifyBaseLogger;
+}
+
+/** A complete configuration for tests; nothing is read from the environment. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    databaseUrl: null,
+    dataDir: join(tmpdir(), 'naric-test-unused'),
+    pgliteDir: join(tmpdir(), 'naric-test-unused', 'db'),
+    host: '127.0.0.1',
+    port: 0,
+    demo: true,
+    webRoot: null,
+    storageDir: join(tmpdir(), 'naric-test-unused', 'storage'),
+    jwtSecret: randomBytes(32).toString('base64url'),
+    accessTokenTtlSeconds: 300,
+    logLevel: 'silent',
+    version: '0.0.0-test',
+    ...overrides,
+  };
+}
+
+export async function createServerFixture(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
+  const database = await createTestDatabase();
+  const storageRoot = await mkdtemp(join(tmpdir(), 'naric-test-storage-'));
+  const storage: DocumentStorage = options.storage ?? (await openLocalStorage(storageRoot));
+  const config = testConfig({
+    ...database.location,
+    storageDir: (storage as Partial<LocalStorage>).root ?? storageRoot,
+    ...options.config,
+  });
+  const logger = options.logger ?? createLogger((process.env.NARIC_TEST_LOG_LEVEL as ServerConfig['logLevel']) ?? 'silent');
+  const app = buildApp({ db: database.db, config, storage, logger });
+
+  const tokenFor = async (username: string) => {
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    if (!user) throw new Error(`No user "${username}" in the test database.`);
+    return signAccessToken(config, user.id);
+  };
+
+  return {
+    app,
+    db: database.db,
+    config,
+    storage,
+    database,
+    tokenFor,
+    authorization: async (username) => ({ authorization: `Bearer ${await tokenFor(username)}` }),
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await rm(storageRoot, { recursive: true, force: true });
+    },
+  };
+}
