@@ -1,9 +1,10 @@
+import { serverProcessMessage } from '../shared/server-process';
 import type { MainLog } from './log';
 
 // When no server URL is configured the desktop runs our API server itself, in an Electron utility
-// process. The protocol with the child is two messages: it posts {type:'listening', url} once it
-// listens; we post {type:'shutdown'} and it closes and exits. Electron's `utilityProcess.fork`
-// is injected, so this logic is tested with a fake child.
+// process. The messages are those of src/shared/server-process.ts: the child posts
+// {type:'listening', url} or {type:'failed', message}; we post {type:'shutdown'} and it closes and
+// exits. Electron's `utilityProcess.fork` is injected, so this logic is tested with a fake child.
 
 /** The part of Electron's UtilityProcess used here. */
 export interface ServerChild {
@@ -44,10 +45,8 @@ export class EmbeddedServerError extends Error {
   override readonly name = 'EmbeddedServerError';
 }
 
-function listeningUrl(message: unknown): string | null {
-  if (typeof message !== 'object' || message === null) return null;
-  const { type, url } = message as { type?: unknown; url?: unknown };
-  if (type !== 'listening' || typeof url !== 'string') return null;
+/** An http(s) origin, or null for anything else. */
+function serverOrigin(url: string): string | null {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
@@ -56,11 +55,15 @@ function listeningUrl(message: unknown): string | null {
   }
 }
 
+// The embedded server is always the embedded one: a DATABASE_URL or web root left in the shell
+// that started the desktop must not redirect it.
+const NOT_INHERITED = new Set(['DATABASE_URL', 'NARIC_WEB_ROOT', 'PORT', 'HOST']);
+
 export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const startTimeoutMs = options.startTimeoutMs ?? EMBEDDED_START_TIMEOUT_MS;
   const stopTimeoutMs = options.stopTimeoutMs ?? EMBEDDED_STOP_TIMEOUT_MS;
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(options.baseEnv ?? {})) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(options.baseEnv ?? {})) if (value !== undefined && !NOT_INHERITED.has(key)) env[key] = value;
   Object.assign(env, {
     NARIC_DATA_DIR: options.dataDir,
     PORT: '0',
@@ -108,9 +111,19 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<Emb
       reject(new EmbeddedServerError(`The embedded API server did not start within ${Math.round(startTimeoutMs / 100) / 10} s.`));
     }, startTimeoutMs);
 
-    child.on('message', (message) => {
+    child.on('message', (raw) => {
       if (settled) return;
-      const url = listeningUrl(message);
+      const message = serverProcessMessage.safeParse(raw);
+      if (!message.success) return;
+      if (message.data.type === 'failed') {
+        settled = true;
+        clearTimeout(timer);
+        options.log?.error('embedded server: failed to start', { message: message.data.message });
+        void stop();
+        reject(new EmbeddedServerError(`The embedded API server could not start: ${message.data.message}`));
+        return;
+      }
+      const url = serverOrigin(message.data.url);
       if (!url) return;
       settled = true;
       clearTimeout(timer);

@@ -37,7 +37,7 @@ describe('embedded server', () => {
       fork,
       modulePath: '/app/out/main/server.js',
       dataDir: '/home/officer/.config/NARIC Back-office/server',
-      baseEnv: { PATH: '/usr/bin', PORT: '8000', UNSET: undefined },
+      baseEnv: { PATH: '/usr/bin', PORT: '8000', DATABASE_URL: 'postgres://dev@localhost/naric', NARIC_WEB_ROOT: 'out/renderer', UNSET: undefined },
     });
     child.emit('message', { type: 'log', text: 'migrating' });
     child.emit('message', { type: 'listening', url: 'http://127.0.0.1:53012/' });
@@ -71,6 +71,14 @@ describe('embedded server', () => {
     });
     expect(child.posted).toEqual([{ type: 'shutdown' }]);
     expect(log.entries[0]).toMatchObject({ level: 'error', message: 'embedded server: did not report listening in time' });
+  });
+
+  it('fails at once with the server\'s reason when it reports {type:failed}', async () => {
+    const { child, fork } = fakeFork();
+    const starting = startEmbeddedServer({ fork, modulePath: 'server.js', dataDir: '/d', startTimeoutMs: 60_000 });
+    child.emit('message', { type: 'failed', message: 'Invalid server configuration: NARIC_DATA_DIR is not writable' });
+    await expect(starting).rejects.toThrow('The embedded API server could not start: Invalid server configuration: NARIC_DATA_DIR is not writable');
+    expect(child.posted).toEqual([{ type: 'shutdown' }]);
   });
 
   it('fails at once when the child exits before listening', async () => {
