@@ -7,7 +7,7 @@ import { officer } from './auth-fixtures';
 import { json, startFakeApiServer } from './fake-api-server';
 import { recordingLog } from './fakes';
 
-let cleanups: (() => Promise<void>)[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
