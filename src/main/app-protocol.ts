@@ -55,7 +55,7 @@ export interface AppRequestHandlerOptions {
   /** The API server's origin; awaited, since the embedded server may still be starting. */
   apiServerUrl: () => Promise<string>;
   /** Electron's net.fetch in the app; Node's fetch in tests. */
-  fetch: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
   readFile?: (path: string) => Promise<Uint8Array>;
   log?: MainLog;
 }
@@ -119,6 +119,14 @@ export function createAppRequestHandler(options: AppRequestHandlerOptions): (req
     }
     const file = await serveFile(path, request.method);
     if (file) return file;
+    // The built index.html links `./assets/…`: after a reload on a deep route the page asks for
+    // /applications/assets/x.js, which is /assets/x.js.
+    const assets = url.pathname.indexOf('/assets/');
+    if (assets > 0) {
+      const asset = resolveRendererPath(options.rendererRoot, url.pathname.slice(assets));
+      const found = asset ? await serveFile(asset, request.method) : null;
+      if (found) return found;
+    }
     // A client-side route (no file extension) gets the single-page app; a missing asset is a 404.
     if (extname(url.pathname) === '') {
       const index = await serveFile(resolve(options.rendererRoot, 'index.html'), request.method);
@@ -137,15 +145,16 @@ export function createAppRequestHandler(options: AppRequestHandlerOptions): (req
     }
     const headers = new Headers(request.headers);
     for (const name of DROPPED_REQUEST_HEADERS) headers.delete(name);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+    // Buffered: the page sends JSON here (documents go up from main, never through the page), and
+    // a buffer avoids depending on streamed request bodies in net.fetch.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     let upstream: Response;
     try {
       upstream = await options.fetch(`${server.replace(/\/+$/, '')}${url.pathname}${url.search}`, {
         method: request.method,
         headers,
-        body: hasBody ? request.body : undefined,
+        body,
         redirect: 'manual',
-        ...(hasBody ? { duplex: 'half' as const } : {}),
       });
     } catch (thrown) {
       options.log?.warn('app protocol: API server unreachable', { path: url.pathname, reason: thrown instanceof Error ? thrown.message : String(thrown) });

@@ -15,7 +15,7 @@ export function serveAppScheme(options: { apiServerUrl: () => Promise<string>; l
       rendererRoot: join(outDir, 'renderer'),
       apiServerUrl: options.apiServerUrl,
       // net.fetch: Chromium's network stack (system proxy settings, certificates of the OS store).
-      fetch: (url, init) => net.fetch(url, init as RequestInit),
+      fetch: (url, init) => net.fetch(url, init),
       log: options.log,
     }),
   );

@@ -46,6 +46,18 @@ describe('app:// renderer files', () => {
     expect(await route.text()).toContain('<title>NARIC</title>');
   });
 
+  it('finds ./assets/ files asked for relative to a deep route (a reload on /applications/42)', async () => {
+    const asset = await handler()(new Request('app://naric/applications/assets/app-1a2b.js'));
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.info("app")');
+    // The fallback path is checked like any other: nothing outside the renderer comes back.
+    for (const url of ['app://naric/applications/assets/..%2f..%2fnaric-secret.txt', 'app://naric/x/assets/%2e%2e%2f%2e%2e%2fnaric-secret.txt']) {
+      const response = await handler()(new Request(url));
+      expect(response.status, url).not.toBe(200);
+      expect(await response.text()).not.toContain('outside the renderer');
+    }
+  });
+
   it('answers 404 for a missing asset rather than the page', async () => {
     expect((await handler()(new Request('app://naric/assets/missing.js'))).status).toBe(404);
     expect((await handler()(new Request('app://other-host/index.html'))).status).toBe(404);
