@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS, DEFAULT_GROUP_PERMISSIONS, type GroupName } from '../../shared/auth/permissions';
+import { seedDemoTwoFactor } from '../modules/auth/demo-two-factor';
 import { countryCatalogue } from './country-catalogue';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
@@ -44,6 +45,7 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const settings = await seedSettings(trx);
     const countries = await seedCountries(trx);
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
+    if (options.demo) await seedDemoTwoFactor(trx);
     return { services, permissions, groups, countries, settings, demoUsers };
   });
 }

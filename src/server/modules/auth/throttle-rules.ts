@@ -1,7 +1,8 @@
 // How many failures each counter tolerates. Per account stops guessing one person's password;
 // per address stops one machine spraying many accounts.
 
-export type ThrottledAction = 'login' | 'two_factor' | 'password_check';
+/** `send_code` counts requests for a new e-mailed code, not failures: it caps mail sent to one person. */
+export type ThrottledAction = 'login' | 'two_factor' | 'password_check' | 'send_code';
 export type ThrottleScope = 'account' | 'address';
 
 export interface ThrottleLimit {

@@ -33,5 +33,5 @@ export async function checkTotp(
     epochTolerance: PERIOD_SECONDS,
     ...(lastUsedStep === null ? {} : { afterTimeStep: lastUsedStep }),
   });
-  return result.valid ? { valid: true, timeStep: result.timeStep } : { valid: false };
+  return result.valid && 'timeStep' in result ? { valid: true, timeStep: result.timeStep } : { valid: false };
 }

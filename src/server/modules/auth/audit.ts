@@ -1,0 +1,34 @@
+import type { AuthDatabase, AuthTransaction } from './auth-database';
+
+export type AuthAuditAction =
+  | 'auth.login'
+  | 'auth.login_failed'
+  | 'auth.logout'
+  | 'auth.refresh_token_reused'
+  | 'auth.password_changed'
+  | 'auth.two_factor_enabled'
+  | 'auth.two_factor_disabled'
+  | 'auth.backup_codes_regenerated';
+
+export interface AuthAuditEntry {
+  action: AuthAuditAction;
+  actorId: number | null;
+  /** The account the event is about (the actor's own, except for an unknown username). */
+  userId: number | null;
+  ip: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAuthEvent(db: AuthDatabase | AuthTransaction, entry: AuthAuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      entity_type: 'user',
+      entity_id: entry.userId === null ? null : String(entry.userId),
+      details: JSON.stringify(entry.details ?? {}),
+      ip: entry.ip,
+    })
+    .execute();
+}

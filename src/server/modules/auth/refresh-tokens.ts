@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthDatabase } from './auth-database';
+import {
+  REFRESH_TOKEN_TTL_MS,
+  createRefreshToken,
+  hashRefreshToken,
+  judgeRefreshToken,
+  type RefreshVerdict,
+} from './refresh-token-rules';
+
+// Refresh tokens are opaque strings; the table keeps only their sha256. Every sign-in starts a
+// family; every refresh marks the presented token used and issues its successor in that family.
+
+export async function startRefreshFamily(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<string> {
+  // An expired token can only ever be refused; this user's are dropped as a new session starts.
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+  const issued = await insertToken(db, userId, randomUUID(), now);
+  return issued.token;
+}
+
+async function insertToken(db: AuthDatabase, userId: number, familyId: string, now: Date) {
+  const token = createRefreshToken();
+  const row = await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashRefreshToken(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
+export type RotationOutcome =
+  | { verdict: 'rotated'; userId: number; familyId: string; token: string }
+  | { verdict: Exclude<RefreshVerdict, 'rotate'>; userId: number | null; familyId: string | null };
+
+/**
+ * Spends `presented` and issues its successor. A token presented a second time (even by a
+ * request racing the first) revokes its whole family.
+ */
+export async function rotateRefreshToken(
+  db: AuthDatabase,
+  presented: string,
+  now: Date = new Date(),
+): Promise<RotationOutcome> {
+  const stored = await db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
+    .where('token_hash', '=', hashRefreshToken(presented))
+    .executeTakeFirst();
+  const verdict = judgeRefreshToken(stored, now);
+  if (!stored) return { verdict: 'unknown', userId: null, familyId: null };
+  if (verdict === 'reused') {
+    await revokeFamily(db, stored.family_id, now);
+    return { verdict, userId: stored.user_id, familyId: stored.family_id };
+  }
+  if (verdict !== 'rotate') return { verdict, userId: stored.user_id, familyId: stored.family_id };
+
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', stored.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!spent) {
+      await revokeFamily(trx, stored.family_id, now);
+      return { verdict: 'reused', userId: stored.user_id, familyId: stored.family_id } as const;
+    }
+    const successor = await insertToken(trx, stored.user_id, stored.family_id, now);
+    await trx.updateTable('refresh_tokens').set({ replaced_by: successor.id }).where('id', '=', stored.id).execute();
+    return { verdict: 'rotated', userId: stored.user_id, familyId: stored.family_id, token: successor.token } as const;
+  });
+}
+
+export async function revokeFamily(db: AuthDatabase, familyId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Logout: the family of the presented token ends; an unknown token changes nothing. */
+export async function revokeFamilyOf(db: AuthDatabase, presented: string, now: Date = new Date()): Promise<number | null> {
+  const stored = await db
+    .selectFrom('refresh_tokens')
+    .select(['user_id', 'family_id'])
+    .where('token_hash', '=', hashRefreshToken(presented))
+    .executeTakeFirst();
+  if (!stored) return null;
+  await revokeFamily(db, stored.family_id, now);
+  return stored.user_id;
+}
+
+export async function revokeAllOfUser(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

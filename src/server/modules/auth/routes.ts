@@ -1,0 +1,320 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_PATHS,
+  adminTwoFactorConfirmAnswer,
+  adminTwoFactorConfirmRequest,
+  adminTwoFactorSetupRequest,
+  backupCodesAnswer,
+  changePasswordRequest,
+  loginAnswer,
+  loginRequest,
+  logoutRequest,
+  meAnswer,
+  messageAnswer,
+  passwordRequest,
+  refreshAnswer,
+  refreshRequest,
+  sendOtpRequest,
+  tokenPair,
+  twoFactorConfirmAnswer,
+  twoFactorConfirmRequest,
+  twoFactorSetupAnswer,
+  twoFactorSetupRequest,
+  twoFactorStatusAnswer,
+  twoFactorVerifyRequest,
+  signedInAnswer,
+} from '../../../shared/api/auth';
+import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
+import { currentUser, requireUser } from '../../auth-context';
+import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
+import { createAuthEnvironment } from './auth-environment';
+import { wrongTwoFactorPassword } from './auth-errors';
+import {
+  SEND_OTP_MESSAGE,
+  assertPassword,
+  changePassword,
+  confirmOwnSetup,
+  confirmSetupDuringSignIn,
+  login,
+  logout,
+  refreshSession,
+  resendSignInCode,
+  signedInAccount,
+  startSetupDuringSignIn,
+  verifySecondFactor,
+} from './sign-in-service';
+import { TWO_FACTOR_TEXTS, renewBackupCodes, startSetup, turnOffTwoFactor, twoFactorStatus } from './two-factor-service';
+
+// Spec §7's sign-in calls plus the password change. Routes only parse, call the services and
+// answer; the rules live in sign-in-service.ts and two-factor-service.ts.
+
+const badRequest = z.union([detailError, fieldErrors]);
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  let outbox: OutboxWorker | null = null;
+  const env = createAuthEnvironment(app.deps, {
+    log: app.log.child({ module: 'auth' }),
+    onEmailQueued: () => outbox?.nudge(),
+  });
+  app.addHook('onReady', async () => {
+    outbox = startOutboxWorker(app.deps.db, { demo: app.deps.config.demo, log: app.log.child({ job: 'outbox' }) });
+  });
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+  });
+
+  app.post(
+    AUTH_PATHS.adminLogin,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in to the back-office with a username (or e-mail) and password',
+        body: loginRequest,
+        response: {
+          [HTTP_STATUS.ok]: signedInAnswer,
+          [HTTP_STATUS.accepted]: loginAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.unauthorized]: detailError,
+          [HTTP_STATUS.forbidden]: detailError,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await login(env, request.body, request.ip);
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.tokenRefresh,
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new access token and the next refresh token (rotation)',
+        body: refreshRequest,
+        response: {
+          [HTTP_STATUS.ok]: refreshAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.unauthorized]: detailError,
+        },
+      },
+    },
+    async (request) => refreshSession(env, request.body.refresh, request.ip),
+  );
+
+  app.post(
+    AUTH_PATHS.logout,
+    {
+      schema: {
+        tags,
+        summary: 'End the session of a refresh token (idempotent)',
+        body: logoutRequest,
+        response: { [HTTP_STATUS.noContent]: z.null(), [HTTP_STATUS.badRequest]: badRequest },
+      },
+    },
+    async (request, reply) => {
+      await logout(env, request.body.refresh_token, request.ip);
+      return reply.code(HTTP_STATUS.noContent).send(null);
+    },
+  );
+
+  app.get(
+    AUTH_PATHS.me,
+    {
+      preHandler: requireUser(),
+      schema: { tags, summary: 'The signed-in user', response: { [HTTP_STATUS.ok]: meAnswer } },
+    },
+    async (request) => currentUser(request),
+  );
+
+  app.post(
+    AUTH_PATHS.adminTwoFactorSetup,
+    {
+      schema: {
+        tags,
+        summary: 'Start setting up 2FA during a sign-in that requires it (after the password step)',
+        body: adminTwoFactorSetupRequest,
+        response: {
+          [HTTP_STATUS.ok]: twoFactorSetupAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.forbidden]: detailError,
+          [HTTP_STATUS.conflict]: detailError,
+        },
+      },
+    },
+    async (request) => startSetupDuringSignIn(env, request.body.user_id, request.body.method, request.ip),
+  );
+
+  app.post(
+    AUTH_PATHS.twoFactorSetup,
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags,
+        summary: 'Start setting up 2FA for the signed-in user',
+        body: twoFactorSetupRequest,
+        response: {
+          [HTTP_STATUS.ok]: twoFactorSetupAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.conflict]: detailError,
+        },
+      },
+    },
+    async (request) => startSetup(env, await signedInAccount(env, currentUser(request)), request.body.method),
+  );
+
+  app.post(
+    AUTH_PATHS.adminTwoFactorConfirm,
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the 2FA set-up of a sign-in with a code; signs in and shows the backup codes once',
+        body: adminTwoFactorConfirmRequest,
+        response: {
+          [HTTP_STATUS.ok]: adminTwoFactorConfirmAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.forbidden]: detailError,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => {
+      const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.user_id, request.body.code, request.ip);
+      return { message: TWO_FACTOR_TEXTS.enabled, backup_codes: backupCodes, ...session };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.twoFactorConfirm,
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags,
+        summary: 'Confirm the signed-in user’s 2FA set-up with a code; shows the backup codes once',
+        body: twoFactorConfirmRequest,
+        response: {
+          [HTTP_STATUS.ok]: twoFactorConfirmAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => ({
+      message: TWO_FACTOR_TEXTS.enabled,
+      backup_codes: await confirmOwnSetup(env, currentUser(request), request.body.code, request.ip),
+    }),
+  );
+
+  app.post(
+    AUTH_PATHS.adminTwoFactorVerify,
+    {
+      schema: {
+        tags,
+        summary: 'Second step of a sign-in: a TOTP, e-mailed or backup code',
+        body: twoFactorVerifyRequest,
+        response: {
+          [HTTP_STATUS.ok]: signedInAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.unauthorized]: detailError,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => verifySecondFactor(env, request.body, request.ip),
+  );
+
+  app.post(
+    AUTH_PATHS.sendOtp,
+    {
+      schema: {
+        tags,
+        summary: 'Send a new e-mailed sign-in code (same answer whether or not one was sent)',
+        body: sendOtpRequest,
+        response: {
+          [HTTP_STATUS.ok]: messageAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => {
+      await resendSignInCode(env, request.body.username, request.ip);
+      return { message: SEND_OTP_MESSAGE };
+    },
+  );
+
+  app.get(
+    AUTH_PATHS.twoFactorStatus,
+    {
+      preHandler: requireUser(),
+      schema: { tags, summary: 'The signed-in user’s 2FA state', response: { [HTTP_STATUS.ok]: twoFactorStatusAnswer } },
+    },
+    async (request) => twoFactorStatus(env, await signedInAccount(env, currentUser(request))),
+  );
+
+  app.post(
+    AUTH_PATHS.twoFactorDisable,
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags,
+        summary: 'Turn 2FA off (password required); backup codes are deleted',
+        body: passwordRequest,
+        response: {
+          [HTTP_STATUS.ok]: messageAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => {
+      const account = await signedInAccount(env, currentUser(request));
+      await assertPassword(env, account, request.body.password, request.ip, wrongTwoFactorPassword);
+      await turnOffTwoFactor(env, account, request.ip);
+      return { message: TWO_FACTOR_TEXTS.disabled };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.backupCodes,
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags,
+        summary: 'New backup codes (password required); the old ones stop working',
+        body: passwordRequest,
+        response: {
+          [HTTP_STATUS.ok]: backupCodesAnswer,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => {
+      const account = await signedInAccount(env, currentUser(request));
+      await assertPassword(env, account, request.body.password, request.ip, wrongTwoFactorPassword);
+      return { backup_codes: await renewBackupCodes(env, account, request.ip) };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.changePassword,
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags,
+        summary: `Change the signed-in user's password; every session ends and a new token pair is returned`,
+        body: changePasswordRequest,
+        response: {
+          [HTTP_STATUS.ok]: tokenPair,
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.tooManyRequests]: detailError,
+        },
+      },
+    },
+    async (request) => changePassword(env, currentUser(request), request.body, request.ip),
+  );
+};

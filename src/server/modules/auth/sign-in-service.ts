@@ -1,0 +1,266 @@
+import type { z } from 'zod';
+import type {
+  LoginRequest,
+  SignedInAnswer,
+  TwoFactorMethod,
+  TwoFactorSetupAnswer,
+  User,
+  changePasswordRequest,
+  twoFactorVerifyRequest,
+} from '../../../shared/api/auth';
+import { HTTP_STATUS } from '../../../shared/api/drf';
+import { ERROR_CODES } from '../../../shared/errors';
+import { loadUserObject, signAccessToken } from '../../auth-context';
+import { ApiError, fieldError, permissionDenied, tokenNotValid } from '../../errors';
+import {
+  findAccountById,
+  findAccountByLogin,
+  recordLastLogin,
+  savePasswordHash,
+  twoFactorRequiredByPolicy,
+  type AccountCredentials,
+} from './accounts';
+import { recordAuthEvent } from './audit';
+import type { AuthEnvironment } from './auth-environment';
+import {
+  TWO_FACTOR_MESSAGES,
+  accountDisabled,
+  backOfficeDenied,
+  invalidCredentials,
+  twoFactorError,
+} from './auth-errors';
+import { revokeAllOfUser, revokeFamily, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens';
+import { closeChallenges, hasOpenChallenge, openChallenge } from './sign-in-challenges';
+import { mayUseBackOffice } from './staff-access';
+import { checkSecondFactor, confirmSetup, sendEmailCode, startSetup } from './two-factor-service';
+
+// The sign-in flow of spec §7: password step, then (when the account has one) the second factor
+// or its set-up, then a token pair; plus refresh, logout and password change.
+
+export type LoginOutcome =
+  | { status: 200; body: SignedInAnswer }
+  | { status: 202; body: { requires_2fa: true; two_factor_method: TwoFactorMethod; username: string } }
+  | { status: 202; body: { requires_2fa_setup: true; user_id: number } };
+
+export const SEND_OTP_MESSAGE = 'If a sign-in is waiting for an e-mailed code, a new code has been sent.';
+
+async function activeUserObject(env: AuthEnvironment, userId: number): Promise<User> {
+  const user = await loadUserObject(env.db, userId);
+  if (!user) throw tokenNotValid();
+  if (!user.is_active) throw accountDisabled();
+  return user;
+}
+
+/** Issues the token pair of a new session (a new refresh-token family). */
+export async function signIn(env: AuthEnvironment, userId: number, ip: string, how: string): Promise<SignedInAnswer> {
+  const now = new Date();
+  const refresh = await startRefreshFamily(env.db, userId, now);
+  const access = await signAccessToken(env.config, userId);
+  await recordLastLogin(env.db, userId, now);
+  await recordAuthEvent(env.db, { action: 'auth.login', actorId: userId, userId, ip, details: { how } });
+  return { access, refresh, user: await activeUserObject(env, userId) };
+}
+
+async function passwordMatches(env: AuthEnvironment, account: AccountCredentials | null, password: string) {
+  if (!account) {
+    await env.passwords.verifyAgainstNobody(password);
+    return false;
+  }
+  return env.passwords.verify(account.password_hash, password);
+}
+
+export async function login(env: AuthEnvironment, request: LoginRequest, ip: string): Promise<LoginOutcome> {
+  const subject = { account: request.username, address: ip };
+  await env.throttle.assertAllowed('login', subject);
+  const account = await findAccountByLogin(env.db, request.username);
+  if (!(await passwordMatches(env, account, request.password)) || !account) {
+    await env.throttle.recordFailure('login', subject);
+    await recordAuthEvent(env.db, {
+      action: 'auth.login_failed',
+      actorId: null,
+      userId: account?.id ?? null,
+      ip,
+      details: { username: request.username.slice(0, 150) },
+    });
+    throw invalidCredentials();
+  }
+  // Only someone who knows the password learns that the account is disabled or not for here.
+  if (!account.is_active) throw accountDisabled();
+  const user = await activeUserObject(env, account.id);
+  if (!mayUseBackOffice(user)) throw backOfficeDenied();
+  await env.throttle.clearAccount('login', request.username);
+
+  if (account.two_factor_enabled) {
+    // An account marked 2FA-enabled never signs in on its password alone, whatever its method says.
+    const method = account.two_factor_method ?? 'totp';
+    await openChallenge(env.db, account.id, 'two_factor', ip);
+    if (method === 'email') await sendEmailCode(env, account, 'sign_in');
+    return {
+      status: HTTP_STATUS.accepted,
+      body: { requires_2fa: true, two_factor_method: method, username: account.username },
+    };
+  }
+  if (await twoFactorRequiredByPolicy(env.db)) {
+    await openChallenge(env.db, account.id, 'two_factor_setup', ip);
+    return { status: HTTP_STATUS.accepted, body: { requires_2fa_setup: true, user_id: account.id } };
+  }
+  return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, 'password') };
+}
+
+export async function verifySecondFactor(
+  env: AuthEnvironment,
+  request: z.output<typeof twoFactorVerifyRequest>,
+  ip: string,
+): Promise<SignedInAnswer> {
+  const subject = { account: request.username, address: ip };
+  await env.throttle.assertAllowed('two_factor', subject);
+  const account = await findAccountByLogin(env.db, request.username);
+  if (!account || !(await hasOpenChallenge(env.db, account.id, 'two_factor', ip))) {
+    await env.throttle.recordFailure('two_factor', subject);
+    throw twoFactorError(TWO_FACTOR_MESSAGES.noPendingSignIn);
+  }
+  if (!(await checkSecondFactor(env, account, request.code, request.is_backup_code))) {
+    await env.throttle.recordFailure('two_factor', subject);
+    throw twoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+  }
+  await closeChallenges(env.db, account.id, 'two_factor');
+  await env.throttle.clearAccount('two_factor', request.username);
+  if (!account.is_active) throw accountDisabled();
+  return signIn(env, account.id, ip, request.is_backup_code ? 'backup_code' : account.two_factor_method ?? 'two_factor');
+}
+
+/** Same answer whatever the username: nobody learns who exists or who is signing in. */
+export async function resendSignInCode(env: AuthEnvironment, username: string, ip: string): Promise<void> {
+  const subject = { account: username, address: ip };
+  // Each request counts, so the endpoint cannot be used to flood someone's mailbox.
+  await env.throttle.assertAllowed('send_code', subject);
+  await env.throttle.recordFailure('send_code', subject);
+  const account = await findAccountByLogin(env.db, username);
+  if (!account || !account.is_active || !account.two_factor_enabled || account.two_factor_method !== 'email') return;
+  if (!(await hasOpenChallenge(env.db, account.id, 'two_factor', ip))) return;
+  await sendEmailCode(env, account, 'sign_in');
+}
+
+/** The account of a pending "set up 2FA first" sign-in from this client, or the 403 answer. */
+async function accountInSetup(env: AuthEnvironment, userId: number, ip: string): Promise<AccountCredentials> {
+  const account = await findAccountById(env.db, userId);
+  if (!account || !account.is_active || !(await hasOpenChallenge(env.db, account.id, 'two_factor_setup', ip))) {
+    throw permissionDenied();
+  }
+  return account;
+}
+
+export async function startSetupDuringSignIn(
+  env: AuthEnvironment,
+  userId: number,
+  method: TwoFactorMethod,
+  ip: string,
+): Promise<TwoFactorSetupAnswer> {
+  return startSetup(env, await accountInSetup(env, userId, ip), method);
+}
+
+/** confirmSetup, with wrong codes counted like wrong sign-in codes (six digits are guessable). */
+async function confirmSetupThrottled(env: AuthEnvironment, account: AccountCredentials, code: string, ip: string) {
+  const subject = { account: account.username, address: ip };
+  await env.throttle.assertAllowed('two_factor', subject);
+  try {
+    const backupCodes = await confirmSetup(env, account, code, ip);
+    await env.throttle.clearAccount('two_factor', account.username);
+    return backupCodes;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ERROR_CODES.twoFactorInvalid) {
+      await env.throttle.recordFailure('two_factor', subject);
+    }
+    throw error;
+  }
+}
+
+export async function confirmSetupDuringSignIn(env: AuthEnvironment, userId: number, code: string, ip: string) {
+  const account = await accountInSetup(env, userId, ip);
+  const backupCodes = await confirmSetupThrottled(env, account, code, ip);
+  await closeChallenges(env.db, account.id, 'two_factor_setup');
+  return { backupCodes, session: await signIn(env, account.id, ip, 'two_factor_setup') };
+}
+
+export async function confirmOwnSetup(env: AuthEnvironment, user: User, code: string, ip: string): Promise<string[]> {
+  return confirmSetupThrottled(env, await signedInAccount(env, user), code, ip);
+}
+
+export async function refreshSession(env: AuthEnvironment, presented: string, ip: string) {
+  const outcome = await rotateRefreshToken(env.db, presented);
+  if (outcome.verdict === 'reused' && outcome.userId !== null) {
+    env.log.warn({ user_id: outcome.userId, family_id: outcome.familyId }, 'refresh token reused: its family is revoked');
+    await recordAuthEvent(env.db, {
+      action: 'auth.refresh_token_reused',
+      actorId: null,
+      userId: outcome.userId,
+      ip,
+      details: { family_id: outcome.familyId },
+    });
+  }
+  if (outcome.verdict !== 'rotated') throw tokenNotValid();
+  const account = await findAccountById(env.db, outcome.userId);
+  const user = account?.is_active ? await loadUserObject(env.db, outcome.userId) : null;
+  if (!account || !user || !mayUseBackOffice(user)) {
+    // Disabled (or no longer allowed here) since signing in: the session ends now.
+    await revokeFamily(env.db, outcome.familyId);
+    throw account && !account.is_active ? accountDisabled() : tokenNotValid();
+  }
+  return { access: await signAccessToken(env.config, outcome.userId), refresh: outcome.token };
+}
+
+export async function logout(env: AuthEnvironment, presented: string, ip: string): Promise<void> {
+  const userId = await revokeFamilyOf(env.db, presented);
+  if (userId !== null) await recordAuthEvent(env.db, { action: 'auth.logout', actorId: userId, userId, ip });
+}
+
+/** A password check inside a signed-in session (2FA settings, password change), throttled like a login. */
+export async function assertPassword(
+  env: AuthEnvironment,
+  account: AccountCredentials,
+  password: string,
+  ip: string,
+  wrongPassword: () => Error,
+): Promise<void> {
+  const subject = { account: account.username, address: ip };
+  await env.throttle.assertAllowed('password_check', subject);
+  if (!(await env.passwords.verify(account.password_hash, password))) {
+    await env.throttle.recordFailure('password_check', subject);
+    throw wrongPassword();
+  }
+  await env.throttle.clearAccount('password_check', account.username);
+}
+
+export async function signedInAccount(env: AuthEnvironment, user: User): Promise<AccountCredentials> {
+  const account = await findAccountById(env.db, user.id);
+  if (!account) throw tokenNotValid();
+  return account;
+}
+
+/** Every other session of the user ends; the caller gets a fresh pair for this one. */
+export async function changePassword(
+  env: AuthEnvironment,
+  user: User,
+  request: z.output<typeof changePasswordRequest>,
+  ip: string,
+): Promise<{ access: string; refresh: string }> {
+  const account = await signedInAccount(env, user);
+  if (account.auth_source === 'ldap') {
+    throw fieldError('current_password', 'Directory (LDAP) accounts change their password in the directory.');
+  }
+  await assertPassword(env, account, request.current_password, ip, () =>
+    fieldError('current_password', 'The current password is not correct.'),
+  );
+  if (request.new_password === request.current_password) {
+    throw fieldError('new_password', 'The new password must differ from the current one.');
+  }
+  const passwordHash = await env.passwords.hash(request.new_password);
+  const now = new Date();
+  await savePasswordHash(env.db, account.id, passwordHash);
+  await revokeAllOfUser(env.db, account.id, now);
+  await recordAuthEvent(env.db, { action: 'auth.password_changed', actorId: account.id, userId: account.id, ip });
+  return {
+    access: await signAccessToken(env.config, account.id),
+    refresh: await startRefreshFamily(env.db, account.id, now),
+  };
+}
