@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb, Breadcrumbs as AriaBreadcrumbs, Link } from 'react-aria-components';
 import { generatePath, useMatches, useParams } from 'react-router-dom';
-import type { RouteHandle } from './router';
-import { breadcrumbTrail, ROUTES_BY_ID } from './routes';
+import { breadcrumbTrail, ROUTES_BY_ID, type RouteHandle } from './routes';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return !!handle && typeof handle === 'object' && typeof (handle as RouteHandle).routeId === 'string';

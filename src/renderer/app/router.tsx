@@ -2,11 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { RequireAuth } from './require-auth';
 import { RouteError, RouteScreen } from './route-screen';
-import { APP_ROUTES, routeById } from './routes';
-
-export interface RouteHandle {
-  routeId: string;
-}
+import { APP_ROUTES, routeById, type RouteHandle } from './routes';
 
 /** The react-router tree built from the route table: /login, the signed-in layout, not-found. */
 export function appRouteObjects(): RouteObject[] {

@@ -113,6 +113,11 @@ export const APP_ROUTES: readonly AppRoute[] = spec.map(({ title, screen, ...rou
   screen: screen ?? Unavailable,
 }));
 
+/** What each react-router route carries, so breadcrumbs can find its row in the table. */
+export interface RouteHandle {
+  routeId: string;
+}
+
 export const ROUTES_BY_ID: ReadonlyMap<string, AppRoute> = new Map(APP_ROUTES.map((route) => [route.id, route]));
 
 export function routeById(id: string): AppRoute {

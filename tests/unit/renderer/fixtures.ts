@@ -1,0 +1,88 @@
+import type { User } from '../../../src/shared/api/auth';
+import { GROUPS } from '../../../src/shared/auth/permissions';
+import type { NaricBridge } from '../../../src/shared/bridge';
+import type { Session } from '../../../src/shared/ipc/contract';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    username: 'ana.krasniqi',
+    email: 'ana.krasniqi@example.org',
+    is_superuser: false,
+    is_staff: true,
+    is_active: true,
+    groups: [],
+    permissions: [],
+    auth_source: 'local',
+    full_name: 'Ana Krasniqi',
+    first_name: 'Ana',
+    last_name: 'Krasniqi',
+    phone: null,
+    country: null,
+    address: null,
+    personal_id: null,
+    date_of_birth: null,
+    gender: 'not_specified',
+    email_verified: true,
+    two_factor_enabled: false,
+    two_factor_method: null,
+    last_login: null,
+    date_joined: '2025-01-15T09:00:00Z',
+    ...overrides,
+  };
+}
+
+/** The user kinds the guard must tell apart (spec §2, §6). */
+export const USER_KINDS = {
+  superuser: makeUser({ username: 'root', is_superuser: true, permissions: [] }),
+  naricAdmin: makeUser({ username: 'admin', groups: [GROUPS.naricAdministrators], permissions: [] }),
+  officer: makeUser({
+    username: 'officer',
+    groups: [GROUPS.naricOfficers],
+    permissions: ['applications.view_application', 'documents.view_document', 'payments.view_payment', 'reports.view_reports'],
+  }),
+  councilMember: makeUser({
+    username: 'council',
+    groups: [GROUPS.councilMembers],
+    permissions: ['councils.view_council', 'councils.review_application', 'applications.view_application'],
+  }),
+  councilMemberAdmin: makeUser({
+    username: 'council.admin',
+    groups: [GROUPS.councilMembers, GROUPS.administrators],
+    permissions: ['councils.view_council', 'councils.review_application'],
+  }),
+} as const;
+
+export function makeSession(user: User = makeUser(), access = 'access-1'): Session {
+  return { user, access, persistence: 'memory' };
+}
+
+/** A bridge whose every call fails loudly unless the test gives it an answer. */
+export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<NaricBridge[K]> } = {}): NaricBridge {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected bridge call ${name}`));
+  const base: NaricBridge = {
+    app: { info: unexpected('app.info') },
+    settings: { get: unexpected('settings.get'), set: unexpected('settings.set') },
+    system: { health: unexpected('system.health') },
+    auth: {
+      restore: unexpected('auth.restore'),
+      login: unexpected('auth.login'),
+      verifyTwoFactor: unexpected('auth.verifyTwoFactor'),
+      setupTwoFactor: unexpected('auth.setupTwoFactor'),
+      confirmTwoFactor: unexpected('auth.confirmTwoFactor'),
+      refresh: unexpected('auth.refresh'),
+      logout: unexpected('auth.logout'),
+    },
+    external: { open: unexpected('external.open') },
+    on: () => () => {},
+  };
+  return {
+    ...base,
+    ...(overrides.on ? { on: overrides.on as NaricBridge['on'] } : {}),
+    app: { ...base.app, ...overrides.app },
+    settings: { ...base.settings, ...overrides.settings },
+    system: { ...base.system, ...overrides.system },
+    auth: { ...base.auth, ...overrides.auth },
+    external: { ...base.external, ...overrides.external },
+  };
+}

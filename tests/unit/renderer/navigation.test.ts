@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { navigationFor } from '../../../src/renderer/app/navigation-items';
+import { APP_ROUTES, breadcrumbTrail, routeById } from '../../../src/renderer/app/routes';
+import { makeUser, USER_KINDS } from './fixtures';
+
+const itemIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(user).flatMap((group) => group.routes.map((r) => r.id));
+
+describe('route table', () => {
+  it('holds every route of spec §2 with its access level', () => {
+    const byPath = new Map(APP_ROUTES.map((route) => [route.path, route.access]));
+    const admin = ['/applications/offline/new', '/users', '/users/:id', '/users/create', '/users/:id/edit', '/services', '/services/:id', '/services/create', '/services/:id/edit', '/deadlines', '/reference', '/reference/countries'];
+    const signedIn = ['/', '/applications', '/applications/incomplete', '/applications/:id', '/applications/:applicationId/verdict/:verdictId', '/documents', '/documents/templates', '/payments', '/payments/:id', '/councils', '/councils/dashboard', '/councils/applications/:id', '/inspectorate-verifications', '/councils/analytics', '/councils/:id', '/councils/create', '/councils/:id/edit', '/news', '/news/:id', '/news/create', '/news/:id/edit', '/notifications', '/notifications/templates', '/reports', '/expert-commissions', '/expert-commissions/create', '/expert-commissions/:id', '/expert-commissions/:id/edit', '/expert-reviews', '/expert-reviews/:id', '/settings', '/profile'];
+    for (const path of admin) expect(byPath.get(path), path).toBe('admin');
+    for (const path of signedIn) expect(byPath.get(path), path).toBe('signed_in');
+    expect(byPath.get('/login')).toBe('guest');
+    expect(byPath.get('*')).toBe('anyone');
+    expect(APP_ROUTES).toHaveLength(admin.length + signedIn.length + 2);
+  });
+
+  it('builds breadcrumbs from parents', () => {
+    expect(breadcrumbTrail(routeById('user-edit')).map((r) => r.id)).toEqual(['users', 'user-detail', 'user-edit']);
+    expect(breadcrumbTrail(routeById('countries')).map((r) => r.id)).toEqual(['reference', 'countries']);
+  });
+});
+
+describe('navigation for each kind of user', () => {
+  it('offers admins every item, administration included', () => {
+    const items = itemIds(USER_KINDS.superuser);
+    expect(new Set(items)).toEqual(new Set(APP_ROUTES.filter((r) => r.navigation).map((r) => r.id)));
+    expect(items).toEqual(expect.arrayContaining(['users', 'services', 'deadlines', 'reference', 'countries', 'applications-offline-new']));
+  });
+
+  it('hides admin-only items from an officer and items whose permission the officer lacks', () => {
+    const items = itemIds(USER_KINDS.officer);
+    expect(items).toEqual(expect.arrayContaining(['home', 'applications', 'applications-incomplete', 'documents', 'payments', 'reports']));
+    for (const hidden of ['users', 'services', 'deadlines', 'reference', 'countries', 'applications-offline-new', 'news', 'settings', 'councils']) {
+      expect(items).not.toContain(hidden);
+    }
+  });
+
+  it('goes by permissions, not group names: an officer holding none sees only the dashboard', () => {
+    // The implicit officer permissions (verify/change documents, mark paid, refund) open no list screen.
+    expect(itemIds(makeUser({ groups: ['NARIC Officers'], permissions: [] }))).toEqual(['home']);
+  });
+
+  it('shows a council member the council area only', () => {
+    const areas = navigationFor(USER_KINDS.councilMember).map((g) => g.area);
+    expect(areas).toEqual(['overview', 'applications', 'councils']);
+    expect(itemIds(USER_KINDS.councilMember)).toEqual(expect.arrayContaining(['councils', 'council-dashboard']));
+    expect(itemIds(USER_KINDS.councilMember)).not.toContain('users');
+  });
+
+  it('accepts a permission held by its codename alone', () => {
+    expect(itemIds(makeUser({ permissions: ['view_news'] }))).toContain('news');
+  });
+
+  it('offers nothing to a guest', () => {
+    expect(navigationFor(null)).toEqual([]);
+  });
+});
