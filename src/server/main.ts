@@ -14,9 +14,10 @@ const parentPort = (process as NodeJS.Process & { parentPort?: ParentPort }).par
 const forked = typeof process.send === 'function';
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function tellParent(message: ServerProcessMessage): void {
+/** Resolves once the message is handed over, so the process may exit right after. */
+async function tellParent(message: ServerProcessMessage): Promise<void> {
   parentPort?.postMessage(message);
-  if (forked) process.send?.(message);
+  if (forked) await new Promise<void>((resolve) => process.send?.(message, undefined, {}, () => resolve()));
 }
 
 let server: StartedServer | undefined;
@@ -58,16 +59,16 @@ async function main(): Promise<void> {
     const config = loadConfig();
     server = await startServer(config);
     server.app.log.info({ url: server.url }, `NARIC API listening at ${server.url}/api/ (docs: ${server.url}/api/docs/)`);
-    tellParent({ type: 'listening', url: server.url });
+    await tellParent({ type: 'listening', url: server.url });
   } catch (error) {
+    stopping = true;
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof ConfigError) console.error(message);
     else console.error('The server could not start:', error);
-    tellParent({ type: 'failed', message });
-    process.exitCode = 1;
-    if (forked) process.disconnect?.();
-    // Leave a moment for the message to reach the parent, then go even if something holds the loop.
-    setTimeout(() => process.exit(1), 200).unref();
+    await tellParent({ type: 'failed', message });
+    // Electron's postMessage has no delivery callback: give it a moment before the process goes.
+    if (parentPort) await new Promise((resolve) => setTimeout(resolve, 100));
+    process.exit(1);
   }
 }
 

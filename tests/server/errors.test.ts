@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrors as fieldErrorsSchema, detailError } from '../../src/shared/api/drf';
 import { conflict, fieldError } from '../../src/server/errors';
@@ -22,7 +23,8 @@ describe('error answers', () => {
   beforeAll(async () => {
     server = await createServerFixture({ logger: createLogger('info', logSink) });
     await server.app.register(
-      async (scope) => {
+      async (plugin) => {
+        const scope = plugin.withTypeProvider<ZodTypeProvider>();
         scope.post(
           '/probe/',
           {

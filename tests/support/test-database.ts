@@ -98,7 +98,15 @@ function currentTemplate(): Promise<TestTemplate> {
 
 const OBJECT_IN_USE = '55006';
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface DatabaseCopy {
+  driver: DatabaseDriver;
+  location: { databaseUrl: string | null; pgliteDir: string };
+  /** Removes the copy; close every connection to it first. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh copy of the template, not opened: for code that opens the database itself (startServer). */
+export async function copyTemplateDatabase(): Promise<DatabaseCopy> {
   const template = await currentTemplate();
   if (template.driver === 'postgres') {
     const name = `naric_test_${uniqueSuffix()}`;
@@ -114,29 +122,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         }
       }
     });
-    const databaseUrl = databaseUrlFor(template.adminUrl, name);
-    const db = openPostgres(databaseUrl);
     return {
-      db,
       driver: 'postgres',
-      location: { databaseUrl, pgliteDir: '' },
-      destroy: async () => {
-        await db.destroy();
-        await withAdminClient(template.adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
-      },
+      location: { databaseUrl: databaseUrlFor(template.adminUrl, name), pgliteDir: '' },
+      dispose: () =>
+        withAdminClient(template.adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
     };
   }
   const root = await mkdtemp(join(tmpdir(), 'naric-test-db-'));
   const pgliteDir = join(root, 'db');
   await cp(template.dir, pgliteDir, { recursive: true });
-  const db = await openPglite(pgliteDir);
   return {
-    db,
     driver: 'pglite',
     location: { databaseUrl: null, pgliteDir },
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const copy = await copyTemplateDatabase();
+  const { databaseUrl, pgliteDir } = copy.location;
+  const db = databaseUrl ? openPostgres(databaseUrl) : await openPglite(pgliteDir);
+  return {
+    db,
+    driver: copy.driver,
+    location: copy.location,
     destroy: async () => {
       await db.destroy();
-      await rm(root, { recursive: true, force: true });
+      await copy.dispose();
     },
   };
 }

@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+
+// What wraps every answer: security headers, the OpenAPI document, and the browser shell.
+
+const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+];
+const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('the app around the routes', () => {
+  let server: ServerFixture;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'naric-web-root-'));
+    await mkdir(join(webRoot, 'assets'));
+    await writeFile(join(webRoot, 'index.html'), INDEX_HTML);
+    await writeFile(join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("naric")');
+    await writeFile(join(webRoot, '.env'), 'SECRET=1');
+    server = await createServerFixture({ config: { webRoot } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  describe('security headers', () => {
+    it.each(['/api/health/', '/', '/applications/12', '/api/nothing/'])('are sent on %s', async (url) => {
+      const answer = await server.app.inject({ url });
+      const csp = String(answer.headers['content-security-policy']);
+      for (const directive of STRICT_CSP) expect(csp).toContain(directive);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('forbids caching API answers', async () => {
+      expect((await server.app.inject({ url: '/api/health/' })).headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('publishes the routes with their schemas at /api/docs/json', async () => {
+      const answer = await server.app.inject({ url: '/api/docs/json' });
+      expect(answer.statusCode).toBe(200);
+      const document = answer.json();
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/health/', '/api/demo/accounts/', '/api/countries/', '/api/services/']),
+      );
+      expect(Object.keys(document.paths).some((path: string) => path.startsWith('/api/docs'))).toBe(false);
+
+      const health = document.paths['/api/health/'].get;
+      expect(Object.keys(health.responses)).toEqual(['200', '503']);
+      expect(health.responses['200'].content['application/json'].schema.properties.database).toBeDefined();
+      expect(health.security).toBeUndefined();
+
+      const countries = document.paths['/api/countries/'].get;
+      expect(countries.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['page', 'page_size', 'search']);
+
+      const services = document.paths['/api/services/'].get;
+      expect(services.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(services.responses)).toEqual(expect.arrayContaining(['200', '401']));
+      expect(document.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    });
+
+    it('serves the Swagger UI page at /api/docs/', async () => {
+      const answer = await server.app.inject({ url: '/api/docs/' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toContain('text/html');
+      expect(answer.body).toContain('swagger-ui');
+      const script = await server.app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
+      expect(script.statusCode).toBe(200);
+    });
+  });
+
+  describe('browser shell (NARIC_WEB_ROOT)', () => {
+    it('serves index.html at / and for any app path that is not a file', async () => {
+      for (const url of ['/', '/applications/42', '/councils/dashboard?error=access_denied', '/login', '/assets/missing.js']) {
+        const answer = await server.app.inject({ url });
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.headers['content-type'], url).toContain('text/html');
+        expect(answer.body, url).toBe(INDEX_HTML);
+        expect(answer.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('serves built files, hashed assets with a long cache', async () => {
+      const answer = await server.app.inject({ url: '/assets/app-1a2b.js' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toContain('javascript');
+      expect(answer.body).toBe('console.log("naric")');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('never serves dotfiles', async () => {
+      const answer = await server.app.inject({ url: '/.env' });
+      expect(answer.body).not.toContain('SECRET');
+    });
+
+    it('keeps /api paths and other methods out of the fallback', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/unknown/'],
+        ['GET', '/api'],
+        ['POST', '/applications/42'],
+      ] as const) {
+        const answer = await server.app.inject({ method, url });
+        expect(answer.statusCode, `${method} ${url}`).toBe(404);
+        expect(answer.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+      }
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { healthAnswer } from '../../src/shared/api/system';
+import { serverProcessMessage, type ServerProcessMessage } from '../../src/shared/server-process';
+import { createLogger } from '../../src/server/logger';
+import { startServer } from '../../src/server/start';
+import { copyTemplateDatabase, type DatabaseCopy } from '../support/test-database';
+import { testConfig } from '../support/server-fixture';
+
+// The real listening server: startServer() as the e2e harness uses it, and main.ts as the
+// desktop forks it. Both run on a copy of the seeded template (migrate and seed run again).
+
+const mainScript = join(import.meta.dirname, '../../src/server/main.ts');
+
+describe('startServer and main.ts', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function prepare(): Promise<{ copy: DatabaseCopy; dataDir: string }> {
+    const copy = await copyTemplateDatabase();
+    cleanups.push(() => copy.dispose());
+    const dataDir = copy.location.pgliteDir ? join(copy.location.pgliteDir, '..') : await mkdtemp(join(tmpdir(), 'naric-start-'));
+    if (!copy.location.pgliteDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    return { copy, dataDir };
+  }
+
+  it('startServer listens on a free port, answers over HTTP and closes cleanly', async () => {
+    const { copy, dataDir } = await prepare();
+    const config = testConfig({ ...copy.location, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
+    const server = await startServer(config, { logger: createLogger('silent') });
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await server.close();
+    });
+
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await fetch(`${server.url}/api/health/`);
+    expect(answer.status).toBe(200);
+    expect(healthAnswer.parse(await answer.json()).database.status).toBe('ok');
+
+    await server.close();
+    await server.close();
+    closed = true;
+    await expect(fetch(`${server.url}/api/health/`)).rejects.toThrow();
+  });
+
+  function runMain(env: NodeJS.ProcessEnv) {
+    const child = fork(mainScript, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { PATH: process.env.PATH, NARIC_ARGON2_FAST: '1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const firstMessage = new Promise<ServerProcessMessage>((resolve, reject) => {
+      child.once('message', (message) => resolve(serverProcessMessage.parse(message)));
+      child.once('exit', (code) => reject(new Error(`main.ts exited (${code}) before reporting: ${stderr}`)));
+    });
+    cleanups.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    return { child, exited, firstMessage, stderr: () => stderr };
+  }
+
+  it('main.ts reports where it listens to its parent and stops when asked', async () => {
+    const { copy, dataDir } = await prepare();
+    const env: NodeJS.ProcessEnv = { NARIC_DATA_DIR: dataDir, PORT: '0', NARIC_DEMO: '1' };
+    if (copy.location.databaseUrl) env.DATABASE_URL = copy.location.databaseUrl;
+    const main = runMain(env);
+
+    const message = await main.firstMessage;
+    expect(message.type).toBe('listening');
+    const url = message.type === 'listening' ? message.url : '';
+    const accounts = await fetch(`${url}/api/demo/accounts/`);
+    expect(((await accounts.json()) as { demo: boolean }).demo).toBe(true);
+
+    main.child.send({ type: 'shutdown' });
+    expect(await main.exited).toBe(0);
+  });
+
+  it('main.ts reports a configuration it cannot use and exits with 1', async () => {
+    const main = runMain({ PORT: 'eighty', NARIC_DATA_DIR: join(tmpdir(), 'naric-unused') });
+    const message = await main.firstMessage;
+    expect(message).toEqual({ type: 'failed', message: expect.stringContaining('PORT') });
+    expect(await main.exited).toBe(1);
+    expect(main.stderr()).toContain('PORT: must be a whole number');
+  });
+});
