@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { LANGUAGES, type Language } from '../../shared/constants';
-import { chooseLanguage, isLanguage } from '../lib/language';
+import { chooseLanguage, isLanguage, LOCALE_TAGS } from '../lib/language';
 import { getBridge } from '../platform/bridge';
 
 /** Each language is named in itself, so a person can find theirs whatever is shown now. */
@@ -28,7 +28,7 @@ export function LanguageSwitcher() {
       <Popover className="popover">
         <ListBox className="listbox">
           {LANGUAGES.map((language) => (
-            <ListBoxItem key={language} id={language} lang={language} className="listbox__item">
+            <ListBoxItem key={language} id={language} lang={LOCALE_TAGS[language]} className="listbox__item">
               {ENDONYMS[language]}
             </ListBoxItem>
           ))}

@@ -2,6 +2,13 @@ import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/constants';
 import type { NaricBridge } from '../../shared/bridge';
 
+/** BCP 47 tags for Intl and the page's lang attribute: our Serbian is written in Latin script. */
+export const LOCALE_TAGS: Record<Language, string> = { en: 'en', sq: 'sq', sr: 'sr-Latn' };
+
+export function localeTag(language: string | undefined): string {
+  return isLanguage(language) ? LOCALE_TAGS[language] : LOCALE_TAGS[DEFAULT_LANGUAGE];
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -22,7 +29,7 @@ function applyLanguage(i18n: I18n, language: Language, storage: Storage | undefi
   } catch (error) {
     console.warn('Could not save the language on this machine', error);
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAGS[language];
   return i18n.changeLanguage(language);
 }
 

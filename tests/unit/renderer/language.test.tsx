@@ -43,6 +43,8 @@ describe('language switcher', () => {
 
     await waitFor(() => expect(i18n.language).toBe('sr'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sr');
+    // Serbian is written in Latin script here; screen readers and Intl read the tag.
+    expect(document.documentElement.lang).toBe('sr-Latn');
     await waitFor(() => expect(warn).toHaveBeenCalled());
     warn.mockRestore();
   });

@@ -63,8 +63,8 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }
 
-/** After enrolment: the status and the user object both changed. */
-export function useTwoFactorEnrolled() {
+/** After enrolment the status changed on the server; the user object is reloaded separately. */
+export function useRefreshTwoFactorStatus() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS });
 }

@@ -17,7 +17,7 @@ import {
   startTwoFactorSetup,
   useDisableTwoFactor,
   useRegenerateBackupCodes,
-  useTwoFactorEnrolled,
+  useRefreshTwoFactorStatus,
   useTwoFactorStatus,
 } from './api';
 import { PasswordPromptDialog } from './password-prompt-dialog';
@@ -31,7 +31,7 @@ export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateBackupCodes();
-  const enrolled = useTwoFactorEnrolled();
+  const refreshTwoFactorStatus = useRefreshTwoFactorStatus();
   const [enrolling, setEnrolling] = useState(false);
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
@@ -65,7 +65,7 @@ export function TwoFactorSection() {
         onFinished={() => {
           setEnrolling(false);
           notifySuccess('updated');
-          void enrolled();
+          void refreshTwoFactorStatus();
           void refreshUser();
         }}
         onCancel={() => setEnrolling(false)}
