@@ -112,3 +112,8 @@ export async function setRequire2fa(db: AppDatabase, required: boolean): Promise
     .where('key', '=', 'security.require_2fa_for_staff')
     .execute();
 }
+
+/** Wipes the throttle counters, for tests that fail on purpose more often than the limit allows. */
+export async function forgetFailedAttempts(db: AppDatabase): Promise<void> {
+  await authDatabase(db).deleteFrom('login_attempts').execute();
+}

@@ -139,3 +139,22 @@ describe('GET /api/auth/me/', () => {
     expect(json(forged)).toMatchObject({ code: 'token_not_valid' });
   });
 });
+
+describe('OpenAPI', () => {
+  let server: ServerFixture;
+  beforeAll(async () => {
+    server = await createServerFixture();
+  });
+  afterAll(() => server.close());
+
+  it('documents every sign-in call', async () => {
+    const answer = await server.app.inject({ url: '/api/docs/json' });
+    expect(answer.statusCode).toBe(200);
+    const paths = (answer.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    for (const path of Object.values(AUTH_PATHS)) {
+      expect(paths[`/api${path}`], path).toBeDefined();
+    }
+    expect(Object.keys(paths['/api/auth/me/'])).toEqual(['get']);
+    expect(Object.keys(paths['/api/auth/admin/login/'])).toEqual(['post']);
+  });
+});
