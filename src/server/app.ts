@@ -17,7 +17,7 @@ import { registerAuthContext } from './auth-context';
 import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
 import { createLogger } from './logger';
 import { ROUTE_MODULES } from './routes';
-import { isShellRequest, registerWebShell, sendShellIndex } from './web-shell';
+import { registerWebShell } from './web-shell';
 
 export type NaricApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -108,10 +108,7 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
   const webRoot = appDeps.config.webRoot;
   if (webRoot) registerWebShell(app, webRoot);
 
-  app.setNotFoundHandler((request, reply) => {
-    if (webRoot && isShellRequest(request)) return sendShellIndex(reply);
-    return sendApiError(reply, notFound());
-  });
+  app.setNotFoundHandler((_request, reply) => sendApiError(reply, notFound()));
 
   return app;
 }

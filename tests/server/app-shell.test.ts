@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRootBase } from '../../src/server/web-shell';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // What wraps every answer: security headers, the OpenAPI document, and the browser shell.
@@ -15,7 +16,9 @@ const STRICT_CSP = [
   "object-src 'none'",
   "frame-ancestors 'none'",
 ];
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+// Relative asset URLs, as electron-vite builds the renderer for the desktop.
+const INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><script type="module" src="./assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+const SERVED_HTML = INDEX_HTML.replace('<head>', '<head><base href="/">');
 
 describe('the app around the routes', () => {
   let server: ServerFixture;
@@ -88,12 +91,12 @@ describe('the app around the routes', () => {
   });
 
   describe('browser shell (NARIC_WEB_ROOT)', () => {
-    it('serves index.html at / and for any app path that is not a file', async () => {
-      for (const url of ['/', '/applications/42', '/councils/dashboard?error=access_denied', '/login', '/assets/missing.js']) {
+    it('serves index.html, with a root base for its relative URLs, at / and for any app path that is not a file', async () => {
+      for (const url of ['/', '/applications/42', '/councils/dashboard?error=access_denied', '/login', '/assets/missing.js', '/assets/', '/assets']) {
         const answer = await server.app.inject({ url });
         expect(answer.statusCode, url).toBe(200);
         expect(answer.headers['content-type'], url).toContain('text/html');
-        expect(answer.body, url).toBe(INDEX_HTML);
+        expect(answer.body, url).toBe(SERVED_HTML);
         expect(answer.headers['cache-control'], url).toBe('no-cache');
       }
     });
@@ -106,9 +109,18 @@ describe('the app around the routes', () => {
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
-    it('never serves dotfiles', async () => {
-      const answer = await server.app.inject({ url: '/.env' });
-      expect(answer.body).not.toContain('SECRET');
+    it('keeps a base the build already has', () => {
+      const html = '<html><head lang="x"><base href="/app/"></head></html>';
+      expect(withRootBase(html)).toBe(html);
+      expect(withRootBase('<HTML><HEAD data-x="1"><title>t</title></HEAD></HTML>')).toBe('<HTML><HEAD data-x="1"><base href="/"><title>t</title></HEAD></HTML>');
+    });
+
+    it('never serves dotfiles or anything outside the web root', async () => {
+      for (const url of ['/.env', '/assets/../.env', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/assets/%00']) {
+        const answer = await server.app.inject({ url });
+        expect(answer.body, url).not.toContain('SECRET');
+        expect(answer.body, url).not.toContain('root:');
+      }
     });
 
     it('keeps /api paths and other methods out of the fallback', async () => {

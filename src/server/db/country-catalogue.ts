@@ -1,15 +1,10 @@
+// The package's Node entry registers every language it ships; importing its JSON files directly
+// would break in the bundled desktop server (Node wants an import attribute for external JSON).
 import countries from 'i18n-iso-countries';
-import english from 'i18n-iso-countries/langs/en.json';
-import albanian from 'i18n-iso-countries/langs/sq.json';
-import serbian from 'i18n-iso-countries/langs/sr.json';
 import { serbianCyrillicToLatin } from './serbian-latin';
 
 // The country list of the reference data: ISO 3166-1 (Kosovo XK included) named in the three
 // interface languages. The library's Serbian names are Cyrillic; the interface uses Latin script.
-
-countries.registerLocale(english);
-countries.registerLocale(albanian);
-countries.registerLocale(serbian);
 
 export interface CountryRow {
   code: string;
@@ -24,6 +19,9 @@ export interface CountryRow {
 const KOSOVO: CountryRow = { code: 'XK', alpha3: 'XKX', name_en: 'Kosovo', name_sq: 'Kosovë', name_sr: 'Kosovo' };
 
 export function countryCatalogue(): CountryRow[] {
+  for (const language of ['en', 'sq', 'sr']) {
+    if (!countries.langs().includes(language)) throw new Error(`i18n-iso-countries has no "${language}" names loaded.`);
+  }
   const codes = Object.keys(countries.getAlpha2Codes());
   const rows = codes.map((code) => {
     const name = (language: string) => countries.getName(code, language, { select: 'official' });
