@@ -38,9 +38,9 @@ export function LoginScreen() {
 
   return (
     <div className="sign-in-page">
-      <div className="sign-in-page__tools">
+      <header className="sign-in-page__tools">
         <LanguageSwitcher />
-      </div>
+      </header>
       <main id="main" className="sign-in-card">
         <p className="sign-in-card__brand">{t('common:appName')}</p>
         {step.kind === 'credentials' ? (
