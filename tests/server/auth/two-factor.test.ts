@@ -181,6 +181,10 @@ describe('two-factor set-up and management', () => {
       expect(elsewhere.json()).toMatchObject({ code: 'permission_denied', detail: 'Access denied' });
       const otherUser = await userId(server.db, 'payments');
       expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: otherUser }, { address })).statusCode).toBe(403);
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: '123456', user_id: otherUser }, { address })).statusCode).toBe(403);
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'sms', user_id: id }, { address })).json()).toEqual({
+        method: ['Invalid format'],
+      });
 
       const setup = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address });
       expect(setup.statusCode).toBe(200);
