@@ -1,4 +1,4 @@
-// The document types of spec §3, as stored values. Labels come from the `documents` i18n namespace.
+// The document types of spec §3, as stored values; the interface translates them for display.
 
 export const DOCUMENT_TYPES = [
   'original_diploma',
