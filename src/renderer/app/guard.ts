@@ -1,4 +1,5 @@
 import { isAdmin, landsOnCouncilDashboard, type PermissionSubject } from '../../shared/auth/permissions';
+import type { SessionEndReason } from '../lib/session';
 
 /** Who may open a route (spec §2). 'anyone' is the not-found screen. */
 export type Access = 'guest' | 'signed_in' | 'admin' | 'anyone';
@@ -19,8 +20,11 @@ export interface AccessRequest {
   path: string;
   /** Its query string, with or without the leading '?'. */
   search: string;
-  /** How the last session ended: after an explicit logout the next person starts at a plain sign-in. */
-  sessionEnd?: 'expired' | 'logged_out' | null;
+  /**
+   * How the last session ended. Only an expired session returns to where it was; after a
+   * logout or a password change the next sign-in starts afresh.
+   */
+  sessionEnd?: SessionEndReason | null;
 }
 
 /** Where a signed-in user starts: the council dashboard for council members who are not admins, else the applications list. */
@@ -59,7 +63,7 @@ export function accessDeniedPath(user: PermissionSubject): string {
 
 /** The navigation guard of spec §2, as a pure decision. */
 export function decideAccess({ access, user, path, search, sessionEnd = null }: AccessRequest): AccessDecision {
-  const toLogin = () => (sessionEnd === 'logged_out' ? LOGIN_PATH : loginPathFor(path, search));
+  const toLogin = () => (sessionEnd && sessionEnd !== 'expired' ? LOGIN_PATH : loginPathFor(path, search));
   switch (access) {
     case 'anyone':
       return { allow: true };

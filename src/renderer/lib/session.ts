@@ -6,7 +6,8 @@ import type { TransportError } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signed_in' | 'signed_out';
-export type SessionEndReason = 'expired' | 'logged_out';
+/** 'password_changed': the server ended every session of the user when the password changed. */
+export type SessionEndReason = 'expired' | 'logged_out' | 'password_changed';
 
 /** The user and the short-lived access token; the refresh token never reaches the renderer. */
 export const sessionAtom = atom<Session | null>(null);
@@ -68,14 +69,14 @@ export function followSessionEvents(store: AppStore, bridge: NaricBridge): () =>
   });
 }
 
-export async function signOut(store: AppStore, bridge: NaricBridge): Promise<void> {
+export async function signOut(store: AppStore, bridge: NaricBridge, reason: SessionEndReason = 'logged_out'): Promise<void> {
   try {
     await bridge.auth.logout();
   } catch (error) {
     // The local sign-out must happen even when the server cannot be told.
     console.warn('Logout call failed', asTransportError(error));
   }
-  endSession(store, 'logged_out');
+  endSession(store, reason);
 }
 
 /**

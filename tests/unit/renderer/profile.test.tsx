@@ -118,12 +118,13 @@ describe('profile', () => {
     await waitFor(() => expect(screen.queryByText('cccc-3333')).toBeNull());
   });
 
-  it('changing the password maps the server field errors onto the fields', async () => {
+  it('changing the password maps the server field errors onto the fields, then asks for a new sign-in', async () => {
     stubApi({
       'GET /api/auth/2fa/status/': status(),
-      'POST /api/auth/password/change/': [json(400, { new_password: ['This password is too common.'] }), json(200, { message: 'Password changed' })],
+      'GET /api/demo/accounts/': json(200, { demo: false, accounts: [] }),
+      'POST /api/auth/password/change/': [json(400, { new_password: ['This password is too common.'] }), json(200, { access: 'new-access', refresh: 'new-refresh' })],
     });
-    openProfile();
+    const { router } = openProfile();
     const form = await screen.findByRole('region', { name: 'Change password' });
     fireEvent.change(within(form).getByLabelText('Current password', { selector: 'input' }), { target: { value: 'old password 1' } });
     fireEvent.change(within(form).getByLabelText('New password', { selector: 'input' }), { target: { value: 'password1234' } });
@@ -137,6 +138,13 @@ describe('profile', () => {
     fireEvent.change(within(form).getByLabelText('Repeat the new password', { selector: 'input' }), { target: { value: 'a much better passphrase' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain('Updated successfully'));
+
+    // Every session of the user ended on the server; the renderer keeps none of the new pair.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(appStore.get(sessionAtom)).toBeNull();
+    expect(appStore.get(sessionEndReasonAtom)).toBe('password_changed');
+    expect(await screen.findByText('Your password was changed and every session ended. Sign in with the new password.')).toBeTruthy();
   });
 
   it('does not offer a password change to a directory (LDAP) account', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Form, Heading } from 'react-aria-components';
 import { Button } from '../../components/button';
@@ -6,12 +7,15 @@ import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { notifySuccess } from '../../components/toast';
 import { translateError, type TranslatedError } from '../../lib/error-translator';
+import { signOut } from '../../lib/session';
+import { getBridge } from '../../platform/bridge';
 import { useChangePassword } from './api';
 
 const MIN_LENGTH = 12;
 
 export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'common']);
+  const store = useStore();
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -24,10 +28,11 @@ export function ChangePasswordForm() {
       { current_password: current, new_password: next },
       {
         onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setRepeated('');
           notifySuccess('updated');
+          // The server ended every session of this user. Its answer carries a new token pair,
+          // but the refresh token must not live in the renderer and the bridge has no call to
+          // adopt one: the person signs in again with the new password.
+          void signOut(store, getBridge(), 'password_changed');
         },
         onError: (error) => setFailure(translateError(error, t)),
       },
