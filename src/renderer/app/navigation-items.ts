@@ -1,4 +1,5 @@
-import { hasPermission, isAdmin, type PermissionSubject } from '../../shared/auth/permissions';
+import { hasPermission, type PermissionSubject } from '../../shared/auth/permissions';
+import { decideAccess } from './guard';
 import { APP_ROUTES, NAV_AREAS, type AppRoute, type NavArea } from './routes';
 
 export interface NavigationGroup {
@@ -6,10 +7,13 @@ export interface NavigationGroup {
   routes: AppRoute[];
 }
 
-/** Whether the sidebar offers a route to this user: admin routes to admins, others by permission. */
+/**
+ * Whether the sidebar offers a route to this user: only where the guard would let them in (no
+ * admin items for non-admins, no dashboard home for council members), and only with the permission.
+ */
 export function offersRoute(route: AppRoute, user: PermissionSubject | null): boolean {
   if (!user || !route.navigation) return false;
-  if (route.access === 'admin' && !isAdmin(user)) return false;
+  if (!('allow' in decideAccess({ access: route.access, user, path: route.path, search: '' }))) return false;
   return route.permission === undefined || hasPermission(user, route.permission);
 }
 
