@@ -1,0 +1,75 @@
+/** The rooms of docs/architecture.md, enforced. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'feature-to-feature',
+      comment: 'A renderer feature never reaches into another feature; move shared things down to components/, lib/ or platform/.',
+      severity: 'error',
+      from: { path: '^src/renderer/features/([^/]+)/' },
+      to: { path: '^src/renderer/features/([^/]+)/', pathNot: '^src/renderer/features/$1/' },
+    },
+    {
+      name: 'shared-runs-anywhere',
+      comment: 'src/shared is imported by every part: no Node built-ins, no Electron, no DOM-only libraries.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { pathNot: ['^src/shared/', 'node_modules/zod/'] },
+    },
+    {
+      name: 'renderer-stays-in-the-page',
+      comment: 'The renderer reaches main only through the bridge and the server only over HTTP.',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: { path: '^src/(main|server|preload)/' },
+    },
+    {
+      name: 'renderer-no-node',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'preload-is-a-thin-bridge',
+      severity: 'error',
+      from: { path: '^src/preload/' },
+      to: { path: '^src/(main|server|renderer)/' },
+    },
+    {
+      name: 'main-does-not-import-server-or-renderer',
+      comment: 'The embedded server runs in its own utility process, built as a separate entry.',
+      severity: 'error',
+      from: { path: '^src/main/' },
+      to: { path: '^src/(server|renderer)/' },
+    },
+    {
+      name: 'server-independent-of-desktop',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(main|preload|renderer)/' },
+    },
+    {
+      name: 'server-modules-keep-their-queries',
+      comment: 'Server modules depend on db/, storage/ and src/shared, never on each other.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/([^/]+)/', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(out|dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

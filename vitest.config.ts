@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/main/**/*.test.ts', 'tests/unit/preload/**/*.test.ts', 'tests/i18n/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'vault',
+          environment: 'node',
+          include: ['tests/vault/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: each file gets its own database, so keep the number of files in flight small.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
