@@ -1,0 +1,78 @@
+import { test as base, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+import { createDesktopCore } from '../../../src/main/desktop-core';
+import type { Keyring } from '../../../src/main/vault';
+
+// The desktop project: the real preload bridge in the page, its invoke carried by exposeBinding
+// to the real main-process router in this process. Only Electron's transport and the OS keychain
+// (an in-memory keyring here; tests/vault covers the real one) are substituted.
+
+let bridgeScript: Promise<string> | undefined;
+function bundledBridge(): Promise<string> {
+  bridgeScript ??= build({
+    stdin: {
+      contents: `import { createBridge } from './src/preload/bridge-factory';
+        const listeners = new Map();
+        window.__naricEmit = (event, payload) => (listeners.get(event) ?? []).forEach((l) => l(payload));
+        window.naric = createBridge({
+          invoke: (channel, arg) => window.__naricInvoke(channel, arg),
+          on: (event, listener) => { listeners.set(event, [...(listeners.get(event) ?? []), listener]); return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener)); },
+        });`,
+      resolveDir: resolve(import.meta.dirname, '../../..'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    write: false,
+  }).then((result) => result.outputFiles[0].text);
+  return bridgeScript;
+}
+
+export interface DesktopMain {
+  calls: { channel: string; ok: boolean }[];
+  settingsStore: { value: unknown };
+}
+
+async function installDesktopBridge(page: Page, baseURL: string, main: DesktopMain) {
+  const secrets = new Map<string, string>();
+  const keyring: Keyring = {
+    get: async (account) => secrets.get(account) ?? null,
+    set: async (account, secret) => void secrets.set(account, secret),
+    delete: async (account) => void secrets.delete(account),
+  };
+  const core = createDesktopCore({
+    settingsStore: { read: () => main.settingsStore.value, write: (value) => void (main.settingsStore.value = value) },
+    env: { NARIC_API_URL: baseURL },
+    keyring,
+    startEmbedded: () => Promise.reject(new Error('the harness uses the test server')),
+    trustedOrigins: [`${baseURL}/`],
+    pageApiBaseUrl: `${baseURL}/api`,
+    version: 'e2e',
+    os: process.platform,
+    openExternal: async () => {},
+    sendEvent: (event, payload) => void page.evaluate(([e, p]) => (window as unknown as { __naricEmit(e: unknown, p: unknown): void }).__naricEmit(e, p), [event, payload] as const).catch(() => {}),
+    log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+    checkResponses: true,
+  });
+  await page.exposeBinding('__naricInvoke', async ({ frame }, channel: string, arg: unknown) => {
+    const result = await core.router.handle(channel as never, arg, { url: frame.url() } as never);
+    main.calls.push({ channel, ok: (result as { ok: boolean }).ok });
+    return result;
+  });
+  await page.addInitScript({ content: await bundledBridge() });
+}
+
+export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: DesktopMain }>({
+  shell: ['web', { option: true }],
+  // Playwright requires the destructuring form for a fixture without dependencies.
+  // eslint-disable-next-line no-empty-pattern
+  desktopMain: async ({}, use) => {
+    await use({ calls: [], settingsStore: { value: undefined } });
+  },
+  page: async ({ page, shell, baseURL, desktopMain }, use) => {
+    if (shell === 'desktop') await installDesktopBridge(page, baseURL!, desktopMain);
+    await use(page);
+  },
+});
+export { expect } from '@playwright/test';
