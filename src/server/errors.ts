@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, type FieldErrors } from '../shared/api/drf';
-import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
+import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
 
 // Every error answer of the API is made here, in Django REST Framework's shapes:
 // `{"detail": "...", "code": "..."}` or, for a 400 on input, `{"field": ["message", ...]}`.
@@ -107,18 +107,6 @@ function issuesToFields(issues: readonly ValidationIssue[]): FieldErrors {
   return fields;
 }
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: ERROR_CODES.validation,
-  401: ERROR_CODES.notAuthenticated,
-  403: ERROR_CODES.permissionDenied,
-  404: ERROR_CODES.notFound,
-  409: ERROR_CODES.conflict,
-  412: ERROR_CODES.preconditionFailed,
-  413: ERROR_CODES.payloadTooLarge,
-  415: ERROR_CODES.unsupportedFileType,
-  429: ERROR_CODES.throttled,
-};
-
 const CONNECTION_FAILURES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -173,7 +161,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify's own client errors (bad URL, unsupported media type, JSON poisoning …).
-    const code = STATUS_CODES[status] ?? ERROR_CODES.validation;
+    const code = ERROR_CODE_BY_STATUS[status] ?? ERROR_CODES.validation;
     return reply.code(status).send({ detail: fastifyError.message || ERROR_MESSAGES[code], code });
   }
 

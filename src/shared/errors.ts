@@ -66,3 +66,16 @@ export interface TransportError {
   /** The server's JSON answer, when there was one (login screens read message/detail/error). */
   body?: unknown;
 }
+
+/** The code an HTTP status stands for when an answer carries none of its own. */
+export const ERROR_CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.notAuthenticated,
+  403: ERROR_CODES.permissionDenied,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  412: ERROR_CODES.preconditionFailed,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedFileType,
+  429: ERROR_CODES.throttled,
+};

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type TransportError } from './errors';
+import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type TransportError } from './errors';
 
 // How a failed call is thrown and read on every side (main, browser shell, session client).
 
@@ -37,18 +37,6 @@ export function transportErrorOf(thrown: unknown): TransportError | null {
   return null;
 }
 
-const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: ERROR_CODES.validation,
-  401: ERROR_CODES.notAuthenticated,
-  403: ERROR_CODES.permissionDenied,
-  404: ERROR_CODES.notFound,
-  409: ERROR_CODES.conflict,
-  412: ERROR_CODES.preconditionFailed,
-  413: ERROR_CODES.payloadTooLarge,
-  415: ERROR_CODES.unsupportedFileType,
-  429: ERROR_CODES.throttled,
-};
-
 function firstText(body: unknown, fields: readonly string[]): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   for (const field of fields) {
@@ -71,7 +59,7 @@ export function transportErrorFromAnswer(
   const bodyCode = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   const code: ErrorCode = isErrorCode(bodyCode)
     ? bodyCode
-    : (codeByStatus[status] ?? CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.serverError : ERROR_CODES.validation));
+    : (codeByStatus[status] ?? ERROR_CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.serverError : ERROR_CODES.validation));
   const message = firstText(body, ['message', 'detail', 'error']) ?? ERROR_MESSAGES[code];
   return body === undefined ? { code, message, status } : { code, message, status, body };
 }
