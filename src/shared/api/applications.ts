@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { GENDERS } from '../constants';
+import { DOCUMENT_TYPES } from '../document-types';
+import {
+  ACADEMIC_FIELD_CATEGORIES,
+  APPLICATION_STATUSES,
+  COUNCIL_REVIEW_STATUSES,
+  DEGREE_LEVELS,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  INSTITUTION_TYPES,
+  PRIORITIES,
+} from '../domain/application-status';
+import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } from '../domain/application-workflow';
+import { paginated, pageQuery } from './drf';
+
+// The applications calls (issue 4): list, incomplete list, detail, one endpoint per workflow action.
+
+const serviceType = z.coerce.number().int().min(1, 'Invalid format').max(5, 'Invalid format');
+const status = z.enum(APPLICATION_STATUSES);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
+const money = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Invalid format');
+
+/** A query parameter given once as "a,b" or repeated (?x=a&x=b): both read as a list. */
+function listParam<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    const values = Array.isArray(value) ? value : [value];
+    return values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
+  }, z.array(item).min(1));
+}
+const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const APPLICATION_ORDERING_FIELDS = [
+  'reference',
+  'applicant',
+  'service_type',
+  'status',
+  'institution',
+  'submitted_at',
+  'assigned_officer',
+  'priority',
+  'deadline',
+] as const;
+export type ApplicationOrderingField = (typeof APPLICATION_ORDERING_FIELDS)[number];
+const orderings = APPLICATION_ORDERING_FIELDS.flatMap((f) => [f, `-${f}`] as const);
+
+export const applicationListQuery = pageQuery.extend({
+  service_type: serviceType.optional(),
+  status: listParam(status).optional(),
+  /** "me", "unassigned" or a user id. */
+  assigned_officer: z.union([z.enum(['me', 'unassigned']), z.coerce.number().int().positive()]).optional(),
+  council: z.coerce.number().int().positive().optional(),
+  priority: listParam(z.enum(PRIORITIES)).optional(),
+  submitted_from: isoDate.optional(),
+  submitted_to: isoDate.optional(),
+  overdue: booleanParam.optional(),
+  /** Archived applications leave the default lists (workflow.md). */
+  archived: z.enum(['false', 'true', 'all']).default('false'),
+  incomplete: booleanParam.optional(),
+  /** Matched against reference, applicant name, personal ID and institution. */
+  search: z.string().trim().max(100, 'Invalid format').optional(),
+  ordering: z.enum(orderings as [string, ...string[]]).default('-submitted_at'),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
+/** The query as the URL carries it (before defaults and coercion). */
+export type ApplicationListQueryInput = z.input<typeof applicationListQuery>;
+
+const personRef = z.object({ id: z.number().int(), full_name: z.string() });
+export type PersonRef = z.infer<typeof personRef>;
+const councilRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const applicationListItem = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  service_type: z.number().int().min(1).max(5),
+  status,
+  priority: z.enum(PRIORITIES),
+  applicant: z.object({ id: z.number().int(), full_name: z.string(), personal_id: z.string().nullable() }),
+  institution_name: z.string().nullable(),
+  institution_country: z.string().nullable(),
+  submitted_at: z.string(),
+  assigned_officer: personRef.nullable(),
+  council: councilRef.nullable(),
+  deadline: z.string().nullable(),
+  overdue: z.boolean(),
+  days_in_system: z.number().int().nonnegative(),
+  archived: z.boolean(),
+  invalidated: z.boolean(),
+  incomplete: z.boolean(),
+  version: z.number().int(),
+});
+export type ApplicationListItem = z.infer<typeof applicationListItem>;
+export const applicationListAnswer = paginated(applicationListItem);
+
+export const applicantDetail = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  personal_id: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+export const educationInfo = z.object({
+  institution_name: z.string(),
+  institution_country: z.string().nullable(),
+  institution_email: z.string().nullable(),
+  institution_website: z.string().nullable(),
+  institution_type: z.enum(INSTITUTION_TYPES).nullable(),
+  program_name: z.string().nullable(),
+  degree_level: z.enum(DEGREE_LEVELS).nullable(),
+  /** Free text as the applicant wrote it, e.g. "3 years". */
+  duration: z.string().nullable(),
+  graduation_date: z.string().nullable(),
+  ects_credits: z.number().int().nullable(),
+  purpose_details: z.string().nullable(),
+});
+export type EducationInfo = z.infer<typeof educationInfo>;
+
+export const applicationDocument = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  document_type: z.enum(DOCUMENT_TYPES),
+  kind: z.enum(DOCUMENT_KINDS),
+  size: z.number().int().nonnegative(),
+  uploaded_at: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  review_notes: z.string().nullable(),
+  reviewed_by: personRef.nullable(),
+  reviewed_at: z.string().nullable(),
+});
+export type ApplicationDocument = z.infer<typeof applicationDocument>;
+
+const statusOrNull = status.nullable();
+
+export const historyEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(ACTION_NAMES).or(z.literal('submit')),
+  from_status: statusOrNull,
+  to_status: statusOrNull,
+  actor: personRef.nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** The timeline tab: history plus document and payment events, newest first. */
+export const timelineEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['status', 'flag', 'record', 'document', 'payment']),
+  at: z.string(),
+  action: z.string(),
+  from_status: statusOrNull,
+  to_status: statusOrNull,
+  actor: personRef.nullable(),
+  notes: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+export const allowedMove = z.object({
+  action: z.enum(ACTION_NAMES),
+  to: status.or(z.literal(PREVIOUS_STATUS)).nullable(),
+  notes: z.enum(['required', 'optional']),
+});
+
+export const applicationDetail = applicationListItem.extend({
+  applicant: applicantDetail,
+  service: z.object({ id: z.number().int(), name: z.string(), fee_enabled: z.boolean(), fee_exemption_allowed: z.boolean() }),
+  education: educationInfo.nullable(),
+  notes: z.string().nullable(),
+  previous_status: statusOrNull,
+  assigned_at: z.string().nullable(),
+  review_status: z.enum(COUNCIL_REVIEW_STATUSES).nullable(),
+  review_due_date: z.string().nullable(),
+  council_comments: z.string().nullable(),
+  review_notes: z.string().nullable(),
+  reviewed_by: personRef.nullable(),
+  review_date: z.string().nullable(),
+  academic_field_category: z.enum(ACADEMIC_FIELD_CATEGORIES).nullable(),
+  decision: z
+    .object({ outcome: z.enum(['approved', 'rejected']), comments: z.string().nullable(), decided_by: personRef.nullable(), decided_at: z.string() })
+    .nullable(),
+  inspectorate: z
+    .object({ outcome: z.enum(['verified', 'rejected']), verified_by: personRef.nullable(), verified_at: z.string(), notes: z.string().nullable() })
+    .nullable(),
+  payment: z.object({ amount: money, transaction_id: z.string(), paid_at: z.string() }).nullable(),
+  documents: z.array(applicationDocument),
+  application_notes: z.array(z.object({ id: z.number().int(), author: personRef.nullable(), text: z.string(), created_at: z.string() })),
+  history: z.array(historyEntry),
+  timeline: z.array(timelineEntry),
+  /** What the requesting user may do now (workflow table × permissions × row-level access). */
+  allowed_actions: z.array(allowedMove),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetail>;
+
+// Action requests. Every action carries the version the client saw (412 when stale).
+const notes = z.string().trim().max(4000, 'Invalid format').optional();
+const actionBase = z.object({ version: z.number().int().nonnegative(), notes });
+
+export const ACTION_REQUESTS = {
+  ...(Object.fromEntries(ACTION_NAMES.map((name) => [name, actionBase])) as Record<ActionName, typeof actionBase>),
+  update_status: actionBase.extend({ to: status }),
+  move_to_council: actionBase.extend({ council_id: z.number().int().positive() }),
+  mark_paid: actionBase.extend({
+    amount: money,
+    transaction_id: z.string().trim().min(1, 'This field is required').max(100, 'Invalid format'),
+  }),
+  assign_officer: actionBase.extend({ officer_id: z.number().int().positive().nullable() }),
+  approve_document: actionBase.extend({ document_id: z.number().int().positive() }),
+  reject_document: actionBase.extend({ document_id: z.number().int().positive() }),
+} satisfies Record<ActionName, z.ZodType>;
+export type ActionRequest<A extends ActionName> = z.input<(typeof ACTION_REQUESTS)[A]>;
+
+export const assignableOfficer = personRef.extend({ open_applications: z.number().int().nonnegative() });
+export const assignableOfficersAnswer = z.array(assignableOfficer);
+
+export const councilSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  academic_field_categories: z.array(z.enum(ACADEMIC_FIELD_CATEGORIES)),
+});
+export const councilSummariesAnswer = z.array(councilSummary);
+
+/** A filter an officer saved (the list's URL query string), remembered per user on the server. */
+export const savedFilter = z.object({ id: z.number().int(), name: z.string(), query: z.string(), created_at: z.string() });
+export type SavedFilter = z.infer<typeof savedFilter>;
+export const savedFilterCreate = z.object({
+  name: z.string().trim().min(1, 'This field is required').max(80, 'Invalid format'),
+  query: z.string().max(2000, 'Invalid format'),
+});
+export const savedFiltersAnswer = z.array(savedFilter);
+
+export const APPLICATION_PATHS = {
+  list: '/applications/',
+  incomplete: '/applications/incomplete/',
+  detail: (id: number) => `/applications/${id}/`,
+  action: (id: number, name: ActionName) => `/applications/${id}/${actionPathSegment(name)}/`,
+  assignableOfficers: '/applications/assignable-officers/',
+  councils: '/applications/councils/',
+  savedFilters: '/applications/saved-filters/',
+  savedFilter: (id: number) => `/applications/saved-filters/${id}/`,
+} as const;
