@@ -46,6 +46,7 @@ export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
     'auth:setup-2fa': (request) => services.auth.setupTwoFactor(request),
     'auth:confirm-2fa': (request) => services.auth.confirmTwoFactor(request),
     'auth:refresh': () => services.auth.refresh(),
+    'auth:change-password': (request) => services.auth.changePassword(request),
     'auth:logout': async () => {
       await services.auth.logout();
       return null;

@@ -60,6 +60,7 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       setupTwoFactor: (request) => call('auth:setup-2fa', request),
       confirmTwoFactor: (request) => call('auth:confirm-2fa', request),
       refresh: () => call('auth:refresh'),
+      changePassword: (request) => call('auth:change-password', request),
       logout: async () => {
         await call('auth:logout');
       },

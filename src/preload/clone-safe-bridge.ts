@@ -41,6 +41,7 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       setupTwoFactor: wrap(bridge.auth.setupTwoFactor),
       confirmTwoFactor: wrap(bridge.auth.confirmTwoFactor),
       refresh: wrap(bridge.auth.refresh),
+      changePassword: wrap(bridge.auth.changePassword),
       logout: wrap(bridge.auth.logout),
     },
     external: { open: wrap(bridge.external.open) },

@@ -1,6 +1,6 @@
 import type { IpcEvent, IpcEventPayload, AppInfo, Settings, SettingsPatch, Session, SignInOutcome, SetupConfirmed } from './ipc/contract';
 import type { HealthAnswer } from './api/system';
-import type { LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
+import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
 import type { TransportError } from './errors';
 
 // What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
@@ -19,6 +19,11 @@ export interface NaricBridge {
     confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
     /** One refresh in flight at a time, shared by every caller. */
     refresh(): Promise<{ access: string }>;
+    /**
+     * Changes the signed-in user's password. The server ends every session of the user and
+     * answers a new token pair; the bridge takes it over, so this session goes on.
+     */
+    changePassword(request: ChangePasswordRequest): Promise<{ access: string }>;
     logout(): Promise<void>;
   };
   external: { open(url: string): Promise<void> };

@@ -101,6 +101,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
       setupTwoFactor: (setup) => session.setupTwoFactor(setup),
       confirmTwoFactor: (confirmation) => session.confirmTwoFactor(confirmation),
       refresh: () => session.refresh(),
+      changePassword: (change) => session.changePassword(change),
       logout: () => session.logout(),
     },
     external: {

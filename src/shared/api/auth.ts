@@ -111,6 +111,7 @@ export const changePasswordRequest = z.object({
   current_password: z.string().min(1, 'This field is required'),
   new_password: z.string().min(12, 'Invalid format').max(256),
 });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const AUTH_PATHS = {
   adminLogin: '/auth/admin/login/',

@@ -6,7 +6,9 @@ import {
   meAnswer,
   refreshAnswer,
   signedInAnswer,
+  tokenPair,
   twoFactorSetupAnswer,
+  type ChangePasswordRequest,
   type LoginRequest,
   type TwoFactorMethod,
   type TwoFactorSetupAnswer,
@@ -70,6 +72,11 @@ export interface SessionClient {
   confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
   /** One refresh in flight at a time, shared by every caller; the refresh token rotates. */
   refresh(): Promise<{ access: string }>;
+  /**
+   * Changes the password over this session. The server ends every session of the user and
+   * answers a new pair, which this session takes over: it goes on, the others end.
+   */
+  changePassword(request: ChangePasswordRequest): Promise<{ access: string }>;
   /** Startup: a stored refresh token opens a session; any failure is logged and gives null. */
   restore(): Promise<Session | null>;
   /** Tells the server, then forgets the tokens even if the server could not be told. */
@@ -87,6 +94,9 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
   // Kept only to authenticate the logout call; the renderer holds its own copy.
   let lastAccess: string | null = null;
   let refreshInFlight: Promise<{ access: string }> | null = null;
+  // While a password change is under way the refresh token is about to be revoked and replaced:
+  // a refresh started then waits for the new one rather than race the change with the old one.
+  let passwordChange: Promise<unknown> | null = null;
 
   async function call<T extends z.ZodType>(
     method: SessionHttpMethod,
@@ -148,6 +158,31 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     }
   }
 
+  function sharedRefresh(): Promise<{ access: string }> {
+    refreshInFlight ??= refreshOnce().finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function changePasswordOnce(change: ChangePasswordRequest): Promise<{ access: string }> {
+    // A refresh already under way rotates the pair first; the change then uses the result.
+    await refreshInFlight?.catch(() => {});
+    const send = (accessToken: string) =>
+      call('POST', AUTH_PATHS.changePassword, change, tokenPair, { accessToken });
+    let pair: z.output<typeof tokenPair>;
+    try {
+      pair = await send(lastAccess ?? (await sharedRefresh()).access);
+    } catch (thrown) {
+      // An expired access token: the same rule as every API call, one refresh and one retry.
+      if (transportErrorOf(thrown)?.status !== 401) throw thrown;
+      pair = await send((await sharedRefresh()).access);
+    }
+    await tokens.save(pair.access, pair.refresh);
+    lastAccess = pair.access;
+    return { access: pair.access };
+  }
+
   const client: SessionClient = {
     async login(credentials) {
       const answer = await call('POST', AUTH_PATHS.adminLogin, credentials, loginAnswer, {
@@ -183,10 +218,18 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     },
 
     refresh() {
-      refreshInFlight ??= refreshOnce().finally(() => {
-        refreshInFlight = null;
-      });
-      return refreshInFlight;
+      if (!passwordChange) return sharedRefresh();
+      return passwordChange.catch(() => {}).then(sharedRefresh);
+    },
+
+    changePassword(change) {
+      const running = changePasswordOnce(change);
+      passwordChange = running;
+      const settled = () => {
+        if (passwordChange === running) passwordChange = null;
+      };
+      running.then(settled, settled);
+      return running;
     },
 
     async restore() {

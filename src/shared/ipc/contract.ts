@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants';
 import {
   adminTwoFactorConfirmRequest,
   adminTwoFactorSetupRequest,
+  changePasswordRequest,
   loginRequest,
   twoFactorMethod,
   twoFactorSetupAnswer,
@@ -64,6 +65,8 @@ export const IPC_CONTRACT = {
   'auth:setup-2fa': { request: adminTwoFactorSetupRequest, response: twoFactorSetupAnswer },
   'auth:confirm-2fa': { request: adminTwoFactorConfirmRequest, response: setupConfirmed },
   'auth:refresh': { request: none, response: z.object({ access: z.string() }) },
+  // The server ends every session and answers a new pair: main keeps the refresh token, the page gets the access token.
+  'auth:change-password': { request: changePasswordRequest, response: z.object({ access: z.string() }) },
   'auth:logout': { request: none, response: z.null() },
   'external:open': { request: z.object({ url: z.url() }), response: z.null() },
 } as const;

@@ -113,6 +113,39 @@ describe('auth service against an HTTP server', () => {
     expect(ended).toEqual([{ reason: 'expired' }]);
   });
 
+  it('a password change stores the new pair in the keychain, so a restart restores the session', async () => {
+    const { auth, server, entries, ended } = await setup(
+      {
+        'POST /api/auth/token/refresh/': (call, response) =>
+          (call.body as { refresh: string }).refresh === 'refresh-after-change'
+            ? json(response, 200, { access: 'access-3', refresh: 'refresh-3' })
+            : json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+        'POST /api/auth/password/change/': (call, response) =>
+          call.headers.authorization === 'Bearer access-2'
+            ? json(response, 200, { access: 'access-after-change', refresh: 'refresh-after-change' })
+            : json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+        'POST /api/auth/admin/login/': (_call, response) => json(response, 200, { access: 'access-2', refresh: 'refresh-2', user: officer }),
+        'GET /api/auth/me/': (_call, response) => json(response, 200, officer),
+      },
+    );
+    await auth.login({ username: 'officer', password: 'the old passphrase' });
+    expect(await auth.changePassword({ current_password: 'the old passphrase', new_password: 'a brand new passphrase' })).toEqual({
+      access: 'access-after-change',
+    });
+    expect(server.calls[1].body).toEqual({ current_password: 'the old passphrase', new_password: 'a brand new passphrase' });
+    expect(Object.fromEntries(entries)).toEqual({ admin_token: 'access-after-change', admin_refresh_token: 'refresh-after-change' });
+
+    // The next start of the app: a new auth service over the same keychain.
+    const restarted = createAuthService({
+      vault: createVault(memoryKeyring(Object.fromEntries(entries)).keyring, { log: recordingLog() }),
+      api: createApiClient({ serverUrl: () => server.url }),
+      onSessionEnded: (payload) => ended.push(payload),
+      log: recordingLog(),
+    });
+    expect(await restarted.restore()).toEqual({ user: officer, access: 'access-3', persistence: 'keychain' });
+    expect(ended).toEqual([]);
+  });
+
   it('restore opens the session from the stored refresh token', async () => {
     const { auth, server } = await setup(
       {

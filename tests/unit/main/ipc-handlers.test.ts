@@ -19,6 +19,7 @@ const health = {
 
 function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
   const opened: string[] = [];
+  const passwordChanges: unknown[] = [];
   const changes: [Settings, Settings][] = [];
   let stored: unknown = {};
   const handlers = createIpcHandlers({
@@ -26,13 +27,19 @@ function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
     settings: createSettings({ store: { read: () => stored, write: (value) => void (stored = value) } }),
     onSettingsChanged: async (before, after) => void changes.push([before, after]),
     api: { request: async () => answer },
-    auth: { logout: async () => {} } as unknown as AuthService,
+    auth: {
+      logout: async () => {},
+      changePassword: async (change: unknown) => {
+        passwordChanges.push(change);
+        return { access: 'access-after-change' };
+      },
+    } as unknown as AuthService,
     externalLinks: createExternalLinkPolicy(),
     openExternal: async (url) => void opened.push(url),
   });
   const router = createIpcRouter({ handlers, isTrustedSender: () => true, log: recordingLog(), checkResponses: true });
   const call = (channel: string, arg?: unknown) => router.handle(channel, arg, { url: 'app://naric/' });
-  return { call, opened, changes };
+  return { call, opened, changes, passwordChanges };
 }
 
 describe('ipc handlers', () => {
@@ -56,6 +63,18 @@ describe('ipc handlers', () => {
     expect(await call('settings:set', { serverUrl: 'https://naric.example' })).toEqual({ ok: true, value: { serverUrl: 'https://naric.example', language: 'en' } });
     expect(await call('settings:get')).toEqual({ ok: true, value: { serverUrl: 'https://naric.example', language: 'en' } });
     expect(changes).toEqual([[{ serverUrl: null, language: 'en' }, { serverUrl: 'https://naric.example', language: 'en' }]]);
+  });
+
+  it('auth:change-password hands a well-formed change to the auth service and answers the access token only', async () => {
+    const { call, passwordChanges } = setup();
+    const change = { current_password: 'the old passphrase', new_password: 'a brand new passphrase' };
+    expect(await call('auth:change-password', change)).toEqual({ ok: true, value: { access: 'access-after-change' } });
+    // The contract refuses a change the server would refuse anyway, before any handler runs.
+    expect(await call('auth:change-password', { current_password: 'x', new_password: 'short' })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc_invalid_request' },
+    });
+    expect(passwordChanges).toEqual([change]);
   });
 
   it('auth:logout answers null', async () => {

@@ -22,6 +22,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'auth:setup-2fa': notCalled,
     'auth:confirm-2fa': notCalled,
     'auth:refresh': notCalled,
+    'auth:change-password': notCalled,
     'auth:logout': notCalled,
     'external:open': notCalled,
     ...overrides,

@@ -37,17 +37,20 @@ describe('bridge factory', () => {
       'auth:logout': { ok: true, value: null },
       'external:open': { ok: true, value: null },
       'auth:verify-2fa': { ok: true, value: { access: 'a' } },
+      'auth:change-password': { ok: true, value: { access: 'a2' } },
     });
     const bridge = createBridge(t);
     expect(await bridge.settings.set({ language: 'sq' })).toEqual({ serverUrl: null, language: 'sq' });
     expect(await bridge.auth.logout()).toBeUndefined();
     await bridge.external.open('https://www.enic-naric.net/');
     await bridge.auth.verifyTwoFactor({ username: 'officer', code: '123456', is_backup_code: true });
+    expect(await bridge.auth.changePassword({ current_password: 'old one', new_password: 'a brand new passphrase' })).toEqual({ access: 'a2' });
     expect(t.calls).toEqual([
       { channel: 'settings:set', arg: { language: 'sq' } },
       { channel: 'auth:logout', arg: undefined },
       { channel: 'external:open', arg: { url: 'https://www.enic-naric.net/' } },
       { channel: 'auth:verify-2fa', arg: { username: 'officer', code: '123456', is_backup_code: true } },
+      { channel: 'auth:change-password', arg: { current_password: 'old one', new_password: 'a brand new passphrase' } },
     ]);
   });
 
@@ -85,8 +88,12 @@ describe('bridge factory', () => {
 describe('clone-safe bridge', () => {
   it('rejects with a plain object that keeps the TransportError across a structured copy', async () => {
     const error = { code: 'session_expired', message: 'Session expired', status: 401 };
-    const bridge = cloneSafeBridge(createBridge(transport({ 'auth:refresh': { ok: false, error }, 'auth:restore': { ok: true, value: null } })));
+    const bridge = cloneSafeBridge(
+      createBridge(transport({ 'auth:refresh': { ok: false, error }, 'auth:restore': { ok: true, value: null }, 'auth:change-password': { ok: false, error } })),
+    );
     expect(await bridge.auth.restore()).toBeNull();
+    const refused = await rejectionOf(bridge.auth.changePassword({ current_password: 'old one', new_password: 'a brand new passphrase' }));
+    expect(transportErrorOf(structuredClone(refused))).toEqual(error);
     const thrown = await rejectionOf(bridge.auth.refresh());
     expect(thrown).not.toBeInstanceOf(Error);
     // What contextBridge does to a plain object: a deep copy.

@@ -11,6 +11,7 @@ const json = (status: number, body: unknown) =>
 function fakeApi() {
   const calls: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
   let refreshValid = true;
+  const revoked = new Set<string>();
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://web-shell.test');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
@@ -22,9 +23,16 @@ function fakeApi() {
           ? json(200, { access: 'access-1', refresh: 'refresh-1', user: makeUser() })
           : json(401, { detail: 'No active account found with the given credentials' });
       case '/api/auth/token/refresh/':
-        return refreshValid && body?.refresh === 'refresh-1'
-          ? json(200, { access: 'access-2', refresh: 'refresh-2' })
-          : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+        if (!refreshValid || revoked.has(String(body?.refresh))) return json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+        if (body?.refresh === 'refresh-1') return json(200, { access: 'access-2', refresh: 'refresh-2' });
+        if (body?.refresh === 'changed-refresh') return json(200, { access: 'access-3', refresh: 'refresh-3' });
+        return json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+      case '/api/auth/password/change/':
+        if (authorization !== 'Bearer access-1') return json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+        if (body?.current_password !== 'right password') return json(400, { current_password: ['The current password is not correct.'] });
+        // Every session of the user ends; this one gets a new pair.
+        revoked.add('refresh-1');
+        return json(200, { access: 'changed-access', refresh: 'changed-refresh' });
       case '/api/auth/logout/':
         return json(205, {});
       case '/api/health/':
@@ -83,6 +91,27 @@ describe('browser bridge', () => {
     const failure = await bridge.auth.refresh().catch((error: unknown) => error);
     expect(transportErrorOf(failure)).toMatchObject({ code: 'session_expired' });
     expect(ended).toHaveBeenCalledWith({ reason: 'expired' });
+  });
+
+  it('takes over the pair a password change answers, so the session goes on with the new refresh token', async () => {
+    const api = fakeApi();
+    const bridge = createBrowserBridge({ fetch: api.fetch });
+    const ended = vi.fn();
+    bridge.on('session:ended', ended);
+    await bridge.auth.login({ username: 'ana.krasniqi', password: 'right password' });
+
+    const refused = await bridge.auth.changePassword({ current_password: 'wrong', new_password: 'a brand new passphrase' }).catch((error: unknown) => error);
+    expect(transportErrorOf(refused)).toMatchObject({ code: 'validation_error', body: { current_password: ['The current password is not correct.'] } });
+
+    await expect(bridge.auth.changePassword({ current_password: 'right password', new_password: 'a brand new passphrase' })).resolves.toEqual({
+      access: 'changed-access',
+    });
+    expect(api.calls.at(-1)).toMatchObject({ path: '/api/auth/password/change/', authorization: 'Bearer access-1' });
+    await expect(bridge.auth.refresh()).resolves.toEqual({ access: 'access-3' });
+    expect(api.calls.at(-1)).toMatchObject({ path: '/api/auth/token/refresh/', body: { refresh: 'changed-refresh' } });
+    expect(ended).not.toHaveBeenCalled();
+    const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie;
+    expect(stored).not.toContain('changed-refresh');
   });
 
   it('restores nothing after a reload: a new page has no token', async () => {

@@ -71,6 +71,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       setupTwoFactor: unexpected('auth.setupTwoFactor'),
       confirmTwoFactor: unexpected('auth.confirmTwoFactor'),
       refresh: unexpected('auth.refresh'),
+      changePassword: unexpected('auth.changePassword'),
       logout: unexpected('auth.logout'),
     },
     external: { open: unexpected('external.open') },

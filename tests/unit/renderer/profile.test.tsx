@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { appRouteObjects } from '../../../src/renderer/app/router';
 import { toastQueue } from '../../../src/renderer/components/toast';
 import { appStore, beginSession, currentUserAtom, sessionAtom, sessionEndReasonAtom, sessionStatusAtom } from '../../../src/renderer/lib/session';
+import { BridgeError, type NaricBridge } from '../../../src/shared/bridge';
 import { fakeBridge, makeSession, makeUser } from './fixtures';
 import { json, stubApi } from './api-stub';
 import { renderRoutes } from './render';
@@ -12,8 +13,8 @@ const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseU
 const status = (overrides: Record<string, unknown> = {}) =>
   json(200, { enabled: false, method: null, backup_codes_remaining: 0, required_by_policy: false, ...overrides });
 
-function openProfile(user = makeUser()) {
-  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
+function openProfile(user = makeUser(), auth: Partial<NaricBridge['auth']> = {}) {
+  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {}, ...auth } });
   beginSession(appStore, makeSession(user, 'profile-access'));
   return renderRoutes(appRouteObjects(), { path: '/profile', store: appStore });
 }
@@ -118,33 +119,48 @@ describe('profile', () => {
     await waitFor(() => expect(screen.queryByText('cccc-3333')).toBeNull());
   });
 
-  it('changing the password maps the server field errors onto the fields, then asks for a new sign-in', async () => {
-    stubApi({
-      'GET /api/auth/2fa/status/': status(),
-      'GET /api/demo/accounts/': json(200, { demo: false, accounts: [] }),
-      'POST /api/auth/password/change/': [json(400, { new_password: ['This password is too common.'] }), json(200, { access: 'new-access', refresh: 'new-refresh' })],
+  it('changing the password goes through the bridge, maps the server field errors onto the fields, and keeps the session', async () => {
+    stubApi({ 'GET /api/auth/2fa/status/': status() });
+    const changes: unknown[] = [];
+    const refused = new BridgeError({
+      code: 'validation_error',
+      message: 'Validation error',
+      status: 400,
+      body: { new_password: ['This password is too common.'] },
     });
-    const { router } = openProfile();
+    const answers = [() => Promise.reject(refused), () => Promise.resolve({ access: 'access-after-change' })];
+    const { router } = openProfile(makeUser(), {
+      changePassword: (change) => {
+        changes.push(change);
+        return answers[changes.length - 1]();
+      },
+    });
     const form = await screen.findByRole('region', { name: 'Change password' });
-    fireEvent.change(within(form).getByLabelText('Current password', { selector: 'input' }), { target: { value: 'old password 1' } });
-    fireEvent.change(within(form).getByLabelText('New password', { selector: 'input' }), { target: { value: 'password1234' } });
-    fireEvent.change(within(form).getByLabelText('Repeat the new password', { selector: 'input' }), { target: { value: 'password1234' } });
+    const fill = (label: string, value: string) => fireEvent.change(within(form).getByLabelText(label, { selector: 'input' }), { target: { value } });
+    fill('Current password', 'old password 1');
+    fill('New password', 'password1234');
+    fill('Repeat the new password', 'password1234');
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
 
     expect(await within(form).findByText('This password is too common.')).toBeTruthy();
     expect(within(form).getByRole('alert').textContent).toContain('Validation error');
+    expect(appStore.get(sessionAtom)?.access).toBe('profile-access');
 
-    fireEvent.change(within(form).getByLabelText('New password', { selector: 'input' }), { target: { value: 'a much better passphrase' } });
-    fireEvent.change(within(form).getByLabelText('Repeat the new password', { selector: 'input' }), { target: { value: 'a much better passphrase' } });
+    fill('New password', 'a much better passphrase');
+    fill('Repeat the new password', 'a much better passphrase');
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain('Updated successfully'));
 
-    // Every session of the user ended on the server; the renderer keeps none of the new pair.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('');
-    expect(appStore.get(sessionAtom)).toBeNull();
-    expect(appStore.get(sessionEndReasonAtom)).toBe('password_changed');
-    expect(await screen.findByText('Your password was changed and every session ended. Sign in with the new password.')).toBeTruthy();
+    expect(await within(form).findByText('Your password was changed. You stay signed in here; every other session of your account was ended.')).toBeTruthy();
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain('Updated successfully');
+    expect(changes).toEqual([
+      { current_password: 'old password 1', new_password: 'password1234' },
+      { current_password: 'old password 1', new_password: 'a much better passphrase' },
+    ]);
+    // The bridge kept the new refresh token; the page carries on with the new access token.
+    expect(appStore.get(sessionAtom)?.access).toBe('access-after-change');
+    expect(appStore.get(sessionStatusAtom)).toBe('signed_in');
+    expect(router.state.location.pathname).toBe('/profile');
+    expect((within(form).getByLabelText('Current password', { selector: 'input' }) as HTMLInputElement).value).toBe('');
   });
 
   it('does not offer a password change to a directory (LDAP) account', async () => {

@@ -213,6 +213,114 @@ describe('session client: refresh', () => {
   });
 });
 
+describe('session client: password change', () => {
+  const signedIn = { 'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', refresh: 'r1', user: officer } }) };
+  const change = { current_password: 'the old passphrase', new_password: 'a brand new passphrase' };
+
+  it('changes the password with the access token and takes over the new pair, handing out the access token only', async () => {
+    const { client, calls, tokens, ended } = setup({
+      ...signedIn,
+      'POST /auth/password/change/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2' } }),
+    });
+    await client.login({ username: 'officer', password: 'the old passphrase' });
+    const answer = await client.changePassword(change);
+    expect(answer).toEqual({ access: 'a2' });
+    expect(calls[1]).toMatchObject({ method: 'POST', path: '/auth/password/change/', body: change, options: { accessToken: 'a1', timeoutMs: API_TIMEOUT_MS } });
+    expect(tokens).toEqual({ access: 'a2', refresh: 'r2' });
+    expect(ended).toEqual([]);
+  });
+
+  it('leaves the session as it was when the server refuses the change, with its field errors', async () => {
+    const { client, tokens } = setup({
+      ...signedIn,
+      'POST /auth/password/change/': () => ({ status: 400, data: { current_password: ['The current password is not correct.'] } }),
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    expect(await rejection(client.changePassword(change))).toMatchObject({
+      code: 'validation_error',
+      status: 400,
+      body: { current_password: ['The current password is not correct.'] },
+    });
+    expect(tokens).toEqual({ access: 'a1', refresh: 'r1' });
+  });
+
+  it('with an expired access token refreshes once and retries with the new one', async () => {
+    const { client, calls, tokens } = setup({
+      ...signedIn,
+      'POST /auth/token/refresh/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2' } }),
+      'POST /auth/password/change/': ({ options }) =>
+        options.accessToken === 'a2'
+          ? { status: 200, data: { access: 'a3', refresh: 'r3' } }
+          : { status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } },
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    expect(await client.changePassword(change)).toEqual({ access: 'a3' });
+    expect(calls.map((call) => `${call.path} ${call.options.accessToken ?? ''}`.trim())).toEqual([
+      '/auth/admin/login/',
+      '/auth/password/change/ a1',
+      '/auth/token/refresh/',
+      '/auth/password/change/ a2',
+    ]);
+    expect(tokens).toEqual({ access: 'a3', refresh: 'r3' });
+  });
+
+  it('ends the session as expired when the refresh after a 401 is refused too', async () => {
+    const { client, tokens, ended } = setup({
+      ...signedIn,
+      'POST /auth/token/refresh/': () => ({ status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } }),
+      'POST /auth/password/change/': () => ({ status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } }),
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    expect(await rejection(client.changePassword(change))).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(tokens).toEqual({ access: null, refresh: null });
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('a refresh asked for during the change waits for it and uses the new refresh token, not the revoked one', async () => {
+    let answerChange!: () => void;
+    const changeAnswered = new Promise<void>((resolve) => (answerChange = resolve));
+    const { client, calls } = setup({
+      ...signedIn,
+      'POST /auth/password/change/': async () => {
+        await changeAnswered;
+        return { status: 200, data: { access: 'a2', refresh: 'r2' } };
+      },
+      'POST /auth/token/refresh/': ({ body }) =>
+        (body as { refresh: string }).refresh === 'r2'
+          ? { status: 200, data: { access: 'a3', refresh: 'r3' } }
+          : { status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } },
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    const changing = client.changePassword(change);
+    const refreshing = client.refresh();
+    answerChange();
+    expect(await changing).toEqual({ access: 'a2' });
+    expect(await refreshing).toEqual({ access: 'a3' });
+    expect(calls.filter((call) => call.path === '/auth/token/refresh/').map((call) => call.body)).toEqual([{ refresh: 'r2' }]);
+  });
+
+  it('a change asked for during a refresh waits for the rotated pair', async () => {
+    let answerRefresh!: () => void;
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve));
+    const { client, calls, tokens } = setup({
+      ...signedIn,
+      'POST /auth/token/refresh/': async () => {
+        await refreshAnswered;
+        return { status: 200, data: { access: 'a2', refresh: 'r2' } };
+      },
+      'POST /auth/password/change/': () => ({ status: 200, data: { access: 'a3', refresh: 'r3' } }),
+    });
+    await client.login({ username: 'officer', password: 'x' });
+    const refreshing = client.refresh();
+    const changing = client.changePassword(change);
+    answerRefresh();
+    expect(await refreshing).toEqual({ access: 'a2' });
+    expect(await changing).toEqual({ access: 'a3' });
+    expect(calls.find((call) => call.path === '/auth/password/change/')?.options.accessToken).toBe('a2');
+    expect(tokens).toEqual({ access: 'a3', refresh: 'r3' });
+  });
+});
+
 describe('session client: restore', () => {
   it('refreshes, then loads the user with the new access token (plain or wrapped answer)', async () => {
     for (const data of [officer, { user: officer }]) {

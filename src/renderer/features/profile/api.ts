@@ -7,10 +7,12 @@ import {
   twoFactorConfirmAnswer,
   twoFactorSetupAnswer,
   twoFactorStatusAnswer,
+  type ChangePasswordRequest,
   type TwoFactorMethod,
   type User,
 } from '../../../shared/api/auth';
 import { apiClient } from '../../lib/app-api-client';
+import { getBridge } from '../../platform/bridge';
 
 const meEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
 
@@ -33,9 +35,12 @@ export async function regenerateBackupCodes(password: string): Promise<string[]>
   return answer.backup_codes;
 }
 
-export async function changePassword(change: { current_password: string; new_password: string }): Promise<void> {
-  await apiClient.post(AUTH_PATHS.changePassword, change, z.unknown());
-}
+/**
+ * POST /auth/password/change/ through the bridge: the server ends every session of the user and
+ * answers a new token pair. The bridge keeps the refresh token (main, or the web shell's memory);
+ * the page gets the new access token and carries on.
+ */
+export const changePassword = (change: ChangePasswordRequest): Promise<{ access: string }> => getBridge().auth.changePassword(change);
 
 const TWO_FACTOR_STATUS = ['two-factor-status'] as const;
 

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Form, Heading } from 'react-aria-components';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { notifySuccess } from '../../components/toast';
 import { translateError, type TranslatedError } from '../../lib/error-translator';
-import { signOut } from '../../lib/session';
-import { getBridge } from '../../platform/bridge';
+import { replaceAccessToken } from '../../lib/session';
 import { useChangePassword } from './api';
 
 const MIN_LENGTH = 12;
@@ -21,18 +21,22 @@ export function ChangePasswordForm() {
   const [next, setNext] = useState('');
   const [repeated, setRepeated] = useState('');
   const [failure, setFailure] = useState<TranslatedError | null>(null);
+  const [changed, setChanged] = useState(false);
 
   const submit = () => {
     setFailure(null);
+    setChanged(false);
     change.mutate(
       { current_password: current, new_password: next },
       {
-        onSuccess: () => {
+        onSuccess: ({ access }) => {
+          // The server ended every other session; the bridge took over the new pair for this one.
+          replaceAccessToken(store, access);
+          setCurrent('');
+          setNext('');
+          setRepeated('');
+          setChanged(true);
           notifySuccess('updated');
-          // The server ended every session of this user. Its answer carries a new token pair,
-          // but the refresh token must not live in the renderer and the bridge has no call to
-          // adopt one: the person signs in again with the new password.
-          void signOut(store, getBridge(), 'password_changed');
         },
         onError: (error) => setFailure(translateError(error, t)),
       },
@@ -53,6 +57,7 @@ export function ChangePasswordForm() {
         }}
       >
         <FormError message={failure?.message} details={failure?.formErrors} />
+        {changed ? <Alert tone="success">{t('password.changed')}</Alert> : null}
         <PasswordField
           label={t('password.current')}
           name="current_password"
