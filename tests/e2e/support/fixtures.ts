@@ -32,10 +32,17 @@ function bundledBridge(): Promise<string> {
 export interface DesktopMain {
   calls: { channel: string; ok: boolean }[];
   settingsStore: { value: unknown };
+  /** What main keeps in the OS keychain (account → secret): admin_token, admin_refresh_token. */
+  keychain: Map<string, string>;
 }
 
-async function installDesktopBridge(page: Page, baseURL: string, main: DesktopMain) {
-  const secrets = new Map<string, string>();
+/**
+ * Starts "main" for a page: a new createDesktopCore over `main`'s settings store and keychain,
+ * which outlive it like config.json and the OS keychain outlive the app. A second call with the
+ * same `main` for a new page is a restart of the desktop app.
+ */
+export async function installDesktopBridge(page: Page, baseURL: string, main: DesktopMain) {
+  const secrets = main.keychain;
   const keyring: Keyring = {
     get: async (account) => secrets.get(account) ?? null,
     set: async (account, secret) => void secrets.set(account, secret),
@@ -68,7 +75,7 @@ export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: Desktop
   // Playwright requires the destructuring form for a fixture without dependencies.
   // eslint-disable-next-line no-empty-pattern
   desktopMain: async ({}, use) => {
-    await use({ calls: [], settingsStore: { value: undefined } });
+    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map() });
   },
   page: async ({ page, shell, baseURL, desktopMain }, use) => {
     if (shell === 'desktop') await installDesktopBridge(page, baseURL!, desktopMain);

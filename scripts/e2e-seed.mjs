@@ -1,0 +1,57 @@
+// Run by scripts/e2e-server.mjs (through tsx) before the server starts: migrates and seeds the
+// e2e database as the server would, then adds the end-to-end tests' own accounts
+// (tests/e2e/support/e2e-accounts.ts). The demo seed stays as it is; these accounts exist only
+// in e2e databases.
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDatabase } from '../src/server/db/seed';
+import { createPasswordHasher } from '../src/server/modules/auth/password-hashing';
+import { createSecretBox } from '../src/server/modules/auth/secret-box';
+import { allE2eAccounts, E2E_PASSWORD } from '../tests/e2e/support/e2e-accounts';
+
+const GROUP = 'NARIC Officers';
+
+const config = loadConfig();
+const db = await openDatabase(config);
+try {
+  const hasher = createPasswordHasher();
+  await migrateToLatest(db);
+  await seedDatabase(db, { demo: config.demo, hashPassword: hasher.hash });
+
+  // The same secret key as the server (loadConfig keeps it in the data folder), so the server can
+  // open the sealed TOTP secrets.
+  const box = createSecretBox(config.jwtSecret);
+  // One Argon2id hash for every account: they share the password, and hashing is slow on purpose.
+  const passwordHash = await hasher.hash(E2E_PASSWORD);
+  const accounts = allE2eAccounts();
+  const created = await db
+    .insertInto('users')
+    .values(
+      accounts.map((account) => ({
+        username: account.username,
+        email: `${account.username}@e2e.naric.example`,
+        password_hash: passwordHash,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        is_staff: true,
+        email_verified: true,
+        two_factor_enabled: account.totpSecret !== null,
+        two_factor_method: account.totpSecret === null ? null : 'totp',
+        two_factor_secret: account.totpSecret === null ? null : box.seal(account.totpSecret),
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['id'])
+    .execute();
+  const group = await db.selectFrom('groups').select('id').where('name', '=', GROUP).executeTakeFirstOrThrow();
+  if (created.length > 0) {
+    await db
+      .insertInto('user_groups')
+      .values(created.map((user) => ({ user_id: user.id, group_id: group.id })))
+      .execute();
+  }
+  console.info(`e2e accounts: ${created.length} created, ${accounts.length - created.length} already there`);
+} finally {
+  await db.destroy();
+}
