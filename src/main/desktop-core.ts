@@ -10,6 +10,7 @@ import { createIpcHandlers } from './ipc-handlers';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { MainLog } from './log';
 import { createSettings, type SettingsService, type SettingsStore } from './settings';
+import { createTransferService, type TransferService, type TransferShell } from './transfer/transfer-service';
 import { createVault, type Keyring, type Vault } from './vault';
 
 // Everything main does behind IPC, wired together, with every Electron part passed in. index.ts
@@ -34,6 +35,8 @@ export interface DesktopCoreOptions {
   /** Parse handler answers against the contract too (development, tests). */
   checkResponses?: boolean;
   fetch?: typeof fetch;
+  /** Native dialogs and the system viewer for file transfers; without them only drops and uploads work. */
+  transferShell?: TransferShell;
 }
 
 export interface DesktopCore {
@@ -43,6 +46,7 @@ export interface DesktopCore {
   vault: Vault;
   auth: AuthService;
   externalLinks: ExternalLinkPolicy;
+  transfer: TransferService;
   /** Starts the embedded server early when it is the one in use (its first start seeds a database). */
   warmUp(): void;
   /** Stops the embedded server, if any. */
@@ -60,6 +64,14 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
   const externalLinks = createExternalLinkPolicy({
     hosts: externalHostsFromEnv(options.env.NARIC_EXTERNAL_HOSTS),
     serverOrigin: () => target.knownUrl(),
+  });
+  const transfer = createTransferService({
+    serverUrl: () => target.url(),
+    accessToken: () => vault.getAccess(),
+    refreshAccess: () => auth.refresh(),
+    emitProgress: (progress) => options.sendEvent('transfer:progress', progress),
+    ...(options.transferShell ? { shell: options.transferShell } : {}),
+    log,
   });
   const warmUp = () => {
     if (target.isEmbedded()) target.url().catch((thrown: unknown) => log.error('the embedded API server did not start', thrown));
@@ -88,11 +100,25 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       auth,
       externalLinks,
       openExternal: options.openExternal,
+      transfer,
     }),
     isTrustedSender: createSenderCheck(options.trustedOrigins),
     log,
     checkResponses: options.checkResponses ?? false,
   });
 
-  return { router, target, settings, vault, auth, externalLinks, warmUp, stop: () => target.stop() };
+  return {
+    router,
+    target,
+    settings,
+    vault,
+    auth,
+    externalLinks,
+    transfer,
+    warmUp,
+    stop: () => {
+      transfer.cancelAll();
+      return target.stop();
+    },
+  };
 }

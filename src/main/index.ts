@@ -10,6 +10,7 @@ import { createSystemKeyring } from './keyring';
 import { createFileLog } from './log';
 import { denyAllPermissions, guardAllWebContents, registerAppScheme } from './security';
 import { createElectronSettingsStore } from './settings-store';
+import { createElectronTransferShell } from './transfer/electron-transfer-shell';
 import { createMainWindow, serveAppScheme } from './window';
 
 // Wiring only: every decision lives in a plain module beside this file.
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
     sendEvent,
     log,
     checkResponses: !app.isPackaged,
+    transferShell: createElectronTransferShell(app),
   });
   core.warmUp();
   for (const channel of IPC_CHANNELS) {

@@ -5,8 +5,10 @@ import { failure, transportErrorFromAnswer, TransportFailure } from '../shared/t
 import type { ApiClient } from './api-client';
 import type { AuthService } from './auth-service';
 import type { ExternalLinkPolicy } from './external-links';
+import { createTransferHandlers } from './ipc-handlers-transfer';
 import type { IpcHandlers } from './ipc-router';
 import type { SettingsService } from './settings';
+import type { TransferService } from './transfer/transfer-service';
 
 // What each IPC channel does, over plain services. index.ts supplies the Electron-backed ones;
 // tests and the e2e harness can supply their own.
@@ -20,6 +22,8 @@ export interface IpcHandlerServices {
   auth: AuthService;
   externalLinks: ExternalLinkPolicy;
   openExternal: (url: string) => Promise<void>;
+  /** PDF uploads and downloads; without it the transfer channels answer that they are not available. */
+  transfer?: TransferService;
 }
 
 export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
@@ -56,5 +60,6 @@ export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
       await services.openExternal(url);
       return null;
     },
+    ...createTransferHandlers(services.transfer),
   };
 }

@@ -8,9 +8,11 @@ import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../shared/ip
 
 export type BridgeInvoke = (channel: IpcChannel, arg: unknown) => Promise<unknown>;
 export type BridgeSubscribe = (event: IpcEvent, listener: (payload: unknown) => void) => () => void;
+/** The local path of a File the user dropped (Electron's webUtils.getPathForFile); '' for any other. */
+export type BridgePathForFile = (file: unknown) => string;
 
 // A Record over IpcEvent: adding an event to the contract without listing it here fails to compile.
-const KNOWN_EVENTS: Readonly<Record<IpcEvent, true>> = { 'session:ended': true };
+const KNOWN_EVENTS: Readonly<Record<IpcEvent, true>> = { 'session:ended': true, 'transfer:progress': true };
 
 export function isBridgeEvent(event: unknown): event is IpcEvent {
   return typeof event === 'string' && Object.hasOwn(KNOWN_EVENTS, event);
@@ -30,7 +32,7 @@ function bridgeFailure(thrown: unknown): BridgeError {
   return new BridgeError({ code: 'server_error', message: 'Internal server error' });
 }
 
-export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscribe }): NaricBridge {
+export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscribe; pathForFile?: BridgePathForFile }): NaricBridge {
   async function call<C extends IpcChannel>(channel: C, arg?: IpcRequest<C>): Promise<IpcResponse<C>> {
     let envelope: unknown;
     try {
@@ -69,6 +71,29 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       open: async (url) => {
         await call('external:open', { url });
       },
+    },
+    transfer: {
+      limits: () => call('transfer:limits'),
+      choosePdf: () => call('transfer:choose-pdf'),
+      dropPdf: async (file) => {
+        // Only the path crosses to main, which checks it; the page never reads the file's bytes.
+        let path: string;
+        try {
+          path = transport.pathForFile?.(file) ?? '';
+        } catch {
+          path = '';
+        }
+        if (!path) {
+          throw new BridgeError({ code: 'validation_error', message: 'This is not a file.', body: { detail: 'This is not a file.', reason: 'not_a_file' } });
+        }
+        return call('transfer:drop-pdf', { path });
+      },
+      upload: (request) => call('transfer:upload', request),
+      cancel: async (transferId) => {
+        await call('transfer:cancel', { transfer_id: transferId });
+      },
+      download: (request) => call('transfer:download', request),
+      open: (request) => call('transfer:open', request),
     },
     on(event, listener) {
       if (!isBridgeEvent(event)) throw new BridgeError({ code: 'ipc_unknown_channel', message: 'Validation error' });

@@ -45,6 +45,15 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       logout: wrap(bridge.auth.logout),
     },
     external: { open: wrap(bridge.external.open) },
+    transfer: {
+      limits: wrap(bridge.transfer.limits),
+      choosePdf: wrap(bridge.transfer.choosePdf),
+      dropPdf: wrap(bridge.transfer.dropPdf),
+      upload: wrap(bridge.transfer.upload),
+      cancel: wrap(bridge.transfer.cancel),
+      download: wrap(bridge.transfer.download),
+      open: wrap(bridge.transfer.open),
+    },
     on: bridge.on,
   };
 }

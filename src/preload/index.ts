@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createBridge, isBridgeEvent } from './bridge-factory';
 import { cloneSafeBridge } from './clone-safe-bridge';
 
@@ -14,6 +14,9 @@ const bridge = createBridge({
       ipcRenderer.removeListener(event, forward);
     };
   },
+  // Since Electron 32 a dropped File's path is readable only here; main gets the path, the page nothing.
+  // It throws for anything that is not a File; the bridge then refuses the drop.
+  pathForFile: (file) => webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]),
 });
 
 contextBridge.exposeInMainWorld('naric', cloneSafeBridge(bridge));

@@ -2,6 +2,8 @@ import type { IpcEvent, IpcEventPayload, AppInfo, Settings, SettingsPatch, Sessi
 import type { HealthAnswer } from './api/system';
 import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
 import type { TransportError } from './errors';
+import type { UploadLimits } from './api/documents';
+import type { DownloadOutcome, DownloadRequest, DroppedFile, PdfSelection, UploadOutcome, UploadRequest } from './ipc/transfer-contract';
 
 // What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
 // shell implements it over fetch. Failures reject with a BridgeError carrying a TransportError.
@@ -27,6 +29,26 @@ export interface NaricBridge {
     logout(): Promise<void>;
   };
   external: { open(url: string): Promise<void> };
+  /**
+   * PDF uploads and downloads. A file is chosen (dialog or drop) and checked first: PDF
+   * signature, not empty, within `limits()`; a refusal rejects with `unsupported_file_type`,
+   * `payload_too_large` or `validation_error` and a TransferRefusal body. Progress arrives as
+   * `transfer:progress` events for the `transfer_id` the page chose; `cancel` ends a transfer
+   * and its call answers `cancelled`.
+   */
+  transfer: {
+    limits(): Promise<UploadLimits>;
+    /** Null when the user closes the dialog. */
+    choosePdf(): Promise<PdfSelection | null>;
+    /** A File from a drop event (the desktop reads only its path, in the preload). */
+    dropPdf(file: DroppedFile): Promise<PdfSelection>;
+    upload(request: UploadRequest): Promise<UploadOutcome>;
+    cancel(transferId: string): Promise<void>;
+    /** Asks where to save (desktop: the save dialog), then streams the file there. */
+    download(request: DownloadRequest): Promise<DownloadOutcome>;
+    /** Opens the document with the system's (or the browser's) PDF viewer. */
+    open(request: DownloadRequest): Promise<DownloadOutcome>;
+  };
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
 

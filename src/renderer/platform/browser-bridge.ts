@@ -8,6 +8,7 @@ import { failure, TransportFailure, transportErrorFromAnswer } from '../../share
 import { readSavedLanguage } from '../lib/language';
 import { version } from '../../../package.json';
 import { createBrowserRequest } from './browser-request';
+import { createBrowserTransfer, type BrowserTransferOptions } from './browser-transfer';
 
 export interface BrowserBridgeOptions {
   fetch?: typeof fetch;
@@ -15,6 +16,8 @@ export interface BrowserBridgeOptions {
   storage?: Storage;
   baseUrl?: string;
   openWindow?(url: string): void;
+  /** Replaces parts of the file transfers (tests: the XHR, the file picker, saving). */
+  transfer?: Partial<Pick<BrowserTransferOptions, 'createXhr' | 'pickFile' | 'saveBlob' | 'openViewer' | 'progressIntervalMs' | 'maxRetries'>>;
 }
 
 type Listener = (payload: never) => void;
@@ -52,6 +55,16 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
     onSessionEnded: (payload) => emit('session:ended', payload),
     persistence: 'memory',
     log: (message, detail) => console.warn(message, detail),
+  });
+
+  const transfer = createBrowserTransfer({
+    ...options.transfer,
+    baseUrl,
+    request,
+    accessToken: () => tokens?.access ?? null,
+    refresh: () => session.refresh(),
+    emit: (progress) => emit('transfer:progress', progress),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   const readSettings = (): Settings => ({ serverUrl: null, language: readSavedLanguage(storage) });
@@ -118,6 +131,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
         openWindow(target.href);
       },
     },
+    transfer,
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

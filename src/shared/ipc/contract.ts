@@ -12,6 +12,8 @@ import {
 } from '../api/auth';
 import { healthAnswer } from '../api/system';
 import { ERROR_CODES, type ErrorCode } from '../errors';
+import { uploadLimitsAnswer } from '../api/documents';
+import { downloadOutcome, downloadRequest, pdfSelection, transferId, transferProgress, uploadOutcome, uploadRequest } from './transfer-contract';
 
 // The IPC contract: one table, channel → request schema → response schema. The main process
 // parses every request with it before a handler runs; the preload and the browser shell
@@ -69,6 +71,18 @@ export const IPC_CONTRACT = {
   'auth:change-password': { request: changePasswordRequest, response: z.object({ access: z.string() }) },
   'auth:logout': { request: none, response: z.null() },
   'external:open': { request: z.object({ url: z.url() }), response: z.null() },
+  // File transfers (transfer-contract.ts): main streams PDFs; the page sees names, sizes and progress.
+  'transfer:limits': { request: none, response: uploadLimitsAnswer },
+  /** The native open dialog; null when the user closes it. */
+  'transfer:choose-pdf': { request: none, response: pdfSelection.nullable() },
+  /** The preload resolves a dropped File's path (webUtils.getPathForFile); main checks it. */
+  'transfer:drop-pdf': { request: z.object({ path: z.string().min(1).max(4096) }), response: pdfSelection },
+  'transfer:upload': { request: uploadRequest, response: uploadOutcome },
+  'transfer:cancel': { request: z.object({ transfer_id: transferId }), response: z.object({ cancelled: z.boolean() }) },
+  /** The native save dialog, then a streamed download to the chosen file. */
+  'transfer:download': { request: downloadRequest, response: downloadOutcome },
+  /** A streamed download to a temporary file, opened with the system's PDF viewer. */
+  'transfer:open': { request: downloadRequest, response: downloadOutcome },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CONTRACT;
@@ -79,6 +93,7 @@ export const IPC_CHANNELS = Object.keys(IPC_CONTRACT) as IpcChannel[];
 /** Events main sends to the renderer. */
 export const IPC_EVENTS = {
   'session:ended': z.object({ reason: z.enum(['expired', 'logged_out']) }),
+  'transfer:progress': transferProgress,
 } as const;
 export type IpcEvent = keyof typeof IPC_EVENTS;
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENTS)[E]>;

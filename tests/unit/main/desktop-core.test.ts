@@ -25,7 +25,7 @@ async function setup(options: { env?: Record<string, string> } = {}) {
     delete: async (account) => void entries.delete(account),
   };
   let stored: unknown = {};
-  const events: [string, IpcEventPayload<'session:ended'>][] = [];
+  const events: [string, IpcEventPayload<'session:ended' | 'transfer:progress'>][] = [];
   const opened: string[] = [];
   let embeddedStarts = 0;
   let embeddedStops = 0;

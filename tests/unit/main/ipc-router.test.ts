@@ -25,6 +25,13 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'auth:change-password': notCalled,
     'auth:logout': notCalled,
     'external:open': notCalled,
+    'transfer:limits': notCalled,
+    'transfer:choose-pdf': notCalled,
+    'transfer:drop-pdf': notCalled,
+    'transfer:upload': notCalled,
+    'transfer:cancel': notCalled,
+    'transfer:download': notCalled,
+    'transfer:open': notCalled,
     ...overrides,
   };
 }

@@ -75,6 +75,15 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       logout: unexpected('auth.logout'),
     },
     external: { open: unexpected('external.open') },
+    transfer: {
+      limits: unexpected('transfer.limits'),
+      choosePdf: unexpected('transfer.choosePdf'),
+      dropPdf: unexpected('transfer.dropPdf'),
+      upload: unexpected('transfer.upload'),
+      cancel: unexpected('transfer.cancel'),
+      download: unexpected('transfer.download'),
+      open: unexpected('transfer.open'),
+    },
     on: () => () => {},
   };
   return {
@@ -85,5 +94,6 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
     system: { ...base.system, ...overrides.system },
     auth: { ...base.auth, ...overrides.auth },
     external: { ...base.external, ...overrides.external },
+    transfer: { ...base.transfer, ...overrides.transfer },
   };
 }

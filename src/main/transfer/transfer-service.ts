@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
+import { ERROR_CODES } from '../../shared/errors';
+import {
+  downloadRequest as downloadRequestSchema,
+  uploadTarget as uploadTargetSchema,
+  type DownloadOutcome,
+  type DownloadRequest,
+  type PdfSelection,
+  type TransferProgress,
+  type UploadOutcome,
+  type UploadRequest,
+} from '../../shared/ipc/transfer-contract';
+import { failure, transportErrorFromAnswer, TransportFailure } from '../../shared/transport-failure';
+import { createProgressReporter, PROGRESS_INTERVAL_MS, transferRefusal as refusal } from '../../shared/transfer-rules';
+import { apiUrl } from '../api-client';
+import type { MainLog } from '../log';
+import { downloadToFile, type ResumeFrom } from './download-file';
+import { openDownload, readAnswerBody, streamUpload, TRANSFER_CHUNK_BYTES } from './http-stream';
+import { inspectLocalPdf, type LocalPdf } from './local-pdf';
+import { localFileName } from './local-file-name';
+
+// The desktop's file transfers: PDFs chosen in a native dialog or dropped on the window are
+// checked here and streamed from disk to the server; documents stream from the server to a file
+// the user chose or to a temporary file for the system viewer. The page only holds selection
+// ids, names, sizes and progress. Electron is behind `TransferShell` (electron-transfer-shell.ts).
+
+/** What the service needs of the desktop: dialogs and the system viewer. */
+export interface TransferShell {
+  /** The native open dialog, PDFs only; the chosen absolute path, or null. */
+  choosePdf(): Promise<string | null>;
+  /** The native save dialog, suggesting `fileName`; the chosen absolute path, or null. */
+  chooseSaveTarget(fileName: string): Promise<string | null>;
+  /** Opens a file with the system's viewer (shell.openPath); rejects when it could not. */
+  openPath(path: string): Promise<void>;
+}
+
+export interface TransferServiceOptions {
+  /** The API server's origin (http://127.0.0.1:8000). */
+  serverUrl: () => Promise<string>;
+  /** The session's current access token (the vault's copy). */
+  accessToken: () => Promise<string | null>;
+  /** One refresh after a 401, shared with every other caller (the auth service's). */
+  refreshAccess: () => Promise<{ access: string }>;
+  emitProgress: (progress: TransferProgress) => void;
+  /** Absent where there are no dialogs (tests, a harness): choose, save and open then refuse. */
+  shell?: TransferShell;
+  /** Where temporary copies for the system viewer go; a folder of its own below the OS temp folder by default. */
+  previewDir?: string;
+  log: MainLog;
+  progressIntervalMs?: number;
+  chunkBytes?: number;
+  /** How long the upload limits are trusted before asking the server again. */
+  limitsTtlMs?: number;
+  downloadRetryDelayMs?: (retry: number) => number;
+}
+
+export interface TransferService {
+  limits(): Promise<UploadLimits>;
+  choosePdf(): Promise<PdfSelection | null>;
+  /** A path the preload read from a dropped File; checked like a chosen one. */
+  dropPdf(path: string): Promise<PdfSelection>;
+  upload(request: UploadRequest): Promise<UploadOutcome>;
+  /** True when a transfer of that id was running and is now stopped. */
+  cancel(transferId: string): boolean;
+  /** Save dialog, then a download to the chosen file. */
+  download(request: DownloadRequest): Promise<DownloadOutcome>;
+  /** A download to a temporary file, handed to the system viewer. */
+  open(request: DownloadRequest): Promise<DownloadOutcome>;
+  /** A download straight to `destination` (no dialog): the bench, tests, and the two above. */
+  downloadTo(request: DownloadRequest, destination: string): Promise<DownloadOutcome>;
+  /** Stops every transfer (quitting). */
+  cancelAll(): void;
+}
+
+const MAX_SELECTIONS = 50;
+const LIMITS_TTL_MS = 60_000;
+/** Viewer copies older than this are removed when the next one is made. */
+const PREVIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function noShell(): TransportFailure {
+  return failure(ERROR_CODES.serverError, { message: 'File dialogs are not available here.' });
+}
+
+export function createTransferService(options: TransferServiceOptions): TransferService {
+  const { log } = options;
+  const selections = new Map<string, LocalPdf>();
+  const running = new Map<string, AbortController>();
+  let cachedLimits: { value: UploadLimits; at: number } | null = null;
+  const previewRoot = options.previewDir ?? join(tmpdir(), 'naric-backoffice-viewer');
+
+  const authorization = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
+  /** Runs an authenticated call; on a 401, one shared refresh and one retry (spec §8). */
+  async function withAccess<T>(attempt: (headers: Record<string, string>) => Promise<T>, isUnauthorized: (result: T) => boolean): Promise<T> {
+    const first = await attempt(authorization(await options.accessToken()));
+    if (!isUnauthorized(first)) return first;
+    const { access } = await options.refreshAccess();
+    return attempt(authorization(access));
+  }
+
+  async function fetchLimits(): Promise<UploadLimits> {
+    const url = apiUrl(await options.serverUrl(), DOCUMENT_PATHS.limits);
+    const controller = new AbortController();
+    const answer = await withAccess(
+      async (headers) => {
+        const response = await openDownload({ url, headers: { ...headers, Accept: 'application/json' }, signal: controller.signal });
+        return { status: response.statusCode ?? 0, body: await readAnswerBody(response) };
+      },
+      (result) => result.status === 401,
+    );
+    if (answer.status !== 200) throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.body));
+    const parsed = uploadLimitsAnswer.safeParse(answer.body);
+    if (!parsed.success) throw failure(ERROR_CODES.serverError, { status: answer.status });
+    return parsed.data;
+  }
+
+  async function limits(fresh = false): Promise<UploadLimits> {
+    const ttl = options.limitsTtlMs ?? LIMITS_TTL_MS;
+    if (!fresh && cachedLimits && performance.now() - cachedLimits.at < ttl) return cachedLimits.value;
+    const value = await fetchLimits();
+    cachedLimits = { value, at: performance.now() };
+    return value;
+  }
+
+  async function select(path: string): Promise<PdfSelection> {
+    const file = await inspectLocalPdf(path, (await limits()).max_upload_bytes);
+    const selection = randomUUID();
+    selections.set(selection, file);
+    // Selections that were never uploaded are forgotten, oldest first.
+    for (const key of selections.keys()) {
+      if (selections.size <= MAX_SELECTIONS) break;
+      selections.delete(key);
+    }
+    return { selection, file_name: file.fileName, size: file.size };
+  }
+
+  function begin(transferId: string): AbortController {
+    if (running.has(transferId)) throw failure(ERROR_CODES.conflict, { message: 'A transfer with this id is already running.' });
+    const controller = new AbortController();
+    running.set(transferId, controller);
+    return controller;
+  }
+
+  function uploadPath(target: ReturnType<typeof uploadTargetSchema.parse>, fileName: string): string {
+    // One target today; the union grows with the upload endpoints.
+    const query = documentUploadQuery.parse({ document_type: target.document_type, kind: target.kind, file_name: fileName });
+    const search = new URLSearchParams({ document_type: query.document_type, kind: query.kind, file_name: query.file_name });
+    return `${DOCUMENT_PATHS.upload(target.application_id)}?${search.toString()}`;
+  }
+
+  async function upload(request: UploadRequest): Promise<UploadOutcome> {
+    const chosen = selections.get(request.selection);
+    if (!chosen) throw refusal('unknown_selection');
+    const target = uploadTargetSchema.parse(request.target);
+    const controller = begin(request.transfer_id);
+    const reporter = createProgressReporter({
+      transferId: request.transfer_id,
+      direction: 'upload',
+      emit: options.emitProgress,
+      intervalMs: options.progressIntervalMs ?? PROGRESS_INTERVAL_MS,
+    });
+    try {
+      // Checked again now: the file may have changed since it was chosen, the limit too.
+      const file = await inspectLocalPdf(chosen.path, (await limits(true)).max_upload_bytes);
+      const url = apiUrl(await options.serverUrl(), uploadPath(target, chosen.fileName));
+      reporter.update(0, file.size);
+      const answer = await withAccess(
+        (headers) =>
+          streamUpload({
+            url,
+            headers: { ...headers, Accept: 'application/json' },
+            file,
+            signal: controller.signal,
+            onSent: (sent) => reporter.update(sent, file.size),
+            chunkBytes: options.chunkBytes ?? TRANSFER_CHUNK_BYTES,
+          }),
+        (result) => result.status === 401,
+      );
+      if (answer.status < 200 || answer.status >= 300) throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.body));
+      const document = storedDocument.safeParse(answer.body);
+      if (!document.success) {
+        log.error('transfer: the upload answer breaks the contract', { status: answer.status });
+        throw failure(ERROR_CODES.serverError, { status: answer.status });
+      }
+      reporter.update(file.size, file.size);
+      reporter.flush();
+      selections.delete(request.selection);
+      return { outcome: 'uploaded', document: document.data };
+    } catch (thrown) {
+      if (controller.signal.aborted) return { outcome: 'cancelled' };
+      throw thrown;
+    } finally {
+      running.delete(request.transfer_id);
+    }
+  }
+
+  async function downloadTo(request: DownloadRequest, destination: string): Promise<DownloadOutcome> {
+    const parsed = downloadRequestSchema.parse(request);
+    const controller = begin(parsed.transfer_id);
+    const reporter = createProgressReporter({
+      transferId: parsed.transfer_id,
+      direction: 'download',
+      emit: options.emitProgress,
+      intervalMs: options.progressIntervalMs ?? PROGRESS_INTERVAL_MS,
+    });
+    const url = apiUrl(await options.serverUrl(), DOCUMENT_PATHS.content(parsed.document_id));
+
+    const openContent = async (resume: ResumeFrom | null): Promise<IncomingMessage> => {
+      const response = await withAccess(
+        async (headers) => {
+          const rangeHeaders: Record<string, string> = resume ? { Range: `bytes=${resume.from}-`, 'If-Range': resume.ifRange } : {};
+          const opened = await openDownload({ url, headers: { ...headers, ...rangeHeaders }, signal: controller.signal });
+          if (opened.statusCode === 401) opened.resume();
+          return opened;
+        },
+        (opened) => opened.statusCode === 401,
+      );
+      const status = response.statusCode ?? 0;
+      if (status === 200 || status === 206) return response;
+      throw new TransportFailure(transportErrorFromAnswer(status, await readAnswerBody(response)));
+    };
+
+    try {
+      const { size } = await downloadToFile({
+        open: openContent,
+        destination,
+        signal: controller.signal,
+        onProgress: (loaded, total) => reporter.update(loaded, total),
+        sha256: parsed.sha256 ?? null,
+        ...(options.downloadRetryDelayMs ? { retryDelayMs: options.downloadRetryDelayMs } : {}),
+      });
+      reporter.flush();
+      return { outcome: 'saved', file_name: basename(destination), size };
+    } catch (thrown) {
+      if (controller.signal.aborted) return { outcome: 'cancelled', file_name: localFileName(parsed.file_name), size: 0 };
+      throw thrown;
+    } finally {
+      running.delete(parsed.transfer_id);
+    }
+  }
+
+  async function removeOldPreviews(): Promise<void> {
+    let entries: string[];
+    try {
+      entries = await readdir(previewRoot);
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    for (const entry of entries) {
+      const path = join(previewRoot, entry);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > PREVIEW_MAX_AGE_MS) await rm(path, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  return {
+    limits: () => limits(),
+    async choosePdf() {
+      if (!options.shell) throw noShell();
+      const path = await options.shell.choosePdf();
+      return path === null ? null : select(path);
+    },
+    dropPdf: (path) => select(path),
+    upload,
+    cancel(transferId) {
+      const controller = running.get(transferId);
+      if (!controller) return false;
+      controller.abort();
+      return true;
+    },
+    async download(request) {
+      if (!options.shell) throw noShell();
+      const fileName = localFileName(request.file_name);
+      const destination = await options.shell.chooseSaveTarget(fileName);
+      if (destination === null) return { outcome: 'cancelled', file_name: fileName, size: 0 };
+      return downloadTo(request, destination);
+    },
+    async open(request) {
+      if (!options.shell) throw noShell();
+      await removeOldPreviews();
+      await mkdir(previewRoot, { recursive: true, mode: 0o700 });
+      // A folder per copy: two documents of the same name never overwrite each other.
+      const folder = await mkdtemp(join(previewRoot, 'doc-'));
+      const outcome = await downloadTo(request, join(folder, localFileName(request.file_name)));
+      if (outcome.outcome !== 'saved') {
+        await rm(folder, { recursive: true, force: true });
+        return outcome;
+      }
+      await options.shell.openPath(join(folder, outcome.file_name));
+      return { ...outcome, outcome: 'opened' };
+    },
+    downloadTo,
+    cancelAll() {
+      for (const controller of running.values()) controller.abort();
+    },
+  };
+}
