@@ -84,13 +84,13 @@ export const TRANSFER_REFUSALS = ['not_found', 'not_a_file', 'unreadable', 'empt
 export type TransferRefusalReason = (typeof TRANSFER_REFUSALS)[number];
 
 /** The body of a refusal (a TransportError's `body`), so the page can say exactly what is wrong. */
-export const transferRefusal = z.object({
+export const transferRefusalBody = z.object({
   detail: z.string(),
   reason: z.enum(TRANSFER_REFUSALS),
   /** With `too_large`: the limit the server publishes. */
   max_upload_bytes: z.number().int().positive().optional(),
 });
-export type TransferRefusal = z.infer<typeof transferRefusal>;
+export type TransferRefusal = z.infer<typeof transferRefusalBody>;
 
 /** Whatever a page hands over from a drop or a file input (a DOM File satisfies it). */
 export interface DroppedFile {
