@@ -78,9 +78,23 @@ export interface TransferService {
 }
 
 const MAX_SELECTIONS = 50;
+/** An access token closer than this to its expiry is refreshed before a transfer starts. */
+const TOKEN_MARGIN_MS = 60_000;
 const LIMITS_TTL_MS = 60_000;
 /** Viewer copies older than this are removed when the next one is made. */
 const PREVIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a JWT's `exp` is within `marginMs` from now; a token that is not a readable JWT is left to the server. */
+export function expiresWithin(token: string, marginMs: number, now = Date.now()): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number' && exp * 1000 - now < marginMs;
+  } catch {
+    return false;
+  }
+}
 
 function noShell(): TransportFailure {
   return failure(ERROR_CODES.serverError, { message: 'File dialogs are not available here.' });
@@ -95,9 +109,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
 
   const authorization = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
-  /** Runs an authenticated call; on a 401, one shared refresh and one retry (spec §8). */
+  /**
+   * Runs an authenticated call; on a 401, one shared refresh and one retry (spec §8). A token
+   * about to expire is refreshed first: a server that refuses a large upload halfway may close
+   * the connection before its 401 can be read.
+   */
   async function withAccess<T>(attempt: (headers: Record<string, string>) => Promise<T>, isUnauthorized: (result: T) => boolean): Promise<T> {
-    const first = await attempt(authorization(await options.accessToken()));
+    let token = await options.accessToken();
+    if (token && expiresWithin(token, TOKEN_MARGIN_MS)) token = (await options.refreshAccess()).access;
+    const first = await attempt(authorization(token));
     if (!isUnauthorized(first)) return first;
     const { access } = await options.refreshAccess();
     return attempt(authorization(access));
