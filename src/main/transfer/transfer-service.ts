@@ -228,13 +228,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       emit: options.emitProgress,
       intervalMs: options.progressIntervalMs ?? PROGRESS_INTERVAL_MS,
     });
-    const url = apiUrl(await options.serverUrl(), DOCUMENT_PATHS.content(parsed.document_id));
+    let url: string | null = null;
 
     const openContent = async (resume: ResumeFrom | null): Promise<IncomingMessage> => {
+      url ??= apiUrl(await options.serverUrl(), DOCUMENT_PATHS.content(parsed.document_id));
+      const contentUrl = url;
       const response = await withAccess(
         async (headers) => {
           const rangeHeaders: Record<string, string> = resume ? { Range: `bytes=${resume.from}-`, 'If-Range': resume.ifRange } : {};
-          const opened = await openDownload({ url, headers: { ...headers, ...rangeHeaders }, signal: controller.signal });
+          const opened = await openDownload({ url: contentUrl, headers: { ...headers, ...rangeHeaders }, signal: controller.signal });
           if (opened.statusCode === 401) opened.resume();
           return opened;
         },
