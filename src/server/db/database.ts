@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -55,7 +56,13 @@ export function openPostgres(databaseUrl: string, options: OpenDatabaseOptions =
 /** PGlite in `dataDir` (created when missing), or in memory without one. */
 export async function openPglite(dataDir?: string): Promise<AppDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8, [DATE]: keepText } });
+  // pg_trgm backs the applications search index; PGlite ships it as a contrib bundle.
+  // One options object: PGlite.create(undefined, options) would ignore the options.
+  const pglite = await PGlite.create({
+    dataDir,
+    parsers: { [INT8]: parseInt8, [DATE]: keepText },
+    extensions: { pg_trgm },
+  });
   // Destroying the Kysely instance closes PGlite (kysely-pglite-dialect ≥ 1.3.1).
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationResult } from 'kysely';
 import type { AppDatabase } from './database';
 import * as foundation from './migrations/0001-foundation';
 import * as auth from './migrations/0002-auth';
+import * as applications from './migrations/0003-applications';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-auth': auth,
+  '0003-applications': applications,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

@@ -1,6 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Gender, ServiceCategory } from '../../shared/constants';
 import type { DocumentType } from '../../shared/document-types';
+import type {
+  AcademicFieldCategory,
+  ApplicationStatus,
+  CouncilReviewStatus,
+  DegreeLevel,
+  DocumentKind,
+  DocumentStatus,
+  InstitutionType,
+  Priority,
+} from '../../shared/domain/application-status';
 
 // The tables as Kysely sees them. Both drivers are set up (database.ts) to return int8 as
 // number, date as 'YYYY-MM-DD' text, numeric as decimal text and timestamptz as Date.
@@ -137,6 +147,156 @@ export interface NotificationOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface ApplicantsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  personal_id: string | null;
+  date_of_birth: CalendarDate | null;
+  gender: Generated<Gender>;
+  country: string | null;
+  city: string | null;
+  address: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CouncilsTable {
+  id: Generated<number>;
+  name: string;
+  active: Generated<boolean>;
+  academic_field_categories: ColumnType<AcademicFieldCategory[], AcademicFieldCategory[] | undefined, AcademicFieldCategory[]>;
+  created_at: CreatedAt;
+}
+
+export interface CouncilMembersTable {
+  council_id: number;
+  user_id: number;
+  is_chair: Generated<boolean>;
+}
+
+/** Filled by the database from other columns; never written. */
+type Derived<T> = ColumnType<T, never, never>;
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  reference: string;
+  service_id: number;
+  service_type: number;
+  status: ApplicationStatus;
+  previous_status: ApplicationStatus | null;
+  priority: Generated<Priority>;
+  priority_rank: Derived<number>;
+  applicant_id: number;
+  /** Copies of what the list shows, kept in step by the applications module (no joins in the list). */
+  applicant_name: string;
+  personal_id: string | null;
+  institution_name: string | null;
+  institution_country: string | null;
+  search_text: Derived<string>;
+  assigned_officer_id: number | null;
+  assigned_officer_name: string | null;
+  assigned_at: Timestamp | null;
+  council_id: number | null;
+  submitted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  deadline: CalendarDate | null;
+  closed_at: Timestamp | null;
+  notes: string | null;
+  review_status: CouncilReviewStatus | null;
+  review_due_date: CalendarDate | null;
+  council_comments: string | null;
+  review_notes: string | null;
+  reviewed_by_id: number | null;
+  review_date: Timestamp | null;
+  academic_field_category: AcademicFieldCategory | null;
+  decision_outcome: 'approved' | 'rejected' | null;
+  decision_comments: string | null;
+  decided_by_id: number | null;
+  decided_at: Timestamp | null;
+  inspectorate_outcome: 'verified' | 'rejected' | null;
+  inspectorate_verified_by_id: number | null;
+  inspectorate_verified_at: Timestamp | null;
+  inspectorate_notes: string | null;
+  archived: Generated<boolean>;
+  invalidated: Generated<boolean>;
+  invalidated_reason: string | null;
+  incomplete: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface EducationInfoTable {
+  application_id: number;
+  institution_name: string;
+  institution_country: string | null;
+  institution_email: string | null;
+  institution_website: string | null;
+  institution_type: InstitutionType | null;
+  program_name: string | null;
+  degree_level: DegreeLevel | null;
+  duration: string | null;
+  graduation_date: CalendarDate | null;
+  ects_credits: number | null;
+  purpose_details: string | null;
+}
+
+export interface ApplicationDocumentsTable {
+  id: Generated<number>;
+  application_id: number;
+  file_name: string;
+  document_type: DocumentType;
+  kind: Generated<DocumentKind>;
+  media_type: Generated<string>;
+  size: Generated<number>;
+  sha256: string | null;
+  storage_key: string | null;
+  status: Generated<DocumentStatus>;
+  review_notes: string | null;
+  reviewed_by_id: number | null;
+  reviewed_at: Timestamp | null;
+  uploaded_by_id: number | null;
+  uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ApplicationHistoryTable {
+  id: Generated<number>;
+  application_id: number;
+  /** A workflow action name, 'submit', or an event of another module (e.g. 'document_uploaded'). */
+  action: string;
+  from_status: ApplicationStatus | null;
+  to_status: ApplicationStatus | null;
+  actor_id: number | null;
+  notes: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  author_id: number | null;
+  text: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ApplicationPaymentsTable {
+  id: Generated<number>;
+  application_id: number;
+  amount: Decimal;
+  transaction_id: string;
+  paid_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  recorded_by_id: number | null;
+}
+
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  query: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -150,4 +310,14 @@ export interface Database {
   system_settings: SystemSettingsTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
+  applicants: ApplicantsTable;
+  councils: CouncilsTable;
+  council_members: CouncilMembersTable;
+  applications: ApplicationsTable;
+  education_info: EducationInfoTable;
+  application_documents: ApplicationDocumentsTable;
+  application_history: ApplicationHistoryTable;
+  application_notes: ApplicationNotesTable;
+  application_payments: ApplicationPaymentsTable;
+  saved_filters: SavedFiltersTable;
 }

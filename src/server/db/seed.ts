@@ -3,6 +3,7 @@ import { seedDemoTwoFactor } from '../modules/auth/demo-two-factor';
 import { countryCatalogue } from './country-catalogue';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
+import { seedDemoCouncils } from './demo-councils';
 import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
 
 // Idempotent: run at every start. It only ever adds what is missing, so whatever an admin
@@ -46,6 +47,7 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const countries = await seedCountries(trx);
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
     if (options.demo) await seedDemoTwoFactor(trx);
+    if (options.demo) await seedDemoCouncils(trx);
     return { services, permissions, groups, countries, settings, demoUsers };
   });
 }
