@@ -155,6 +155,42 @@ const UP = [
   sql`create index application_documents_application_idx on application_documents (application_id, uploaded_at)`,
   sql`create index application_documents_status_idx on application_documents (status, document_type)`,
 
+  // "Incomplete" (a required document of the service missing or rejected, or the applicant owes us
+  // an answer) is one definition here, kept current by triggers, so every module that changes a
+  // status or a document keeps the list's `incomplete` filter true without knowing the rule.
+  sql`create function application_is_incomplete(app_id integer, app_status text, app_service_id integer)
+    returns boolean language sql stable as $$
+      select app_status in ('needs_clarification', 'additional_info_required')
+        or exists (
+          select 1 from service_document_requirements r
+          where r.service_id = app_service_id and r.required
+            and not exists (
+              select 1 from application_documents d
+              where d.application_id = app_id and d.document_type = r.document_type and d.status <> 'rejected'))
+    $$`,
+  sql`create function applications_set_incomplete() returns trigger language plpgsql as $$
+    begin
+      new.incomplete := application_is_incomplete(new.id, new.status, new.service_id);
+      return new;
+    end $$`,
+  sql`create trigger applications_incomplete_trg before insert or update of status, service_id on applications
+    for each row execute function applications_set_incomplete()`,
+  sql`create function application_documents_refresh_incomplete() returns trigger language plpgsql as $$
+    begin
+      update applications a set incomplete = application_is_incomplete(a.id, a.status, a.service_id)
+      where a.id in (select distinct application_id from changed_documents);
+      return null;
+    end $$`,
+  sql`create trigger application_documents_inserted_trg after insert on application_documents
+    referencing new table as changed_documents
+    for each statement execute function application_documents_refresh_incomplete()`,
+  sql`create trigger application_documents_updated_trg after update on application_documents
+    referencing new table as changed_documents
+    for each statement execute function application_documents_refresh_incomplete()`,
+  sql`create trigger application_documents_deleted_trg after delete on application_documents
+    referencing old table as changed_documents
+    for each statement execute function application_documents_refresh_incomplete()`,
+
   sql`create table application_history (
     id bigint generated always as identity primary key,
     application_id integer not null references applications (id) on delete cascade,
@@ -203,8 +239,11 @@ const DOWN = [
   sql`drop table application_notes`,
   sql`drop table application_history`,
   sql`drop table application_documents`,
+  sql`drop function application_documents_refresh_incomplete`,
   sql`drop table education_info`,
   sql`drop table applications`,
+  sql`drop function applications_set_incomplete`,
+  sql`drop function application_is_incomplete`,
   sql`drop table council_members`,
   sql`drop table councils`,
   sql`drop table applicants`,
