@@ -6,8 +6,7 @@ import type { TransportError } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signed_in' | 'signed_out';
-/** 'password_changed': the server ended every session of the user when the password changed. */
-export type SessionEndReason = 'expired' | 'logged_out' | 'password_changed';
+export type SessionEndReason = 'expired' | 'logged_out';
 
 /** The user and the short-lived access token; the refresh token never reaches the renderer. */
 export const sessionAtom = atom<Session | null>(null);

@@ -88,9 +88,6 @@ describe('the sign-in screen and its redirect parameter', () => {
     expect(decideAccess({ access: 'admin', user: null, path: '/users', search: '', sessionEnd: 'logged_out' })).toEqual({
       redirect: '/login',
     });
-    expect(decideAccess({ access: 'signed_in', user: null, path: '/news', search: '', sessionEnd: 'password_changed' })).toEqual({
-      redirect: '/login',
-    });
     expect(decideAccess({ access: 'signed_in', user: null, path: '/news', search: '', sessionEnd: 'expired' })).toEqual({
       redirect: '/login?redirect=%2Fnews',
     });

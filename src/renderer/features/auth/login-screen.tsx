@@ -54,7 +54,6 @@ export function LoginScreen() {
               </Alert>
             ) : null}
             {endReason === 'logged_out' ? <Alert tone="info">{t('auth:signIn.signedOut')}</Alert> : null}
-            {endReason === 'password_changed' ? <Alert tone="success">{t('auth:signIn.passwordChanged')}</Alert> : null}
             <SignInForm
               credentials={credentials}
               onCredentialsChange={setCredentials}
