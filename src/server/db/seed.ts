@@ -3,6 +3,7 @@ import { seedDemoTwoFactor } from '../modules/auth/demo-two-factor';
 import { countryCatalogue } from './country-catalogue';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
+import { seedDemoApplications } from './demo-applications';
 import { seedDemoCouncils } from './demo-councils';
 import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
 
@@ -27,6 +28,7 @@ export interface SeedSummary {
   countries: number;
   settings: number;
   demoUsers: number;
+  demoApplications: number;
 }
 
 export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promise<SeedSummary> {
@@ -48,7 +50,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
     if (options.demo) await seedDemoTwoFactor(trx);
     if (options.demo) await seedDemoCouncils(trx);
-    return { services, permissions, groups, countries, settings, demoUsers };
+    const demoApplications = options.demo ? await seedDemoApplications(trx) : 0;
+    return { services, permissions, groups, countries, settings, demoUsers, demoApplications };
   });
 }
 

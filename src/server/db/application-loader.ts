@@ -1,0 +1,128 @@
+import type { ServiceType } from '../../shared/constants';
+import type { AcademicFieldCategory } from '../../shared/domain/application-status';
+import type { ServicePolicy } from '../../shared/domain/application-workflow';
+import type { GeneratedApplication } from './application-generator';
+import type { AppDatabase } from './database';
+
+// Writes generated applications (application-generator.ts) into the tables of migration 0003,
+// in batches, picking officers and councils for them: the demo seed and the benchmark loader
+// both use it. The `incomplete` flag is left to the database's triggers.
+
+export interface LoadContext {
+  /** services.id per service type. */
+  serviceIds: Readonly<Record<ServiceType, number>>;
+  /** The fee per service type, for the payments of generated histories. */
+  fees: Readonly<Record<ServiceType, string>>;
+  /** Officers that applications may be assigned to. */
+  officers: readonly { id: number; name: string }[];
+  /** Active councils with the fields they cover. */
+  councils: readonly { id: number; fields: readonly AcademicFieldCategory[] }[];
+  /** Who recorded the generated history (the first officer when omitted). */
+  actorIds?: readonly number[];
+}
+
+export async function loadServiceContext(
+  db: AppDatabase,
+): Promise<Pick<LoadContext, 'serviceIds' | 'fees'> & { policies: Record<ServiceType, ServicePolicy> }> {
+  const services = await db.selectFrom('services').select(['id', 'service_type', 'fee', 'fee_enabled', 'fee_exemption_allowed']).execute();
+  const serviceIds = {} as Record<ServiceType, number>;
+  const fees = {} as Record<ServiceType, string>;
+  const policies = {} as Record<ServiceType, ServicePolicy>;
+  for (const service of services) {
+    const type = service.service_type as ServiceType;
+    serviceIds[type] = service.id;
+    fees[type] = service.fee;
+    policies[type] = { fee_enabled: service.fee_enabled, fee_exemption_allowed: service.fee_exemption_allowed };
+  }
+  return { serviceIds, fees, policies };
+}
+
+/** Inserts `applications` in one pass (call it per batch); returns the new application ids in order. */
+export async function insertApplications(db: AppDatabase, applications: readonly GeneratedApplication[], context: LoadContext): Promise<number[]> {
+  if (applications.length === 0) return [];
+  const applicants = await db
+    .insertInto('applicants')
+    .values(applications.map(({ applicant }) => ({ ...applicant })))
+    .returning('id')
+    .execute();
+  const pick = <T>(items: readonly T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
+  const rows = await db
+    .insertInto('applications')
+    .values(
+      applications.map((application, index) => {
+        const officer = application.assigned ? pick(context.officers, index) : undefined;
+        const covering = context.councils.filter((c) => application.academic_field_category && c.fields.includes(application.academic_field_category));
+        const council = application.needs_council ? pick(covering.length ? covering : context.councils, index) : undefined;
+        const decided = application.history.findLast((entry) => entry.to_status === application.status);
+        return {
+          reference: application.reference,
+          service_id: context.serviceIds[application.service_type],
+          service_type: application.service_type,
+          status: application.status,
+          previous_status: application.previous_status,
+          priority: application.priority,
+          applicant_id: applicants[index]!.id,
+          applicant_name: `${application.applicant.first_name} ${application.applicant.last_name}`,
+          personal_id: application.applicant.personal_id,
+          institution_name: application.education.institution_name,
+          institution_country: application.education.institution_country,
+          assigned_officer_id: officer?.id ?? null,
+          assigned_officer_name: officer?.name ?? null,
+          assigned_at: officer ? application.history[1]?.created_at ?? application.submitted_at : null,
+          council_id: council?.id ?? null,
+          review_status: council ? reviewStatus(application) : null,
+          submitted_at: application.submitted_at,
+          deadline: application.deadline,
+          closed_at: application.closed_at,
+          academic_field_category: application.academic_field_category,
+          decision_outcome: application.closed_at ? (['approved', 'pre_university_recognition'].includes(application.status) ? 'approved' : 'rejected') : null,
+          decided_at: application.closed_at ? (decided?.created_at ?? application.closed_at) : null,
+          decision_comments: application.closed_at ? (decided?.notes ?? null) : null,
+          archived: application.archived,
+          invalidated: application.invalidated,
+          invalidated_reason: application.invalidated ? 'The issuing institution withdrew the diploma.' : null,
+        } as const;
+      }),
+    )
+    .returning('id')
+    .execute();
+  const ids = rows.map((row) => row.id);
+  const actor = (index: number) => pick(context.actorIds ?? context.officers.map((o) => o.id), index) ?? null;
+
+  await db.insertInto('education_info').values(applications.map((application, index) => ({ application_id: ids[index]!, ...application.education }))).execute();
+  const documents = applications.flatMap((application, index) =>
+    application.documents.map((document) => ({ application_id: ids[index]!, ...document })),
+  );
+  if (documents.length) await db.insertInto('application_documents').values(documents).execute();
+  const history = applications.flatMap((application, index) =>
+    application.history.map((entry, step) => ({
+      application_id: ids[index]!,
+      action: entry.action,
+      from_status: entry.from_status,
+      to_status: entry.to_status,
+      actor_id: step === 0 ? null : actor(index + step),
+      notes: entry.notes,
+      created_at: entry.created_at,
+    })),
+  );
+  if (history.length) await db.insertInto('application_history').values(history).execute();
+  const payments = applications.flatMap((application, index) =>
+    application.history
+      .filter((entry) => entry.action === 'mark_paid')
+      .map((entry) => ({
+        application_id: ids[index]!,
+        amount: context.fees[application.service_type],
+        transaction_id: `TX-${application.reference.slice(-6)}-${entry.created_at.getTime().toString(36).toUpperCase()}`,
+        paid_at: entry.created_at,
+        recorded_by_id: actor(index),
+      })),
+  );
+  if (payments.length) await db.insertInto('application_payments').values(payments).execute();
+  return ids;
+}
+
+function reviewStatus(application: GeneratedApplication) {
+  if (application.status === 'council_assigned') return 'pending_review' as const;
+  if (application.status === 'council_review') return 'in_review' as const;
+  return 'completed' as const;
+}

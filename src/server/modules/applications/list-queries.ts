@@ -1,0 +1,154 @@
+import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ApplicationListItem, ApplicationListQuery, ApplicationOrderingField } from '../../../shared/api/applications';
+import type { AppDatabase } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { visibleIn, type ApplicationScope } from './access-scope';
+
+// The application list: every filter and sort reads the applications table alone (its
+// denormalised columns and indexes, migration 0003); only the page's rows join their council.
+
+type ListQuery = SelectQueryBuilder<Database, 'applications', object>;
+
+/** Exact counts up to this many rows; beyond it the planner's estimate (a count of a million rows costs more than the page). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+const ORDER_COLUMNS = {
+  reference: 'applications.reference',
+  applicant: 'applications.applicant_name',
+  service_type: 'applications.service_type',
+  status: 'applications.status',
+  institution: 'applications.institution_name',
+  submitted_at: 'applications.submitted_at',
+  assigned_officer: 'applications.assigned_officer_name',
+  priority: 'applications.priority_rank',
+  deadline: 'applications.deadline',
+} as const satisfies Record<ApplicationOrderingField, string>;
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const isOverdue = (eb: ExpressionBuilder<Database, 'applications'>) =>
+  eb.and([eb('applications.deadline', '<', sql<string>`current_date`), eb('applications.closed_at', 'is', null)]);
+
+export interface ListFilter extends Omit<ApplicationListQuery, 'page' | 'page_size' | 'ordering'> {
+  /** The "incomplete applications" list. */
+  onlyIncomplete?: boolean;
+}
+
+function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filter: ListFilter): ListQuery {
+  let query: ListQuery = db.selectFrom('applications').where(visibleIn(scope));
+  if (filter.service_type !== undefined) query = query.where('applications.service_type', '=', filter.service_type);
+  if (filter.status) query = query.where('applications.status', 'in', filter.status);
+  if (filter.assigned_officer === 'unassigned') query = query.where('applications.assigned_officer_id', 'is', null);
+  else if (filter.assigned_officer !== undefined) {
+    const officer = filter.assigned_officer === 'me' ? userId : filter.assigned_officer;
+    query = query.where('applications.assigned_officer_id', '=', officer);
+  }
+  if (filter.council !== undefined) query = query.where('applications.council_id', '=', filter.council);
+  if (filter.priority) query = query.where('applications.priority', 'in', filter.priority);
+  if (filter.submitted_from) query = query.where('applications.submitted_at', '>=', sql<Date>`${filter.submitted_from}::date`);
+  if (filter.submitted_to) query = query.where('applications.submitted_at', '<', sql<Date>`${filter.submitted_to}::date + 1`);
+  if (filter.overdue === true) query = query.where(isOverdue);
+  if (filter.overdue === false) query = query.where((eb) => eb.not(isOverdue(eb)));
+  if (filter.archived !== 'all') query = query.where('applications.archived', '=', filter.archived === 'true');
+  if (filter.incomplete !== undefined) query = query.where('applications.incomplete', '=', filter.incomplete);
+  if (filter.onlyIncomplete) query = query.where('applications.incomplete', '=', true);
+  if (filter.search) query = query.where('applications.search_text', 'like', containsPattern(filter.search));
+  return query;
+}
+
+async function countRows(db: AppDatabase, query: ListQuery): Promise<number> {
+  const capped = await db
+    .selectFrom(query.select(sql.lit(1).as('one')).limit(EXACT_COUNT_LIMIT + 1).as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (capped.count <= EXACT_COUNT_LIMIT) return capped.count;
+  const compiled = query.select(sql.lit(1).as('one')).compile();
+  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+}
+
+export interface ListPage {
+  ordering: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listApplications(
+  db: AppDatabase,
+  scope: ApplicationScope,
+  userId: number,
+  filter: ListFilter,
+  page: ListPage,
+): Promise<{ count: number; rows: ApplicationListItem[] }> {
+  const query = filtered(db, scope, userId, filter);
+  const descending = page.ordering.startsWith('-');
+  const field = (descending ? page.ordering.slice(1) : page.ordering) as ApplicationOrderingField;
+  const direction = descending ? 'desc' : 'asc';
+  const [count, rows] = await Promise.all([
+    countRows(db, query),
+    query
+      .leftJoin('councils', 'councils.id', 'applications.council_id')
+      .select([
+        'applications.id',
+        'applications.reference',
+        'applications.service_type',
+        'applications.status',
+        'applications.priority',
+        'applications.applicant_id',
+        'applications.applicant_name',
+        'applications.personal_id',
+        'applications.institution_name',
+        'applications.institution_country',
+        'applications.submitted_at',
+        'applications.assigned_officer_id',
+        'applications.assigned_officer_name',
+        'applications.council_id',
+        'councils.name as council_name',
+        'applications.deadline',
+        'applications.archived',
+        'applications.invalidated',
+        'applications.incomplete',
+        'applications.version',
+        (eb) => isOverdue(eb).as('overdue'),
+        sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as(
+          'days_in_system',
+        ),
+      ])
+      .orderBy(ORDER_COLUMNS[field], direction)
+      .orderBy('applications.id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count,
+    rows: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      service_type: row.service_type,
+      status: row.status,
+      priority: row.priority,
+      applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
+      institution_name: row.institution_name,
+      institution_country: row.institution_country?.trim() ?? null,
+      submitted_at: row.submitted_at.toISOString(),
+      assigned_officer:
+        row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
+      council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
+      deadline: row.deadline,
+      overdue: Boolean(row.overdue),
+      days_in_system: Math.max(0, row.days_in_system),
+      archived: row.archived,
+      invalidated: row.invalidated,
+      incomplete: row.incomplete,
+      version: row.version,
+    })),
+  };
+}

@@ -1,0 +1,266 @@
+import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import { type ACTION_REQUESTS } from '../../../shared/api/applications';
+import type { User } from '../../../shared/api/auth';
+import type { ServiceType } from '../../../shared/constants';
+import { CLOSED_STATUSES, WAITING_FOR_APPLICANT_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
+import {
+  PREVIOUS_STATUS,
+  WORKFLOW_ACTIONS,
+  findMove,
+  mayPerform,
+  notesRequiredMessage,
+  type ActionName,
+  type SideEffect,
+} from '../../../shared/domain/application-workflow';
+import type { AppDatabase } from '../../db/database';
+import type { ApplicationsTable, Database } from '../../db/schema';
+import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../../errors';
+import { queueEmail } from '../../jobs/outbox';
+import { visibleIn, type ApplicationScope } from './access-scope';
+import { applicantMessage } from './applicant-messages';
+import { assignableOfficerIds } from './officer-queries';
+
+// One workflow action, in one transaction: lock the row the caller may see, check the version
+// they saw (412), ask the transition table (409), then change the status and do the action's side
+// effects, write the history and audit rows and queue the applicant's notification. Any failure
+// rolls all of it back.
+
+type Trx = Transaction<Database>;
+type LockedApplication = Selectable<ApplicationsTable> & { fee_enabled: boolean; fee_exemption_allowed: boolean };
+type Request<A extends ActionName> = z.output<(typeof ACTION_REQUESTS)[A]>;
+type AnyRequest = Request<ActionName> & Partial<Request<'update_status'>> & Partial<Request<'move_to_council'>> &
+  Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>>;
+
+const COUNCIL_REVIEW_DAYS = 30;
+
+/** "payment_pending" → "Payment pending": the English name in messages; the UI translates by status code. */
+export function statusLabel(status: string): string {
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface ActionContext {
+  db: AppDatabase;
+  user: User;
+  scope: ApplicationScope;
+  ip: string | null;
+}
+
+export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
+  const { db, user, scope } = context;
+  if (!mayPerform(user, name)) throw permissionDenied('You do not have permission to perform this action.');
+  const definition = WORKFLOW_ACTIONS[name];
+  const notes = input.notes?.trim() || null;
+  if (definition.notes === 'required' && !notes) throw fieldError('notes', notesRequiredMessage(name));
+
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('applications')
+      .innerJoin('services', 'services.id', 'applications.service_id')
+      .selectAll('applications')
+      .select(['services.fee_enabled', 'services.fee_exemption_allowed'])
+      .where('applications.id', '=', id)
+      .where(visibleIn(scope))
+      .forUpdate('applications')
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.version !== input.version) throw preconditionFailed();
+
+    const subject = { service_type: row.service_type as ServiceType, status: row.status, archived: row.archived, invalidated: row.invalidated };
+    const move = findMove(subject, { fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed }, name, input.to);
+    if (!move) {
+      throw conflict(refusalMessage(row, name, input.to), { status: row.status, archived: row.archived, invalidated: row.invalidated });
+    }
+
+    let next: ApplicationStatus = row.status;
+    if (move.to === PREVIOUS_STATUS) {
+      if (!row.previous_status) throw conflict('There is no earlier status to resume.', { status: row.status });
+      next = row.previous_status;
+    } else if (move.to !== null) {
+      next = move.to;
+    }
+
+    const now = new Date();
+    const changes: Updateable<ApplicationsTable> = { status: next, version: row.version + 1, updated_at: now };
+    if (next !== row.status && CLOSED_STATUSES.includes(next)) changes.closed_at = now;
+    let notify = false;
+    for (const effect of definition.effects) {
+      notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes })) || notify;
+    }
+
+    await trx.updateTable('applications').set(changes).where('id', '=', id).execute();
+    await trx
+      .insertInto('application_history')
+      .values({
+        application_id: id,
+        action: name,
+        from_status: row.status,
+        to_status: definition.kind === 'transition' ? next : null,
+        actor_id: user.id,
+        notes,
+      })
+      .execute();
+    await trx
+      .insertInto('audit_log')
+      .values({
+        actor_id: user.id,
+        action: `application.${name}`,
+        entity_type: 'application',
+        entity_id: String(id),
+        details: JSON.stringify({ reference: row.reference, from: row.status, to: next, notes }),
+        ip: context.ip,
+      })
+      .execute();
+    if (notify) await notifyApplicant(trx, row.applicant_id, row.reference, next, notes);
+  });
+}
+
+function refusalMessage(row: { status: ApplicationStatus; archived: boolean; invalidated: boolean }, name: ActionName, to?: ApplicationStatus): string {
+  if (row.invalidated) return 'This application has been invalidated; no further action is possible.';
+  if (row.archived && WORKFLOW_ACTIONS[name].kind !== 'record') return 'This application is archived; no further action is possible.';
+  const target = to ? ` to “${statusLabel(to)}”` : '';
+  return `This action${target} is not allowed while the application is in status “${statusLabel(row.status)}”.`;
+}
+
+interface EffectInput {
+  effect: SideEffect;
+  name: ActionName;
+  row: LockedApplication;
+  next: ApplicationStatus;
+  notes: string | null;
+  input: AnyRequest;
+  user: User;
+  now: Date;
+  changes: Updateable<ApplicationsTable>;
+}
+/** Applies one side effect to `changes` or to other tables; true when the applicant must be told. */
+async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, user, now, changes }: EffectInput): Promise<boolean> {
+  switch (effect) {
+    case 'notify_applicant':
+      return true;
+    case 'notify_applicant_if_waiting':
+      return WAITING_FOR_APPLICANT_STATUSES.includes(next);
+    case 'record_payment':
+      await trx
+        .insertInto('application_payments')
+        .values({ application_id: row.id, amount: input.amount!, transaction_id: input.transaction_id!, recorded_by_id: user.id, paid_at: now })
+        .execute();
+      return false;
+    case 'assign_council': {
+      const council = await trx.selectFrom('councils').select(['id', 'active']).where('id', '=', input.council_id!).executeTakeFirst();
+      if (!council || !council.active) throw fieldError('council_id', 'Choose an active council.');
+      Object.assign(changes, councilAssignment(council.id, now));
+      return false;
+    }
+    case 'auto_assign_council': {
+      const councilId = await leastLoadedCouncil(trx, row.academic_field_category);
+      Object.assign(changes, councilAssignment(councilId, now));
+      return false;
+    }
+    case 'open_council_review':
+      changes.review_status = 'in_review';
+      return false;
+    case 'record_council_decision':
+      Object.assign(changes, { review_status: 'completed', council_comments: notes, reviewed_by_id: user.id, review_date: now });
+      return false;
+    case 'record_decision':
+      Object.assign(changes, {
+        decision_outcome: next === 'approved' || next === 'pre_university_recognition' ? 'approved' : 'rejected',
+        decision_comments: notes,
+        decided_by_id: user.id,
+        decided_at: now,
+      });
+      return false;
+    case 'record_inspectorate_verification':
+      Object.assign(changes, {
+        inspectorate_outcome: next === 'inspectorate_verified' ? 'verified' : 'rejected',
+        inspectorate_verified_by_id: user.id,
+        inspectorate_verified_at: now,
+        inspectorate_notes: notes,
+      });
+      return false;
+    case 'remember_previous_status':
+      changes.previous_status = row.status;
+      return false;
+    case 'restore_previous_status':
+      changes.previous_status = null;
+      return false;
+    case 'set_archived':
+      changes.archived = true;
+      return false;
+    case 'set_invalidated':
+      Object.assign(changes, { invalidated: true, invalidated_reason: notes });
+      return false;
+    case 'assign_officer':
+      Object.assign(changes, await officerAssignment(trx, input.officer_id ?? null, now));
+      return false;
+    case 'append_note':
+      await trx.insertInto('application_notes').values({ application_id: row.id, author_id: user.id, text: notes ?? '' }).execute();
+      return false;
+    case 'review_document': {
+      const reviewed = await trx
+        .updateTable('application_documents')
+        .set({ status: name === 'approve_document' ? 'verified' : 'rejected', review_notes: notes, reviewed_by_id: user.id, reviewed_at: now })
+        .where('id', '=', input.document_id!)
+        .where('application_id', '=', row.id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!reviewed) throw fieldError('document_id', 'This document does not belong to the application.');
+      return false;
+    }
+    // Issued documents are the issuance module's (issue 5): it adds its rows to this transaction here.
+    case 'issue_recognition_certificate':
+    case 'issue_verification_document':
+    case 'revoke_issued_documents':
+      return false;
+  }
+}
+
+function councilAssignment(councilId: number, now: Date): Updateable<ApplicationsTable> {
+  const due = new Date(now.getTime() + COUNCIL_REVIEW_DAYS * 86_400_000);
+  return { council_id: councilId, review_status: 'pending_review', review_due_date: due.toISOString().slice(0, 10), assigned_at: now };
+}
+
+/** The active council covering the field with the fewest open applications. */
+async function leastLoadedCouncil(trx: Trx, field: LockedApplication['academic_field_category']): Promise<number> {
+  if (!field) throw conflict('This application has no academic field category; choose the council yourself.');
+  const council = await trx
+    .selectFrom('councils')
+    .select('councils.id')
+    .where('councils.active', '=', true)
+    .where(sql<boolean>`${field} = any(councils.academic_field_categories)`)
+    .orderBy(
+      (eb) =>
+        eb
+          .selectFrom('applications')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('applications.council_id', '=', 'councils.id')
+          .where('applications.closed_at', 'is', null),
+      'asc',
+    )
+    .orderBy('councils.id')
+    .executeTakeFirst();
+  if (!council) throw conflict(`No active council covers the academic field “${statusLabel(field)}”; choose the council yourself.`);
+  return council.id;
+}
+
+async function officerAssignment(trx: Trx, officerId: number | null, now: Date): Promise<Updateable<ApplicationsTable>> {
+  if (officerId === null) return { assigned_officer_id: null, assigned_officer_name: null, assigned_at: null };
+  const officer = await trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username'])
+    .where('id', '=', officerId)
+    .where('is_active', '=', true)
+    .where((eb) => eb.or([eb('is_superuser', '=', true), eb('id', 'in', assignableOfficerIds(eb))]))
+    .executeTakeFirst();
+  if (!officer) throw fieldError('officer_id', 'Choose an active officer.');
+  const name = `${officer.first_name} ${officer.last_name}`.trim() || officer.username;
+  return { assigned_officer_id: officer.id, assigned_officer_name: name, assigned_at: now };
+}
+
+async function notifyApplicant(trx: Trx, applicantId: number, reference: string, status: ApplicationStatus, notes: string | null) {
+  const applicant = await trx.selectFrom('applicants').select(['email', 'first_name']).where('id', '=', applicantId).executeTakeFirstOrThrow();
+  const message = applicantMessage({ firstName: applicant.first_name, reference, status: statusLabel(status), notes });
+  await queueEmail(trx, { recipientUserId: null, recipientEmail: applicant.email, ...message });
+}
