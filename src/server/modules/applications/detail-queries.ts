@@ -4,7 +4,7 @@ import { ACTION_NAMES, WORKFLOW_ACTIONS, movesFor, type ActionName } from '../..
 import type { ServiceType } from '../../../shared/constants';
 import type { User } from '../../../shared/api/auth';
 import type { AppDatabase } from '../../db/database';
-import { visibleIn, type ApplicationScope } from './access-scope';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } f
 import type { ApplicationListItem, ApplicationListQuery, ApplicationOrderingField } from '../../../shared/api/applications';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { visibleIn, type ApplicationScope } from './access-scope';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
 
 // The application list: every filter and sort reads the applications table alone (its
 // denormalised columns and indexes, migration 0003); only the page's rows join their council.

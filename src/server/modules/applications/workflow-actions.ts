@@ -17,7 +17,7 @@ import type { AppDatabase } from '../../db/database';
 import type { ApplicationsTable, Database } from '../../db/schema';
 import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../../errors';
 import { queueEmail } from '../../jobs/outbox';
-import { visibleIn, type ApplicationScope } from './access-scope';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { applicantMessage } from './applicant-messages';
 import { assignableOfficerIds } from './officer-queries';
 

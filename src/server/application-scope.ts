@@ -1,11 +1,12 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { User } from '../../../shared/api/auth';
-import { GROUPS, isAdmin } from '../../../shared/auth/permissions';
-import type { Database } from '../../db/schema';
+import type { User } from '../shared/api/auth';
+import { GROUPS, isAdmin } from '../shared/auth/permissions';
+import type { Database } from './db/schema';
 
-// Row-level access to applications (permissions.md): council members see the applications of
-// their councils, the inspectorate those waiting for it and those it decided, evaluators none
-// until expert reviews exist. Groups that see every application lift these limits. The scope is a
+// Row-level access to applications (permissions.md), one rule for every module that reads
+// applications or what hangs off them: council members see the applications of their councils,
+// the inspectorate those waiting for it and those it decided, evaluators none until expert
+// reviews exist. Groups that see every application lift these limits. The scope is a
 // WHERE condition, so list, counts, detail and actions all page and lock only what may be seen.
 
 const SEES_EVERY_APPLICATION: readonly string[] = [
