@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { ApplicationListItem } from '../../../shared/api/applications';
+import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
+import type { AppDatabase } from '../../db/database';
+
+// The dashboard's figures, each one query over what the caller may see. Archived applications
+// count in the totals (they are part of the caseload) but not in the pending work.
+
+const DAY_SECONDS = 86_400;
+const RECENT = 8;
+
+type StageRange = { from: readonly ApplicationStatus[]; stage: keyof DashboardAnswer['average_by_stage'] };
+/** Stage = time from entering the first of its statuses to leaving the last (status history). */
+const STAGES: readonly StageRange[] = [
+  { stage: 'document_verification', from: ['document_verification', 'in_review'] },
+  { stage: 'commission_review', from: ['council_assigned', 'council_review'] },
+  { stage: 'final_approval', from: ['decision_pending'] },
+];
+
+const TASK_FILTERS: Record<PendingTask, (userId: number) => ReturnType<typeof sql<boolean>>> = {
+  assigned_to_me: (userId) => sql<boolean>`a.assigned_officer_id = ${userId}`,
+  unassigned: () => sql<boolean>`a.assigned_officer_id is null`,
+  awaiting_payment: () => sql<boolean>`a.status = 'payment_pending'`,
+  document_verification: () => sql<boolean>`a.status = 'document_verification'`,
+  council_review: () => sql<boolean>`a.status in ('council_assigned', 'council_review')`,
+  awaiting_decision: () => sql<boolean>`a.status = 'decision_pending'`,
+  inspectorate: () => sql<boolean>`a.status = 'inspectorate_pending'`,
+  overdue: () => sql<boolean>`a.deadline < current_date`,
+};
+
+const days = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+
+export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, userId: number): Promise<DashboardAnswer> {
+  const visible = db.selectFrom('applications').where(visibleIn(scope));
+  const open = visible.where('applications.closed_at', 'is', null).where('applications.archived', '=', false);
+
+  const [totals, byStatus, byService, processing, tasks, stages, recent] = await Promise.all([
+    visible
+      .select([
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`count(*) filter (where applications.closed_at is null and not applications.archived)::int`.as('open'),
+        sql<number>`count(*) filter (where applications.status in ('approved', 'pre_university_recognition'))::int`.as('approved'),
+        sql<number>`count(*) filter (where applications.status in ('rejected', 'pre_university_non_recognition'))::int`.as('rejected'),
+        sql<number>`count(*) filter (where applications.deadline < current_date and applications.closed_at is null and not applications.archived)::int`.as('overdue'),
+        sql<number>`count(*) filter (where applications.incomplete and applications.closed_at is null and not applications.archived)::int`.as('incomplete'),
+        sql<number>`count(*) filter (where applications.closed_at >= date_trunc('month', now()))::int`.as('completed_this_month'),
+      ])
+      .executeTakeFirstOrThrow(),
+    visible.select(['applications.status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('applications.status').execute(),
+    visible.select(['applications.service_type', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('applications.service_type').orderBy('applications.service_type').execute(),
+    visible
+      .where('applications.closed_at', '>=', sql<Date>`now() - interval '90 days'`)
+      .select([
+        sql<string | null>`avg(extract(epoch from applications.closed_at - applications.submitted_at) / ${DAY_SECONDS})`.as('average'),
+        sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from applications.closed_at - applications.submitted_at) / ${DAY_SECONDS})`.as('median'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom(open.selectAll('applications').as('a'))
+      .select(
+        Object.entries(TASK_FILTERS).map(([task, filter]) => sql<number>`count(*) filter (where ${filter(userId)})::int`.as(task)),
+      )
+      .executeTakeFirstOrThrow(),
+    Promise.all(STAGES.map((stage) => stageAverage(db, scope, stage))),
+    visible
+      .leftJoin('councils', 'councils.id', 'applications.council_id')
+      .select([
+        'applications.id',
+        'applications.reference',
+        'applications.service_type',
+        'applications.status',
+        'applications.priority',
+        'applications.applicant_id',
+        'applications.applicant_name',
+        'applications.personal_id',
+        'applications.institution_name',
+        'applications.institution_country',
+        'applications.submitted_at',
+        'applications.assigned_officer_id',
+        'applications.assigned_officer_name',
+        'applications.council_id',
+        'councils.name as council_name',
+        'applications.deadline',
+        'applications.archived',
+        'applications.invalidated',
+        'applications.incomplete',
+        'applications.version',
+        sql<boolean>`applications.deadline < current_date and applications.closed_at is null`.as('overdue'),
+        sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as('days_in_system'),
+      ])
+      .orderBy('applications.submitted_at', 'desc')
+      .orderBy('applications.id', 'desc')
+      .limit(RECENT)
+      .execute(),
+  ]);
+
+  const statusCounts = new Map(byStatus.map((row) => [row.status, row.count]));
+  return {
+    recent_applications: recent.map((row): ApplicationListItem => ({
+      id: row.id,
+      reference: row.reference,
+      service_type: row.service_type,
+      status: row.status,
+      priority: row.priority,
+      applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
+      institution_name: row.institution_name,
+      institution_country: row.institution_country?.trim() ?? null,
+      submitted_at: row.submitted_at.toISOString(),
+      assigned_officer: row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
+      council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
+      deadline: row.deadline,
+      overdue: Boolean(row.overdue),
+      days_in_system: Math.max(0, row.days_in_system),
+      archived: row.archived,
+      invalidated: row.invalidated,
+      incomplete: row.incomplete,
+      version: row.version,
+    })),
+    statistics: {
+      total: totals.total,
+      open: totals.open,
+      approved: totals.approved,
+      rejected: totals.rejected,
+      overdue: totals.overdue,
+      by_status: APPLICATION_STATUSES.filter((status) => statusCounts.has(status)).map((status) => ({ status, count: statusCounts.get(status)! })),
+      by_service: byService.map((row) => ({ service_type: row.service_type, count: row.count })),
+    },
+    processing_times: { average_days: days(processing.average), median_days: days(processing.median), closed_last_90_days: processing.count },
+    incomplete_count: totals.incomplete,
+    completed_this_month: totals.completed_this_month,
+    pending_tasks: (Object.keys(TASK_FILTERS) as PendingTask[]).map((task) => ({ task, count: Number((tasks as Record<string, number>)[task] ?? 0) })),
+    average_by_stage: Object.fromEntries(STAGES.map((stage, index) => [stage.stage, stages[index]!])) as DashboardAnswer['average_by_stage'],
+  };
+}
+
+/** Average days from entering a stage to leaving it, over stays that ended, from the history. */
+async function stageAverage(db: AppDatabase, scope: ApplicationScope, { from }: StageRange): Promise<number | null> {
+  const row = await db
+    .selectFrom('application_history as entered')
+    .innerJoin('applications', 'applications.id', 'entered.application_id')
+    .where(visibleIn(scope))
+    .where('entered.to_status', 'in', from)
+    .where((eb) => eb.or([eb('entered.from_status', 'is', null), eb('entered.from_status', 'not in', from)]))
+    .select(
+      sql<string | null>`avg(extract(epoch from (
+        select min(left_stage.created_at) from application_history left_stage
+        where left_stage.application_id = entered.application_id and left_stage.created_at >= entered.created_at
+          and left_stage.from_status in (${sql.join(from)}) and left_stage.to_status not in (${sql.join(from)})
+      ) - entered.created_at) / ${DAY_SECONDS})`.as('average'),
+    )
+    .executeTakeFirstOrThrow();
+  return days(row.average);
+}
