@@ -8,7 +8,11 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
 import { createPasswordHasher } from '../src/server/modules/auth/password-hashing';
 import { createSecretBox } from '../src/server/modules/auth/secret-box';
+import { createRandom, generateApplication } from '../src/server/db/application-generator';
+import { insertApplications, loadServiceContext } from '../src/server/db/application-loader';
+import { scriptedApplication } from '../src/server/db/demo-applications';
 import { allE2eAccounts, E2E_PASSWORD } from '../tests/e2e/support/e2e-accounts';
+import { allE2eApplications } from '../tests/e2e/support/e2e-applications';
 
 const GROUP = 'NARIC Officers';
 
@@ -52,6 +56,21 @@ try {
       .execute();
   }
   console.info(`e2e accounts: ${created.length} created, ${accounts.length - created.length} already there`);
+
+  const fixtures = allE2eApplications();
+  const present = await db.selectFrom('applications').select('reference').where('reference', 'in', fixtures.map((f) => f.reference)).execute();
+  const missing = fixtures.filter((fixture) => !present.some((row) => row.reference === fixture.reference));
+  if (missing.length > 0) {
+    const now = new Date();
+    const { serviceIds, fees, policies } = await loadServiceContext(db);
+    const random = createRandom(95_000);
+    const applications = missing.map((fixture, index) => {
+      const base = generateApplication(random, 950_000 + index, { seed: 95_000, now, policies });
+      return { ...scriptedApplication(base, fixture, policies[fixture.service], now), assigned: false };
+    });
+    await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [] });
+  }
+  console.info(`e2e applications: ${missing.length} created, ${fixtures.length - missing.length} already there`);
 } finally {
   await db.destroy();
 }

@@ -1,0 +1,56 @@
+import type { ServiceType } from '../../../src/shared/constants';
+import type { DemoFixture } from '../../../src/server/db/demo-applications';
+import type { E2eShell } from './e2e-accounts';
+
+// The end-to-end tests' own applications, created in every e2e database by scripts/e2e-seed.mjs
+// next to the demo caseload: one per purpose, project and attempt, so a test that moves an
+// application never meets one another test (or its own earlier attempt) already moved.
+
+export type E2eApplicationPurpose = 'walk' | 'stale';
+
+const ATTEMPTS = 3;
+const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
+// Surnames the demo generator never uses, so a search finds exactly one application.
+const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]>> = {
+  walk: { web: ['Dobruna', 'Zymberi', 'Rugova'], desktop: ['Kabashi', 'Qorraj', 'Bajraktari'] },
+  stale: { web: ['Tahiri', 'Fejza', 'Ukaj'], desktop: ['Vitia', 'Zeka', 'Jashari'] },
+};
+
+const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: string; steps: DemoFixture['steps']; number: number }> = {
+  // Service 1, paid: the officer walks it to decision pending, the agency approves it.
+  walk: { service: 1, firstName: 'Arbnora', steps: [{ action: 'request_payment' }, { action: 'mark_paid' }], number: 1 },
+  // Service 4 under review: changed behind the officer's back to prove the stale-version message.
+  stale: { service: 4, firstName: 'Drilon', steps: [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }], number: 2 },
+};
+
+export interface E2eApplication extends DemoFixture {
+  purpose: E2eApplicationPurpose;
+  shell: E2eShell;
+  attempt: number;
+  fullName: string;
+}
+
+export function e2eApplication(purpose: E2eApplicationPurpose, shell: E2eShell, attempt: number): E2eApplication {
+  if (attempt >= ATTEMPTS) throw new Error(`No e2e application for attempt ${attempt + 1}: scripts/e2e-seed.mjs creates ${ATTEMPTS}.`);
+  const plan = PLAN[purpose];
+  const lastName = SURNAMES[purpose][shell][attempt]!;
+  const shellDigit = shell === 'web' ? 1 : 2;
+  return {
+    purpose,
+    shell,
+    attempt,
+    reference: `NARIC-2026-95${shellDigit}${attempt}${String(plan.number).padStart(2, '0')}`,
+    service: plan.service,
+    first_name: plan.firstName,
+    last_name: lastName,
+    fullName: `${plan.firstName} ${lastName}`,
+    steps: plan.steps,
+    assigned: false,
+  };
+}
+
+export function allE2eApplications(): E2eApplication[] {
+  return (Object.keys(PLAN) as E2eApplicationPurpose[]).flatMap((purpose) =>
+    SHELLS.flatMap((shell) => Array.from({ length: ATTEMPTS }, (_, attempt) => e2eApplication(purpose, shell, attempt))),
+  );
+}
