@@ -63,6 +63,7 @@ const config = {
   storageDir,
   jwtSecret: 'bench-secret-bench-secret-bench-secret',
   accessTokenTtlSeconds: 3600,
+  maxUploadBytes: 250 * 1024 * 1024,
   logLevel: 'silent' as const,
   version: 'bench',
 };

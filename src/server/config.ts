@@ -21,6 +21,8 @@ export interface ServerConfig {
   storageDir: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
+  /** Largest document upload accepted (413 beyond it). */
+  maxUploadBytes: number;
   logLevel: LogLevel;
   version: string;
 }
@@ -31,6 +33,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** 250 MB: a scanned diploma with its translation and transcript rarely needs a tenth of it. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 250 * 1024 * 1024;
 
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalText = z.preprocess(blankAsMissing, z.string().trim().optional());
@@ -66,6 +71,10 @@ const environment = z.object({
     blankAsMissing,
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(86_400).default(300),
   ),
+  NARIC_MAX_UPLOAD_BYTES: z.preprocess(
+    blankAsMissing,
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1024).default(DEFAULT_MAX_UPLOAD_BYTES),
+  ),
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
 });
 
@@ -100,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     storageDir: values.NARIC_STORAGE_DIR ? resolve(cwd, values.NARIC_STORAGE_DIR) : join(dataDir, 'storage'),
     jwtSecret: values.NARIC_JWT_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: values.NARIC_ACCESS_TOKEN_TTL,
+    maxUploadBytes: values.NARIC_MAX_UPLOAD_BYTES,
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
   };

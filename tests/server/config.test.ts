@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       demo: true,
       webRoot: null,
       accessTokenTtlSeconds: 300,
+      maxUploadBytes: 250 * 1024 * 1024,
       logLevel: 'info',
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
         NARIC_STORAGE_DIR: '/srv/documents',
         NARIC_JWT_SECRET: 'x'.repeat(40),
         NARIC_ACCESS_TOKEN_TTL: '2',
+        NARIC_MAX_UPLOAD_BYTES: '1048576',
         LOG_LEVEL: 'warn',
       },
       { cwd },
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       storageDir: '/srv/documents',
       jwtSecret: 'x'.repeat(40),
       accessTokenTtlSeconds: 2,
+      maxUploadBytes: 1_048_576,
       logLevel: 'warn',
     });
   });

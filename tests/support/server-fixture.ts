@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     storageDir: join(tmpdir(), 'naric-test-unused', 'storage'),
     jwtSecret: randomBytes(32).toString('base64url'),
     accessTokenTtlSeconds: 300,
+    maxUploadBytes: 8 * 1024 * 1024,
     logLevel: 'silent',
     version: '0.0.0-test',
     ...overrides,

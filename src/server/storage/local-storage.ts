@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DocumentStorage, StorageHealth } from './document-storage';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UploadTooLargeError, type ByteRange, type DocumentStorage, type StorageHealth, type TemporaryObject } from './document-storage';
 
 export const STORAGE_UNAVAILABLE = 'The document storage is not writable.';
 
@@ -12,11 +15,20 @@ export interface LocalStorage extends DocumentStorage {
 
 /** Document storage in a local folder, created (owner-only) when missing. */
 export async function openLocalStorage(root: string): Promise<LocalStorage> {
-  await mkdir(root, { recursive: true, mode: 0o700 });
+  await mkdir(join(root, 'objects'), { recursive: true, mode: 0o700 });
+  await mkdir(join(root, 'incoming'), { recursive: true, mode: 0o700 });
   return createLocalStorage(root);
 }
 
+const KEY = /^[0-9a-f-]{36}$/;
+
 export function createLocalStorage(root: string): LocalStorage {
+  const objectPath = (key: string) => {
+    // Keys are ours (UUIDs); anything else never reaches the file system.
+    if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
+    return join(root, 'objects', key);
+  };
+
   return {
     backend: 'local',
     root,
@@ -32,5 +44,64 @@ export function createLocalStorage(root: string): LocalStorage {
         await rm(probe, { force: true }).catch(() => {});
       }
     },
+
+    async writeTemporary(source: Readable, { maxBytes }): Promise<TemporaryObject> {
+      const path = join(root, 'incoming', randomUUID());
+      const hash = createHash('sha256');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > maxBytes) return callback(new UploadTooLargeError(maxBytes));
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, measure, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
+      const sha256 = hash.digest('hex');
+      return {
+        size,
+        sha256,
+        async read(offset, length) {
+          const file = await open(path, 'r');
+          try {
+            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+            await file.read(buffer, 0, buffer.length, offset);
+            return buffer;
+          } finally {
+            await file.close();
+          }
+        },
+        async keep() {
+          const key = randomUUID();
+          await rename(path, objectPath(key));
+          return key;
+        },
+        discard: () => rm(path, { force: true }),
+      };
+    },
+
+    async put(content: Buffer): Promise<string> {
+      const key = randomUUID();
+      const incoming = join(root, 'incoming', key);
+      await writeFile(incoming, content, { flag: 'wx', mode: 0o600 });
+      await rename(incoming, objectPath(key));
+      return key;
+    },
+
+    read(key: string, range?: ByteRange): Readable {
+      return createReadStream(objectPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async size(key: string): Promise<number> {
+      return (await stat(objectPath(key))).size;
+    },
+
+    delete: (key: string) => rm(objectPath(key), { force: true }),
   };
 }

@@ -59,4 +59,6 @@ export const DOCUMENT_PATHS = {
   content: (id: number) => `/documents/${id}/content/`,
   /** POST streams a new document of the application. */
   upload: (applicationId: number) => `/applications/${applicationId}/documents/`,
+  /** POST streams the inspectorate's verification PDF (one per inspectorate request). */
+  inspectorateUpload: (applicationId: number) => `/applications/${applicationId}/inspectorate-document/`,
 } as const;

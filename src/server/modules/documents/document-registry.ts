@@ -1,0 +1,98 @@
+import type { DocumentType } from '../../../shared/document-types';
+import type { DocumentKind } from '../../../shared/domain/application-status';
+import type { AppDatabase } from '../../db/database';
+import { conflict, notFound } from '../../errors';
+import type { TemporaryObject } from '../../storage/document-storage';
+
+// Registering a checked upload: keep the temporary object, then write the metadata row and the
+// application's history entry in one transaction; if that fails, the kept file goes again.
+
+export interface Registration {
+  applicationId: number;
+  uploaderId: number;
+  fileName: string;
+  documentType: DocumentType;
+  kind: DocumentKind;
+  /** The inspectorate's verification document: one per request, only while it is pending. */
+  inspectorate?: boolean;
+}
+
+export const SECOND_INSPECTORATE_UPLOAD = 'The inspectorate verification document has already been uploaded.';
+
+export async function registerUpload(
+  db: AppDatabase,
+  storage: { delete(key: string): Promise<void> },
+  object: TemporaryObject,
+  registration: Registration,
+): Promise<number> {
+  const key = await object.keep();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const application = await trx
+        .selectFrom('applications')
+        .select(['id', 'status'])
+        .where('id', '=', registration.applicationId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!application) throw notFound();
+      if (registration.inspectorate) {
+        if (application.status !== 'inspectorate_pending') {
+          throw conflict('The inspectorate verification document can only be uploaded while the application waits for the inspectorate.');
+        }
+        if (await hasInspectorateDocument(trx, registration.applicationId)) throw conflict(SECOND_INSPECTORATE_UPLOAD);
+      }
+      const row = await trx
+        .insertInto('application_documents')
+        .values({
+          application_id: registration.applicationId,
+          file_name: registration.fileName,
+          document_type: registration.documentType,
+          kind: registration.kind,
+          media_type: 'application/pdf',
+          size: object.size,
+          sha256: object.sha256,
+          storage_key: key,
+          uploaded_by_id: registration.uploaderId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('application_history')
+        .values({
+          application_id: registration.applicationId,
+          action: registration.inspectorate ? 'inspectorate_document_uploaded' : 'document_uploaded',
+          from_status: application.status,
+          to_status: null,
+          actor_id: registration.uploaderId,
+          notes: registration.fileName,
+        })
+        .execute();
+      return row.id;
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+}
+
+/** Whether the current inspectorate request already has its document (uploaded since the last request). */
+export async function hasInspectorateDocument(db: AppDatabase, applicationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('application_documents')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('document_type', '=', 'verification_request')
+    .where((eb) =>
+      eb(
+        'uploaded_at',
+        '>=',
+        eb
+          .selectFrom('application_history')
+          .select((inner) => inner.fn.max('created_at').as('requested'))
+          .where('application_id', '=', applicationId)
+          .where('action', '=', 'request_inspectorate'),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
