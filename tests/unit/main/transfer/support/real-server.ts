@@ -13,16 +13,7 @@ import type { TransferTestServer } from './transfer-scenarios';
 
 // The real API server for the transfer scenarios (tests/server/transfer-service.test.ts), and
 // the scenario of main's IPC wiring, which needs the real sign-in. Server project only: the
-// fixture's database comes from the server project's global setup. Once the documents endpoints
-// exist, tests/server/transfer-service.test.ts is:
-//
-//   let server: Awaited<ReturnType<typeof startRealTransferServer>>;
-//   beforeAll(async () => { server = await startRealTransferServer(); });
-//   afterAll(() => server?.close());
-//   transferServiceScenarios(() => server);
-//   mainProcessWiringScenario(() => server);
-//
-// and tests/unit/main/transfer/transfer-service.test.ts with its stand-in server goes.
+// fixture's database comes from the server project's global setup.
 
 const DEMO_PASSWORD = 'Demo-2026!naric';
 
