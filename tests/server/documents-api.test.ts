@@ -206,3 +206,26 @@ describe('inspectorate verification document', () => {
     expect(notPending.statusCode).toBe(409);
   });
 });
+
+describe('inspectorate approval', () => {
+  it('needs the verification document first', async () => {
+    const id = (await server.db.selectFrom('applications').select(['id', 'version']).where('reference', '=', 'NARIC-2026-900003').executeTakeFirstOrThrow()).id;
+    const version = async () => (await server.db.selectFrom('applications').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    await server.db.deleteFrom('application_documents').where('application_id', '=', id).where('document_type', '=', 'verification_request').execute();
+    const approve = async () =>
+      server.app.inject({ method: 'POST', url: `/api/applications/${id}/inspectorate-approve/`, headers: await server.authorization('inspector'), payload: { version: await version() } });
+    const refused = await approve();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('Upload the inspectorate verification document first.');
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api${DOCUMENT_PATHS.inspectorateUpload(id)}?file_name=verification.pdf`,
+      headers: { ...(await server.authorization('inspector')), 'content-type': 'application/pdf' },
+      payload: minimalPdf('Verified'),
+    });
+    expect(upload.statusCode).toBe(201);
+    const approved = await approve();
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'inspectorate_verified', inspectorate: { outcome: 'verified', verified_by: { full_name: 'Nenad Stojanović' } } });
+  });
+});

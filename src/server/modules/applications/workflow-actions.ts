@@ -73,6 +73,10 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       throw conflict(refusalMessage(row, name, input.to), { status: row.status, archived: row.archived, invalidated: row.invalidated });
     }
 
+    if (name === 'inspectorate_approve' && !(await hasVerificationDocument(trx, row.id))) {
+      throw conflict('Upload the inspectorate verification document first.', { status: row.status });
+    }
+
     let next: ApplicationStatus = row.status;
     if (move.to === PREVIOUS_STATUS) {
       if (!row.previous_status) throw conflict('There is no earlier status to resume.', { status: row.status });
@@ -263,4 +267,26 @@ async function notifyApplicant(trx: Trx, applicantId: number, reference: string,
   const applicant = await trx.selectFrom('applicants').select(['email', 'first_name']).where('id', '=', applicantId).executeTakeFirstOrThrow();
   const message = applicantMessage({ firstName: applicant.first_name, reference, status: statusLabel(status), notes });
   await queueEmail(trx, { recipientUserId: null, recipientEmail: applicant.email, ...message });
+}
+
+/** The inspectorate approves only with its verification PDF, uploaded since the application was sent to it. */
+async function hasVerificationDocument(trx: Trx, applicationId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('application_documents')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('document_type', '=', 'verification_request')
+    .where((eb) =>
+      eb(
+        'uploaded_at',
+        '>=',
+        eb
+          .selectFrom('application_history')
+          .select((inner) => inner.fn.max('created_at').as('requested'))
+          .where('application_id', '=', applicationId)
+          .where('action', '=', 'request_inspectorate'),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
