@@ -12,7 +12,8 @@ import { ApiError, notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { findDocument, findVisibleApplication, listDocuments } from './document-queries';
 import { SECOND_INSPECTORATE_UPLOAD, hasInspectorateDocument, registerUpload } from './document-registry';
-import { openIncomingPdf, parseMetadata, receivePdf, tooLarge } from './upload-intake';
+import { openIncomingPdf, receivePdf, tooLarge } from '../../uploads';
+import { parseMetadata } from './upload-metadata';
 
 // Documents and PDFs (issue 5): upload limits, streamed uploads (an application's documents and
 // the inspectorate's verification document), the documents list, and streamed downloads.

@@ -1,14 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { PDF_MEDIA_TYPE, documentUploadQuery } from '../../../shared/api/documents';
-import { HTTP_STATUS } from '../../../shared/api/drf';
-import { ERROR_CODES } from '../../../shared/errors';
-import { ApiError, fieldErrors } from '../../errors';
-import { UploadTooLargeError, type DocumentStorage, type TemporaryObject } from '../../storage/document-storage';
-import { checkPdf } from '../../storage/pdf-check';
+import { PDF_MEDIA_TYPE } from '../shared/api/documents';
+import { HTTP_STATUS } from '../shared/api/drf';
+import { ERROR_CODES } from '../shared/errors';
+import { ApiError, fieldErrors } from './errors';
+import { UploadTooLargeError, type DocumentStorage, type TemporaryObject } from './storage/document-storage';
+import { checkPdf } from './storage/pdf-check';
 
-// Taking a PDF in: the raw body (Content-Type application/pdf, metadata in the query) or one
+// Taking a PDF in (documents, the inspectorate's file, verdicts): the raw body (Content-Type application/pdf, metadata in the query) or one
 // `file` part of a multipart form (metadata in the query or in fields before the file). The bytes
 // stream into a temporary object; the caller registers it only when every check passed.
 
@@ -45,16 +45,6 @@ export async function openIncomingPdf(request: FastifyRequest): Promise<Incoming
   }
   if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== PDF_MEDIA_TYPE) throw unsupported();
   return { metadata: query, content: request.body as Readable };
-}
-
-export function parseMetadata(metadata: Record<string, unknown>) {
-  const parsed = documentUploadQuery.safeParse(metadata);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
-    throw fieldErrors(fields);
-  }
-  return { ...parsed.data, file_name: parsed.data.file_name.normalize('NFC') };
 }
 
 /** Streams the content into storage and checks it; the temporary object is discarded on any refusal. */
