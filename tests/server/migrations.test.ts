@@ -50,7 +50,7 @@ describe.each(drivers)('migrations on $driver', ({ open, skip }) => {
     expect(await migrateToLatest(db)).toEqual([]);
 
     const summary = await seedDatabase(db, { demo: false, hashPassword: fakeHash });
-    expect(summary).toMatchObject({ services: 5, groups: 10, settings: 1, demoUsers: 0, demoApplications: 0 });
+    expect(summary).toMatchObject({ services: 5, groups: 10, settings: 1, templates: 9, demoUsers: 0, demoApplications: 0 });
     expect(summary.countries).toBeGreaterThanOrEqual(250);
     const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(users.n).toBe(0);

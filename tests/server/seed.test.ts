@@ -43,7 +43,7 @@ describe('seed', () => {
   it('is idempotent: a second run adds nothing', async () => {
     const before = await counts(db);
     const summary = await seedDatabase(db, { demo: true, hashPassword });
-    expect(summary).toEqual({ services: 0, permissions: 0, groups: 0, countries: 0, settings: 0, demoUsers: 0, demoApplications: 0 });
+    expect(summary).toEqual({ services: 0, permissions: 0, groups: 0, countries: 0, settings: 0, templates: 0, demoUsers: 0, demoApplications: 0 });
     expect(await counts(db)).toEqual(before);
   });
 

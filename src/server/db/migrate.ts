@@ -3,6 +3,7 @@ import type { AppDatabase } from './database';
 import * as foundation from './migrations/0001-foundation';
 import * as auth from './migrations/0002-auth';
 import * as applications from './migrations/0003-applications';
+import * as issuance from './migrations/0004-issuance';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -10,6 +11,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-auth': auth,
   '0003-applications': applications,
+  '0004-issuance': issuance,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

@@ -297,6 +297,54 @@ export interface SavedFiltersTable {
   created_at: CreatedAt;
 }
 
+export type IssuedDocumentKind = 'verification_document' | 'recognition_certificate';
+export type TemplateKind = IssuedDocumentKind | 'verdict';
+export type TemplateLanguage = 'en' | 'sq' | 'sr';
+
+export interface IssuedDocumentsTable {
+  id: Generated<number>;
+  application_id: number;
+  kind: IssuedDocumentKind;
+  verification_code: string;
+  reference: string;
+  holder_name: string;
+  issued_by_id: number | null;
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  storage_key: string | null;
+  sha256: string | null;
+  size: number | null;
+}
+
+export interface DocumentTemplatesTable {
+  id: Generated<number>;
+  kind: TemplateKind;
+  language: TemplateLanguage;
+  version: number;
+  title: string;
+  body: string;
+  active: Generated<boolean>;
+  uploaded_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface VerdictsTable {
+  id: Generated<number>;
+  application_id: number;
+  status: Generated<'draft' | 'submitted'>;
+  body: Generated<string>;
+  file_name: string | null;
+  storage_key: string | null;
+  sha256: string | null;
+  size: number | null;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  submitted_at: Timestamp | null;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -320,4 +368,7 @@ export interface Database {
   application_notes: ApplicationNotesTable;
   application_payments: ApplicationPaymentsTable;
   saved_filters: SavedFiltersTable;
+  issued_documents: IssuedDocumentsTable;
+  document_templates: DocumentTemplatesTable;
+  verdicts: VerdictsTable;
 }

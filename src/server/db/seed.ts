@@ -4,6 +4,7 @@ import { countryCatalogue } from './country-catalogue';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
 import { seedDemoApplications } from './demo-applications';
+import { DEFAULT_TEMPLATES } from './document-template-catalogue';
 import { seedDemoCouncils } from './demo-councils';
 import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
 
@@ -27,6 +28,7 @@ export interface SeedSummary {
   groups: number;
   countries: number;
   settings: number;
+  templates: number;
   demoUsers: number;
   demoApplications: number;
 }
@@ -47,11 +49,12 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const { permissions, groups } = await seedGroupsAndPermissions(trx);
     const settings = await seedSettings(trx);
     const countries = await seedCountries(trx);
+    const templates = await seedDocumentTemplates(trx);
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
     if (options.demo) await seedDemoTwoFactor(trx);
     if (options.demo) await seedDemoCouncils(trx);
     const demoApplications = options.demo ? await seedDemoApplications(trx) : 0;
-    return { services, permissions, groups, countries, settings, demoUsers, demoApplications };
+    return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
 
@@ -143,6 +146,15 @@ async function seedSettings(db: AppDatabase): Promise<number> {
     .returning('key')
     .execute();
   return created.length;
+}
+
+/** Version 1 of each template whose kind and language have none yet. */
+async function seedDocumentTemplates(db: AppDatabase): Promise<number> {
+  const present = await db.selectFrom('document_templates').select(['kind', 'language']).execute();
+  const missing = DEFAULT_TEMPLATES.filter((t) => !present.some((p) => p.kind === t.kind && p.language === t.language));
+  if (missing.length === 0) return 0;
+  await db.insertInto('document_templates').values(missing.map((t) => ({ ...t, version: 1 }))).execute();
+  return missing.length;
 }
 
 async function seedCountries(db: AppDatabase): Promise<number> {

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { paginated, pageQuery } from './drf';
+
+// Issued documents (verification documents, recognition certificates) and their register, the
+// public verification of a code, document templates, and final verification verdicts (issue 5).
+
+export const ISSUED_DOCUMENT_KINDS = ['verification_document', 'recognition_certificate'] as const;
+export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
+export const TEMPLATE_KINDS = [...ISSUED_DOCUMENT_KINDS, 'verdict'] as const;
+export const TEMPLATE_LANGUAGES = ['sq', 'sr', 'en'] as const;
+
+const personRef = z.object({ id: z.number().int(), full_name: z.string() });
+
+export const issuedDocument = z.object({
+  id: z.number().int(),
+  application_id: z.number().int(),
+  reference: z.string(),
+  holder_name: z.string(),
+  kind: z.enum(ISSUED_DOCUMENT_KINDS),
+  verification_code: z.string(),
+  issued_at: z.string(),
+  issued_by: personRef.nullable(),
+  status: z.enum(['valid', 'revoked']),
+  revoked_at: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+});
+export type IssuedDocument = z.infer<typeof issuedDocument>;
+
+export const issuedDocumentListQuery = pageQuery.extend({
+  kind: z.enum(ISSUED_DOCUMENT_KINDS).optional(),
+  status: z.enum(['valid', 'revoked']).optional(),
+  /** Code, reference or holder name. */
+  search: z.string().trim().max(100, 'Invalid format').optional(),
+  application: z.coerce.number().int().positive().optional(),
+});
+export const issuedDocumentListAnswer = paginated(issuedDocument);
+
+/** The public check of a code: the least that proves it (no personal data beyond the holder's name). */
+export const verificationAnswer = z.object({
+  status: z.enum(['valid', 'revoked', 'unknown']),
+  kind: z.enum(ISSUED_DOCUMENT_KINDS).nullable(),
+  reference: z.string().nullable(),
+  holder_name: z.string().nullable(),
+  issued_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+export const documentTemplate = z.object({
+  id: z.number().int(),
+  kind: z.enum(TEMPLATE_KINDS),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  active: z.boolean(),
+  uploaded_by: personRef.nullable(),
+  created_at: z.string(),
+});
+export const documentTemplatesAnswer = z.array(documentTemplate);
+/** A new version of a template; it becomes the active one. */
+export const documentTemplateCreate = z.object({
+  kind: z.enum(TEMPLATE_KINDS),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  title: z.string().trim().min(1, 'This field is required').max(200, 'Invalid format'),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(20_000, 'Invalid format')
+    .refine((body) => /\{\{\s*(code|verdict_text)\s*\}\}/.test(body), 'The template must contain {{code}} (or {{verdict_text}} for verdicts).'),
+});
+
+export const verdict = z.object({
+  id: z.number().int(),
+  application_id: z.number().int(),
+  status: z.enum(['draft', 'submitted']),
+  body: z.string(),
+  file_name: z.string().nullable(),
+  size: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  created_by: personRef.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Verdict = z.infer<typeof verdict>;
+export const verdictsAnswer = z.array(verdict);
+export const verdictUpdate = z.object({ version: z.number().int().nonnegative(), body: z.string().max(50_000, 'Invalid format') });
+export const verdictRender = z.object({ version: z.number().int().nonnegative(), language: z.enum(TEMPLATE_LANGUAGES).default('sq') });
+export const verdictSubmit = z.object({ version: z.number().int().nonnegative() });
+
+export const ISSUANCE_PATHS = {
+  register: '/issued-documents/',
+  issued: (id: number) => `/issued-documents/${id}/`,
+  issuedContent: (id: number) => `/issued-documents/${id}/content/`,
+  verify: (code: string) => `/verify/${encodeURIComponent(code)}/`,
+  templates: '/document-templates/',
+  templatePreview: (id: number) => `/document-templates/${id}/preview/`,
+  verdicts: (applicationId: number) => `/applications/${applicationId}/verdicts/`,
+  verdict: (applicationId: number, verdictId: number) => `/applications/${applicationId}/verdicts/${verdictId}/`,
+  verdictFile: (applicationId: number, verdictId: number) => `/applications/${applicationId}/verdicts/${verdictId}/file/`,
+  verdictRender: (applicationId: number, verdictId: number) => `/applications/${applicationId}/verdicts/${verdictId}/render/`,
+  verdictSubmit: (applicationId: number, verdictId: number) => `/applications/${applicationId}/verdicts/${verdictId}/submit/`,
+} as const;
