@@ -23,6 +23,8 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   /** Largest document upload accepted (413 beyond it). */
   maxUploadBytes: number;
+  /** Public address that issued documents' QR codes point to; the code is appended. */
+  publicVerifyUrl: string;
   logLevel: LogLevel;
   version: string;
 }
@@ -75,6 +77,7 @@ const environment = z.object({
     blankAsMissing,
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1024).default(DEFAULT_MAX_UPLOAD_BYTES),
   ),
+  NARIC_PUBLIC_VERIFY_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
 });
 
@@ -110,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     jwtSecret: values.NARIC_JWT_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: values.NARIC_ACCESS_TOKEN_TTL,
     maxUploadBytes: values.NARIC_MAX_UPLOAD_BYTES,
+    // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
+    publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
   };

@@ -189,3 +189,32 @@ describe('detail and actions', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412]);
   });
 });
+
+describe('issuing', () => {
+  it('issues a verification document with the decision, and invalidation revokes it', async () => {
+    const id = await fixtureId('NARIC-2026-900004');
+    const current = await detail(id);
+    const issued = await act(id, 'issue-verification-document', { version: current.version });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const rows = await server.db.selectFrom('issued_documents').selectAll().where('application_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'verification_document', reference: 'NARIC-2026-900004', holder_name: 'Elira Hoti', revoked_at: null });
+    expect(rows[0]!.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+
+    const approved: ApplicationDetail = issued.json();
+    const invalidated = await act(id, 'invalidate', { version: approved.version, notes: 'The university withdrew the diploma.' }, 'admin');
+    expect(invalidated.statusCode, invalidated.body).toBe(200);
+    const revoked = await server.db.selectFrom('issued_documents').select(['revoked_at', 'revoked_reason']).where('application_id', '=', id).executeTakeFirstOrThrow();
+    expect(revoked.revoked_at).not.toBeNull();
+    expect(revoked.revoked_reason).toBe('The university withdrew the diploma.');
+  });
+
+  it('refuses submit_verdict without a submitted verdict PDF', async () => {
+    const id = await fixtureId('NARIC-2026-900003');
+    await server.db.updateTable('applications').set({ status: 'verified' }).where('id', '=', id).execute();
+    const current = await detail(id);
+    const refused = await act(id, 'submit-verdict', { version: current.version });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('Submit the verification verdict PDF first.');
+  });
+});

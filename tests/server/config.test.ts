@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       webRoot: null,
       accessTokenTtlSeconds: 300,
       maxUploadBytes: 250 * 1024 * 1024,
+      publicVerifyUrl: 'http://127.0.0.1:8000/api/verify',
       logLevel: 'info',
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);

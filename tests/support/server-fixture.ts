@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     jwtSecret: randomBytes(32).toString('base64url'),
     accessTokenTtlSeconds: 300,
     maxUploadBytes: 8 * 1024 * 1024,
+    publicVerifyUrl: 'https://verify.naric.example/verify',
     logLevel: 'silent',
     version: '0.0.0-test',
     ...overrides,

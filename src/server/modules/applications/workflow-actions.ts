@@ -19,6 +19,7 @@ import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } 
 import { queueEmail } from '../../jobs/outbox';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { applicantMessage } from './applicant-messages';
+import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
 import { assignableOfficerIds } from './officer-queries';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
@@ -75,6 +76,9 @@ export async function performAction(context: ActionContext, id: number, name: Ac
 
     if (name === 'inspectorate_approve' && !(await hasVerificationDocument(trx, row.id))) {
       throw conflict('Upload the inspectorate verification document first.', { status: row.status });
+    }
+    if (name === 'submit_verdict' && !(await hasSubmittedVerdict(trx, row.id))) {
+      throw conflict('Submit the verification verdict PDF first.', { status: row.status });
     }
 
     let next: ApplicationStatus = row.status;
@@ -213,10 +217,14 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       if (!reviewed) throw fieldError('document_id', 'This document does not belong to the application.');
       return false;
     }
-    // Issued documents are the issuance module's (issue 5): it adds its rows to this transaction here.
     case 'issue_recognition_certificate':
+      await issueDocument(trx, row, 'recognition_certificate', user.id, now);
+      return false;
     case 'issue_verification_document':
+      await issueDocument(trx, row, 'verification_document', user.id, now);
+      return false;
     case 'revoke_issued_documents':
+      await revokeIssuedDocuments(trx, row.id, notes, now);
       return false;
   }
 }
