@@ -40,6 +40,11 @@ export interface AppRoute {
 const LoginScreen = lazy(() => import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })));
 const HomeScreen = lazy(() => import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })));
 const ProfileScreen = lazy(() => import('../features/profile/profile-screen').then((m) => ({ default: m.ProfileScreen })));
+const ApplicationListScreen = lazy(() => import('../features/applications/application-list-screen').then((m) => ({ default: m.ApplicationListScreen })));
+const IncompleteApplicationsScreen = lazy(() =>
+  import('../features/applications/application-list-screen').then((m) => ({ default: m.IncompleteApplicationsScreen })),
+);
+const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -53,10 +58,10 @@ const spec: RouteSpec[] = [
   { id: 'home', path: '/', access: 'signed_in', title: 'home', area: 'overview', navigation: true, screen: HomeScreen },
   { id: 'profile', path: '/profile', access: 'signed_in', title: 'profile', area: null, parent: 'home', screen: ProfileScreen },
 
-  { id: 'applications', path: '/applications', access: 'signed_in', title: 'applications', area: 'applications', navigation: true, permission: 'applications.view_application' },
+  { id: 'applications', path: '/applications', access: 'signed_in', title: 'applications', area: 'applications', navigation: true, permission: 'applications.view_application', screen: ApplicationListScreen },
   { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications' },
-  { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications' },
-  { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', parent: 'applications' },
+  { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications', screen: IncompleteApplicationsScreen },
+  { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', parent: 'applications', screen: ApplicationDetailScreen },
   { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', parent: 'applications' },
 
   { id: 'councils', path: '/councils', access: 'signed_in', title: 'councils', area: 'councils', navigation: true, permission: 'councils.view_council' },

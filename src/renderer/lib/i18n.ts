@@ -21,7 +21,7 @@ function bundledResources(): Resource {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'nav', 'errors', 'auth', 'two-factor', 'profile', 'home'] as const;
+export const NAMESPACES = ['common', 'nav', 'errors', 'auth', 'two-factor', 'profile', 'home', 'applications'] as const;
 
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DASHBOARD_PATHS, dashboardAnswer } from '../../../shared/api/dashboard';
 import { healthAnswer, SYSTEM_PATHS, type HealthAnswer } from '../../../shared/api/system';
 import { apiClient } from '../../lib/app-api-client';
 import { asTransportError } from '../../lib/transport-error';
@@ -19,4 +20,8 @@ export async function fetchSystemHealth(): Promise<HealthAnswer> {
 
 export function useSystemHealth() {
   return useQuery({ queryKey: ['system-health'], queryFn: fetchSystemHealth, refetchInterval: 60_000 });
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: ['dashboard'], queryFn: () => apiClient.get(DASHBOARD_PATHS.home, dashboardAnswer) });
 }

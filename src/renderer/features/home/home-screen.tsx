@@ -2,9 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { currentUserAtom } from '../../lib/session';
+import { DashboardCards } from './dashboard-cards';
 import { SystemStatusCard } from './system-status-card';
 
-/** Dashboard home. Later versions add recent applications, statistics and pending tasks. */
+/** Dashboard home (spec §2): the caseload's figures from GET /api/dashboard/ and the system status. */
 export function HomeScreen() {
   const { t } = useTranslation('home');
   const user = useAtomValue(currentUserAtom);
@@ -13,6 +14,7 @@ export function HomeScreen() {
     <>
       <PageHeader title={t('welcome', { name })} description={t('intro')} />
       <div className="dashboard-grid">
+        <DashboardCards />
         <SystemStatusCard />
       </div>
     </>

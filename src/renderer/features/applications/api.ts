@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  APPLICATION_PATHS,
+  applicationDetail,
+  applicationListItem,
+  assignableOfficersAnswer,
+  councilSummariesAnswer,
+  savedFilter,
+  savedFiltersAnswer,
+  type ApplicationDetail,
+} from '../../../shared/api/applications';
+import type { ActionName } from '../../../shared/domain/application-workflow';
+import { apiClient } from '../../lib/app-api-client';
+import type { ListQuery } from '../../lib/api-client';
+
+// The applications calls the screens make, as react-query hooks.
+
+export function useApplicationList(query: ListQuery, incomplete: boolean) {
+  return useQuery({
+    queryKey: ['applications', incomplete ? 'incomplete' : 'list', query],
+    queryFn: () => apiClient.list(incomplete ? APPLICATION_PATHS.incomplete : APPLICATION_PATHS.list, applicationListItem, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplicationDetail(id: number) {
+  return useQuery({ queryKey: ['application', id], queryFn: () => apiClient.get(APPLICATION_PATHS.detail(id), applicationDetail), retry: false });
+}
+
+export function useCouncils() {
+  return useQuery({ queryKey: ['application-councils'], queryFn: () => apiClient.get(APPLICATION_PATHS.councils, councilSummariesAnswer), staleTime: 300_000 });
+}
+
+export function useAssignableOfficers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['assignable-officers'],
+    queryFn: () => apiClient.get(APPLICATION_PATHS.assignableOfficers, assignableOfficersAnswer),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useSavedFilters() {
+  return useQuery({ queryKey: ['saved-filters'], queryFn: () => apiClient.get(APPLICATION_PATHS.savedFilters, savedFiltersAnswer) });
+}
+
+export function useSaveFilter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: { name: string; query: string }) => apiClient.post(APPLICATION_PATHS.savedFilters, filter, savedFilter),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters'] }),
+  });
+}
+
+export function useDeleteSavedFilter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.delete(APPLICATION_PATHS.savedFilter(id)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters'] }),
+  });
+}
+
+export interface ActionInput {
+  action: ActionName;
+  body: Record<string, unknown>;
+}
+
+/** Runs a workflow action with the version the screen shows; the answer is the new detail. */
+export function useApplicationAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: ActionInput) => apiClient.post(APPLICATION_PATHS.action(id, action), body, applicationDetail),
+    onSuccess: (detail: ApplicationDetail) => {
+      client.setQueryData(['application', id], detail);
+      void client.invalidateQueries({ queryKey: ['applications'] });
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

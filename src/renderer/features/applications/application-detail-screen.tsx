@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Heading, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Link, useParams } from 'react-router-dom';
+import type { ApplicationDetail } from '../../../shared/api/applications';
+import type { ApplicationStatus } from '../../../shared/domain/application-status';
+import type { ActionName } from '../../../shared/domain/application-workflow';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { notifySuccess } from '../../components/toast';
+import { translateError } from '../../lib/error-translator';
+import { asTransportError } from '../../lib/transport-error';
+import { ActionDialog } from './action-dialog';
+import { useApplicationDetail } from './api';
+import { StatusBadge } from './status-badge';
+
+type OpenAction = { action: ActionName; documentId?: number } | null;
+
+function Details({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="details-list">
+      {rows.map(([label, value]) => (
+        <div className="details-list__row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ApplicationDetailScreen() {
+  const { t, i18n } = useTranslation(['applications', 'common', 'errors']);
+  const id = Number(useParams().id);
+  const detail = useApplicationDetail(id);
+  const [open, setOpen] = useState<OpenAction>(null);
+
+  if (detail.isPending) return <Spinner label={t('common:loading')} />;
+  if (detail.isError) {
+    const notFound = asTransportError(detail.error).status === 404;
+    return (
+      <Alert tone="error" title={notFound ? t('errors.notFound') : translateError(detail.error, t).message}>
+        <Link to="/applications">{t('detail.back')}</Link>
+      </Alert>
+    );
+  }
+  const application = detail.data;
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
+  const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const statusTargets = application.allowed_actions.filter((m) => m.action === 'update_status' && m.to).map((m) => m.to as ApplicationStatus);
+  const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
+    (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document',
+  );
+  const mayReviewDocuments = application.allowed_actions.some((m) => m.action === 'approve_document');
+
+  return (
+    <>
+      <PageHeader title={`${application.reference} · ${application.applicant.full_name}`} description={t(`service.${application.service_type}`)} />
+      <div className="detail-header">
+        <StatusBadge status={application.status} />
+        <span>
+          {t('detail.fields.priority')}: {t(`priority.${application.priority}`)}
+        </span>
+        <span>
+          {t('detail.fields.officer')}: {application.assigned_officer?.full_name ?? t('filters.unassigned')}
+        </span>
+        <span className={application.overdue ? 'overdue-marker' : undefined}>
+          {t('detail.fields.deadline')}: {date(application.deadline)}
+          {application.overdue ? ` · ${t('list.overdue')}` : ''}
+        </span>
+        <span>{t('list.daysInSystem', { count: application.days_in_system })}</span>
+      </div>
+      <div className="detail-layout">
+        <Tabs>
+          <TabList aria-label={t('detail.tabs.overview')} className="tab-list">
+            <Tab id="overview" className="tab">{t('detail.tabs.overview')}</Tab>
+            <Tab id="personal" className="tab">{t('detail.tabs.personal')}</Tab>
+            <Tab id="institution" className="tab">{t('detail.tabs.institution')}</Tab>
+            <Tab id="documents" className="tab">{t('detail.tabs.documents')}</Tab>
+            <Tab id="timeline" className="tab">{t('detail.tabs.timeline')}</Tab>
+          </TabList>
+          <TabPanel id="overview">
+            <Overview application={application} date={date} />
+          </TabPanel>
+          <TabPanel id="personal">
+            <Details
+              rows={[
+                [t('detail.fields.firstName'), application.applicant.first_name],
+                [t('detail.fields.lastName'), application.applicant.last_name],
+                [t('detail.fields.email'), application.applicant.email],
+                [t('detail.fields.phone'), application.applicant.phone],
+                [t('detail.fields.personalId'), application.applicant.personal_id],
+                [t('detail.fields.dateOfBirth'), date(application.applicant.date_of_birth)],
+                [t('detail.fields.country'), application.applicant.country],
+                [t('detail.fields.city'), application.applicant.city],
+                [t('detail.fields.address'), application.applicant.address],
+              ]}
+            />
+          </TabPanel>
+          <TabPanel id="institution">
+            {application.education ? (
+              <Details
+                rows={[
+                  [t('detail.fields.institution'), application.education.institution_name],
+                  [t('detail.fields.country'), application.education.institution_country],
+                  [t('detail.fields.institutionType'), application.education.institution_type ? t(`institutionType.${application.education.institution_type}`) : null],
+                  [t('detail.fields.institutionEmail'), application.education.institution_email],
+                  [t('detail.fields.institutionWebsite'), application.education.institution_website],
+                  [t('detail.fields.programme'), application.education.program_name],
+                  [t('detail.fields.degreeLevel'), application.education.degree_level ? t(`degreeLevel.${application.education.degree_level}`) : null],
+                  [t('detail.fields.duration'), application.education.duration],
+                  [t('detail.fields.graduationDate'), date(application.education.graduation_date)],
+                  [t('detail.fields.ects'), application.education.ects_credits],
+                  [t('detail.fields.purpose'), application.education.purpose_details],
+                ]}
+              />
+            ) : (
+              <p>{t('detail.noEducation')}</p>
+            )}
+          </TabPanel>
+          <TabPanel id="documents">
+            {application.documents.length === 0 ? (
+              <p>{t('detail.noDocuments')}</p>
+            ) : (
+              <table className="data-table__table" aria-label={t('detail.tabs.documents')}>
+                <thead>
+                  <tr>
+                    <th>{t('detail.fields.file')}</th>
+                    <th>{t('detail.fields.type')}</th>
+                    <th>{t('detail.fields.kind')}</th>
+                    <th>{t('detail.fields.uploaded')}</th>
+                    <th>{t('detail.fields.documentStatus')}</th>
+                    {mayReviewDocuments ? <th>{t('detail.actions')}</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {application.documents.map((document) => (
+                    <tr key={document.id}>
+                      <td>{document.file_name}</td>
+                      <td>{t(`documentType.${document.document_type}`)}</td>
+                      <td>{t(`documentKind.${document.kind}`)}</td>
+                      <td>{date(document.uploaded_at)}</td>
+                      <td>
+                        {t(`documentStatus.${document.status}`)}
+                        {document.review_notes ? ` · ${document.review_notes}` : ''}
+                      </td>
+                      {mayReviewDocuments ? (
+                        <td>
+                          <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => setOpen({ action: 'approve_document', documentId: document.id })}>
+                            {t('action.approve_document')}
+                          </Button>
+                          <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => setOpen({ action: 'reject_document', documentId: document.id })}>
+                            {t('action.reject_document')}
+                          </Button>
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </TabPanel>
+          <TabPanel id="timeline">
+            <ol className="timeline" aria-label={t('detail.timelineLabel')}>
+              {application.timeline.map((entry) => (
+                <li key={entry.id}>
+                  <strong>{t(`action.${entry.action}`, { defaultValue: entry.action })}</strong>
+                  {entry.from_status && entry.to_status ? (
+                    <span> — {t('detail.fromTo', { from: t(`status.${entry.from_status}`), to: t(`status.${entry.to_status}`) })}</span>
+                  ) : null}
+                  <div className="timeline__meta">
+                    {dateTime(entry.at)} · {entry.actor?.full_name ?? t('detail.system')}
+                  </div>
+                  {entry.notes ? <p>{entry.notes}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </TabPanel>
+        </Tabs>
+        <section className="card" aria-labelledby="application-actions">
+          <Heading level={2} id="application-actions" className="card__title">
+            {t('detail.actions')}
+          </Heading>
+          {statusTargets.length === 0 && otherActions.length === 0 ? <p>{t('detail.noActions')}</p> : null}
+          <div className="action-list">
+            {statusTargets.length > 0 ? (
+              <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
+                {t('detail.updateStatus')}
+              </Button>
+            ) : null}
+            {otherActions.map((action) => (
+              <Button key={action} variant={action.startsWith('reject') || action === 'invalidate' ? 'danger' : 'secondary'} onPress={() => setOpen({ action })}>
+                {t(`action.${action}`)}
+              </Button>
+            ))}
+          </div>
+        </section>
+      </div>
+      {open ? (
+        <ActionDialog
+          application={application}
+          action={open.action}
+          targets={statusTargets}
+          documentId={open.documentId}
+          onReload={() => void detail.refetch()}
+          onClose={(done) => {
+            setOpen(null);
+            if (done) notifySuccess('updated', t('detail.done', { action: t(`action.${open.action}`) }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Overview({ application, date }: { application: ApplicationDetail; date(value: string | null): string }) {
+  const { t } = useTranslation('applications');
+  const { decision, inspectorate, payment } = application;
+  return (
+    <>
+      <Details
+        rows={[
+          [t('detail.fields.reference'), application.reference],
+          [t('detail.fields.service'), t(`service.${application.service_type}`)],
+          [t('detail.fields.status'), <StatusBadge key="status" status={application.status} />],
+          [t('detail.fields.submitted'), date(application.submitted_at)],
+          [t('detail.fields.council'), application.council?.name],
+          [t('detail.fields.reviewStatus'), application.review_status ? t(`reviewStatus.${application.review_status}`) : null],
+          [t('detail.fields.reviewDue'), date(application.review_due_date)],
+          [t('detail.fields.councilComments'), application.council_comments],
+          [t('detail.fields.academicField'), application.academic_field_category ? t(`field.${application.academic_field_category}`) : null],
+          [
+            t('detail.fields.decision'),
+            decision ? t('detail.decisionText', { outcome: t(`detail.outcome.${decision.outcome}`), by: decision.decided_by?.full_name ?? '—', date: date(decision.decided_at) }) : null,
+          ],
+          [
+            t('detail.fields.inspectorate'),
+            inspectorate
+              ? t('detail.inspectorateText', { outcome: t(`detail.outcome.${inspectorate.outcome}`), by: inspectorate.verified_by?.full_name ?? '—', date: date(inspectorate.verified_at) })
+              : null,
+          ],
+          [t('detail.fields.payment'), payment ? t('detail.paymentText', { amount: payment.amount, transaction: payment.transaction_id, date: date(payment.paid_at) }) : null],
+        ]}
+      />
+      {application.application_notes.length > 0 ? (
+        <>
+          <Heading level={3}>{t('detail.fields.applicationNotes')}</Heading>
+          <ul>
+            {application.application_notes.map((note) => (
+              <li key={note.id}>
+                {note.text} — {note.author?.full_name ?? '—'}, {date(note.created_at)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

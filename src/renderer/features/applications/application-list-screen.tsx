@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ApplicationListItem } from '../../../shared/api/applications';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { translateError } from '../../lib/error-translator';
+import { useApplicationList } from './api';
+import { ApplicationFilters } from './application-filters';
+import { orderingFromSort, pageOf, PAGE_SIZES, queryFromParams, sortFromOrdering, withParam } from './list-query';
+import { SavedFilters } from './saved-filters';
+import { StatusBadge } from './status-badge';
+import { LIST_COLUMNS, useVisibleColumns, type ListColumn } from './use-visible-columns';
+import type { ApplicationOrderingField } from '../../../shared/api/applications';
+
+const SORT_FIELD: Partial<Record<ListColumn, ApplicationOrderingField>> = {
+  reference: 'reference',
+  applicant: 'applicant',
+  service: 'service_type',
+  status: 'status',
+  institution: 'institution',
+  submitted: 'submitted_at',
+  officer: 'assigned_officer',
+  priority: 'priority',
+  deadline: 'deadline',
+};
+const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(SORT_FIELD).map(([column, field]) => [field, column])) as Record<ApplicationOrderingField, ListColumn>;
+
+/** The application list (and, with `incomplete`, the incomplete list): filters, sort and page live in the URL. */
+function ApplicationList({ incomplete }: { incomplete: boolean }) {
+  const { t, i18n } = useTranslation(['applications', 'common']);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { visible, toggle } = useVisibleColumns();
+  const { page, pageSize } = pageOf(params);
+  const sort = sortFromOrdering(params.get('ordering'));
+  const list = useApplicationList({ ...queryFromParams(params), page, page_size: pageSize }, incomplete);
+  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+
+  const renderers: Record<ListColumn, (row: ApplicationListItem) => React.ReactNode> = {
+    reference: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
+    applicant: (row) => row.applicant.full_name,
+    service: (row) => t(`service.${row.service_type}`),
+    status: (row) => <StatusBadge status={row.status} />,
+    institution: (row) => row.institution_name ?? '—',
+    submitted: (row) => date(row.submitted_at),
+    officer: (row) => row.assigned_officer?.full_name ?? t('filters.unassigned'),
+    priority: (row) => t(`priority.${row.priority}`),
+    deadline: (row) =>
+      row.deadline ? (
+        <span className={row.overdue ? 'overdue-marker' : undefined}>
+          {date(row.deadline)}
+          {row.overdue ? ` · ${t('list.overdue')}` : ''}
+        </span>
+      ) : (
+        '—'
+      ),
+    days: (row) => t('list.daysInSystem', { count: row.days_in_system }),
+  };
+  const columns: DataColumn<ApplicationListItem>[] = LIST_COLUMNS.filter((c) => visible.includes(c)).map((column) => ({
+    id: column,
+    title: t(`columns.${column}`),
+    isRowHeader: column === 'reference',
+    allowsSorting: SORT_FIELD[column] !== undefined,
+    render: renderers[column],
+  }));
+
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const go = (target: number) => setParams(withParam(params, 'page', target > 1 ? String(target) : null));
+
+  return (
+    <>
+      <PageHeader
+        title={t(incomplete ? 'list.incompleteTitle' : 'list.title')}
+        description={t(incomplete ? 'list.incompleteDescription' : 'list.description')}
+        actions={
+          <>
+            <SavedFilters params={params} onApply={setParams} />
+            <details>
+              <summary className="button button--secondary">{t('columns.chooser')}</summary>
+              <div>
+                <fieldset className="check-list">
+                  <legend className="field__label">{t('columns.chooserTitle')}</legend>
+                  {LIST_COLUMNS.map((column) => (
+                    <label key={column}>
+                      <input type="checkbox" checked={visible.includes(column)} disabled={column === 'reference'} onChange={() => toggle(column)} />
+                      {t(`columns.${column}`)}
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
+            </details>
+          </>
+        }
+      />
+      <ApplicationFilters params={params} onChange={setParams} />
+      {list.isError ? (
+        <Alert tone="error" title={t('errors.couldNotLoad')}>
+          {translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable
+            label={t('list.tableLabel')}
+            columns={columns}
+            rows={list.data.results}
+            rowKey={(row) => row.id}
+            sortDescriptor={{ column: COLUMN_OF_FIELD[sort.column], direction: sort.direction }}
+            onSortChange={(descriptor) => {
+              const field = SORT_FIELD[descriptor.column as ListColumn];
+              if (field) setParams(withParam(params, 'ordering', orderingFromSort({ column: field, direction: descriptor.direction })));
+            }}
+            onRowAction={(key) => navigate(`/applications/${key}`)}
+            emptyText={t('list.empty')}
+          />
+          <div className="list-footer">
+            <p aria-live="polite">{t(count > 2000 ? 'list.countAbout' : 'list.count', { count })}</p>
+            <nav className="pager" aria-label={t('paging.label')}>
+              <Button isDisabled={page <= 1} onPress={() => go(page - 1)}>
+                {t('paging.previous')}
+              </Button>
+              <span>{t('paging.page', { page, pages })}</span>
+              <Button isDisabled={page >= pages} onPress={() => go(page + 1)}>
+                {t('paging.next')}
+              </Button>
+            </nav>
+            <SelectField
+              label={t('paging.pageSize')}
+              value={String(pageSize)}
+              options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+              onChange={(value) => setParams(withParam(params, 'page_size', value))}
+            />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function ApplicationListScreen() {
+  return <ApplicationList incomplete={false} />;
+}
+
+export function IncompleteApplicationsScreen() {
+  return <ApplicationList incomplete />;
+}
