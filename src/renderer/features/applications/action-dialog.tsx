@@ -59,6 +59,7 @@ export function ActionDialog({ application, action, targets = [], documentId, on
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending}>
       <Form
+        validationBehavior="aria"
         validationErrors={refusal?.fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
@@ -105,12 +106,15 @@ export function ActionDialog({ application, action, targets = [], documentId, on
         <AriaTextField
           name="notes"
           value={notes}
-          onChange={setNotes}
-          isRequired={required}
+          onChange={(value) => {
+            setNotes(value);
+            setNotesError(null);
+          }}
           isInvalid={notesError !== null || Boolean(refusal?.fieldErrors.notes)}
           className="field"
         >
           <Label className="field__label">{required ? t('detail.notes') : t('detail.notesOptional')}</Label>
+          {/* Required notes are checked on submit with the workflow's own message, not the browser's. */}
           <TextArea className="field__input" rows={4} />
           <FieldError className="field__error">{notesError ?? refusal?.fieldErrors.notes?.[0]}</FieldError>
         </AriaTextField>

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { e2eApplication } from './support/e2e-applications';
+
+// Officers' day with applications, in both shells: find, walk through the workflow, decide; the
+// timeline records it; a council member sees only their council; a stale action is explained.
+
+const PASSWORD = 'Demo-2026!naric';
+
+/** Signs in and lands on `target` (the browser shell keeps its session in memory: a page load would sign out). */
+async function signIn(page: Page, username: string, target = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function runAction(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: action });
+  await expect(dialog).toBeVisible();
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an officer finds a paid application, walks it to decision pending, and an agency officer approves it', async ({ page, shell }, testInfo) => {
+  const fixture = e2eApplication('walk', shell, testInfo.retry);
+  await signIn(page, 'officer', '/applications');
+  await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.last_name);
+  const table = page.getByRole('grid', { name: 'Applications' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(page).toHaveURL(new RegExp(`search=${fixture.last_name}`));
+  await table.getByRole('link', { name: fixture.reference }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: `${fixture.reference} · ${fixture.fullName}` })).toBeVisible();
+  await expect(page.getByText('Payment completed').first()).toBeVisible();
+
+  await runAction(page, 'Start work');
+  await expect(page.getByText('Document verification').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Update status' }).click();
+  const statusDialog = page.getByRole('dialog', { name: 'Update status' });
+  const targets = statusDialog.getByLabel('New status');
+  await expect(targets.locator('option')).toHaveText(['Originality verified', 'Suspicious', 'Needs clarification', 'Additional info required']);
+  await targets.selectOption({ label: 'Originality verified' });
+  await statusDialog.getByLabel('Notes (optional)').fill('Confirmed with the issuing university.');
+  await statusDialog.getByRole('button', { name: 'Update status' }).click();
+  await expect(statusDialog).toBeHidden();
+
+  await runAction(page, 'Move to council review', async (dialog) => {
+    await dialog.getByLabel('Council').selectOption({ label: 'Council for Engineering and Natural Sciences' });
+  });
+  await runAction(page, 'Start council review');
+  // Required notes are checked before anything is sent.
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Record council decision' }).click();
+  const councilDialog = page.getByRole('dialog', { name: 'Record council decision' });
+  await councilDialog.getByRole('button', { name: 'Record council decision' }).click();
+  await expect(councilDialog.getByText("The council's comments are required to record its decision.")).toBeVisible();
+  await councilDialog.getByLabel('Notes').fill('Equivalent to a Kosovo master degree.');
+  await councilDialog.getByRole('button', { name: 'Record council decision' }).click();
+  await expect(councilDialog).toBeHidden();
+  await runAction(page, 'Prepare decision');
+  await expect(page.getByText('Decision pending').first()).toBeVisible();
+  // Officers prepare; only the agency decides.
+  await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, 'agency', '/applications');
+  await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.reference);
+  await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: fixture.reference }).click();
+  await runAction(page, 'Approve', async (dialog) => {
+    await dialog.getByLabel('Notes (optional)').fill('Recognised as a master degree.');
+  });
+  await expect(page.getByText('Approved').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  const steps = ['Approve', 'Prepare decision', 'Record council decision', 'Start council review', 'Move to council review', 'Update status', 'Start work'];
+  for (const step of steps) await expect(timeline.getByText(step, { exact: true })).toBeVisible();
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Approve' }).first()).toContainText('Milan Jovanović');
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Record council decision' })).toContainText('Blerta Gashi');
+  await expect(timeline.getByText('Equivalent to a Kosovo master degree.')).toBeVisible();
+  await expect(timeline.getByText('Recognised as a master degree.')).toBeVisible();
+});
+
+test('a council member sees only the applications of their council', async ({ page }) => {
+  await signIn(page, 'council', '/applications?archived=all');
+  const table = page.getByRole('grid', { name: 'Applications' });
+  await expect(table.getByRole('link', { name: 'NARIC-2026-900002' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'NARIC-2026-900005' })).toHaveCount(0);
+  const councils = await table.getByRole('row').allInnerTexts();
+  expect(councils.length).toBeGreaterThan(1);
+  await page.getByRole('searchbox', { name: 'Search applications' }).fill('NARIC-2026-900005');
+  await expect(page.getByText('No application matches these filters.')).toBeVisible();
+});
+
+test('a stale action is explained in words and the officer can reload', async ({ page, request, shell }, testInfo) => {
+  const fixture = e2eApplication('stale', shell, testInfo.retry);
+  await signIn(page, 'officer', `/applications?search=${fixture.reference}`);
+  await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: fixture.reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(fixture.reference) })).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+  // Meanwhile a colleague adds a note from their own desk (straight through the API).
+  const login = await request.post('/api/auth/admin/login/', { data: { username: 'admin', password: PASSWORD } });
+  const colleague = { authorization: `Bearer ${(await login.json()).access}` };
+  const current = await (await request.get(`/api/applications/${id}/`, { headers: colleague })).json();
+  const note = await request.post(`/api/applications/${id}/add-note/`, { headers: colleague, data: { version: current.version, notes: 'Called the applicant.' } });
+  expect(note.status()).toBe(200);
+
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Put on hold' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Put on hold' });
+  await dialog.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(dialog.getByText('Someone else changed this application while you were looking at it. Reload it and try again.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog).toBeHidden();
+  await runAction(page, 'Put on hold');
+  await expect(page.getByText('On hold').first()).toBeVisible();
+});
+
+test('the dashboard home shows the caseload from the server', async ({ page }) => {
+  await signIn(page, 'officer', '/');
+  await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending tasks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Average processing time by stage' })).toBeVisible();
+  await page.getByRole('link', { name: 'Assigned to me' }).click();
+  await expect(page).toHaveURL(/\/applications\?assigned_officer=me/);
+  await expect(page.getByRole('grid', { name: 'Applications' }).getByRole('row').nth(1)).toBeVisible();
+});
