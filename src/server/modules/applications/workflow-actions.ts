@@ -290,7 +290,7 @@ async function hasVerificationDocument(trx: Trx, applicationId: number): Promise
         '>=',
         eb
           .selectFrom('application_history')
-          .select((inner) => inner.fn.max('created_at').as('requested'))
+          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('requested'))
           .where('application_id', '=', applicationId)
           .where('action', '=', 'request_inspectorate'),
       ),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DocumentType } from '../../../shared/document-types';
 import type { DocumentKind } from '../../../shared/domain/application-status';
 import type { AppDatabase } from '../../db/database';
@@ -88,7 +89,7 @@ export async function hasInspectorateDocument(db: AppDatabase, applicationId: nu
         '>=',
         eb
           .selectFrom('application_history')
-          .select((inner) => inner.fn.max('created_at').as('requested'))
+          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('requested'))
           .where('application_id', '=', applicationId)
           .where('action', '=', 'request_inspectorate'),
       ),

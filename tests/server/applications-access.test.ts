@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/shared/api/auth';
+import { APPLICATION_PATHS } from '../../src/shared/api/applications';
+import { DASHBOARD_PATHS } from '../../src/shared/api/dashboard';
+import { hasPermission } from '../../src/shared/auth/permissions';
+import { ACTION_NAMES, actionPathSegment, mayPerform, type ActionName } from '../../src/shared/domain/application-workflow';
+import { loadUserObject } from '../../src/server/auth-context';
+import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
+import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+
+// Every applications endpoint × every demo group (and no sign-in): the answer the permission
+// rules (permissions.md) and the row-level scope predict — never a 500. The action endpoints run
+// on an approved, archived and invalidated application outside every council: a user who may
+// act and see it gets 409 (nothing is allowed there) except for notes, which are always allowed.
+
+let server: ServerFixture;
+let targetId: number;
+let councilAppId: number;
+const users = new Map<string, User>();
+
+beforeAll(async () => {
+  server = await createServerFixture();
+  for (const account of DEMO_ACCOUNTS) {
+    const row = await server.db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
+    users.set(account.username, (await loadUserObject(server.db, row.id))!);
+  }
+  const target = await server.db
+    .selectFrom('applications')
+    .select('id')
+    .where('status', '=', 'approved')
+    .where('council_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  targetId = target.id;
+  await server.db.updateTable('applications').set({ archived: true, invalidated: true }).where('id', '=', targetId).execute();
+  councilAppId = (await server.db.selectFrom('applications').select('id').where('reference', '=', 'NARIC-2026-900002').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => server.close());
+
+const sees = (user: User) => hasPermission(user, 'applications.view_application');
+/** The approved application outside any council: seen by the groups without a row-level limit. */
+const seesTarget = (user: User) => sees(user) && !['council', 'inspector', 'evaluator'].includes(user.username);
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, username: string | null, payload?: unknown) {
+  const headers = username ? await server.authorization(username) : {};
+  return server.app.inject({ method, url: `/api${url}`, headers, payload: payload as never });
+}
+
+describe('applications endpoints × demo groups', () => {
+  it('reading endpoints', async () => {
+    const failures: string[] = [];
+    for (const username of [null, ...DEMO_ACCOUNTS.map((a) => a.username)]) {
+      const user = username ? users.get(username)! : null;
+      const view = user ? (sees(user) ? 200 : 403) : 401;
+      const expectations: [string, string, number][] = [
+        ['GET', APPLICATION_PATHS.list, view],
+        ['GET', APPLICATION_PATHS.incomplete, view],
+        ['GET', APPLICATION_PATHS.councils, view],
+        ['GET', APPLICATION_PATHS.savedFilters, view],
+        ['GET', DASHBOARD_PATHS.home, view],
+        ['GET', APPLICATION_PATHS.assignableOfficers, user ? (hasPermission(user, 'applications.change_application') ? 200 : 403) : 401],
+        ['GET', APPLICATION_PATHS.detail(targetId), user ? (!sees(user) ? 403 : seesTarget(user) ? 200 : 404) : 401],
+        ['GET', APPLICATION_PATHS.detail(councilAppId), user ? (!sees(user) ? 403 : username === 'inspector' || username === 'evaluator' ? 404 : 200) : 401],
+        ['GET', APPLICATION_PATHS.detail(999_999), user ? (sees(user) ? 404 : 403) : 401],
+      ];
+      for (const [method, url, expected] of expectations) {
+        const answer = await call(method as 'GET', url, username);
+        if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'} ${method} ${url}: expected ${expected}, got ${answer.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('saved filters are each user’s own', async () => {
+    const created = await call('POST', APPLICATION_PATHS.savedFilters, 'officer', { name: 'My overdue', query: 'overdue=true' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect((await call('POST', APPLICATION_PATHS.savedFilters, 'officer', { name: 'My overdue', query: 'x=1' })).statusCode).toBe(409);
+    expect((await call('POST', APPLICATION_PATHS.savedFilters, 'officer', { name: '', query: 'x=1' })).statusCode).toBe(400);
+    expect((await call('GET', APPLICATION_PATHS.savedFilters, 'payments')).json()).toEqual([]);
+    expect((await call('DELETE', APPLICATION_PATHS.savedFilter(id), 'payments')).statusCode).toBe(404);
+    expect((await call('DELETE', APPLICATION_PATHS.savedFilter(id), 'content')).statusCode).toBe(403);
+    expect((await call('DELETE', APPLICATION_PATHS.savedFilter(id), null)).statusCode).toBe(401);
+    expect((await call('DELETE', APPLICATION_PATHS.savedFilter(id), 'officer')).statusCode).toBe(204);
+  });
+
+  it('every action endpoint', async () => {
+    const failures: string[] = [];
+    const document = await server.db
+      .insertInto('application_documents')
+      .values({ application_id: targetId, file_name: 'diploma.pdf', document_type: 'original_diploma' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const username of [null, ...DEMO_ACCOUNTS.map((a) => a.username)]) {
+      const user = username ? users.get(username)! : null;
+      for (const action of ACTION_NAMES) {
+        const expected = expectedFor(user, action);
+        const { version } = await server.db.selectFrom('applications').select('version').where('id', '=', targetId).executeTakeFirstOrThrow();
+        const body = { version, notes: 'Access check.', to: 'processing', council_id: 1, amount: '1.00', transaction_id: 'TX', officer_id: null, document_id: document.id };
+        const answer = await call('POST', `/applications/${targetId}/${actionPathSegment(action)}/`, username, body);
+        if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'} ${action}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+function expectedFor(user: User | null, action: ActionName): number {
+  if (!user) return 401;
+  if (!sees(user) || !mayPerform(user, action)) return 403;
+  if (!seesTarget(user)) return 404;
+  return action === 'add_note' ? 200 : 409;
+}

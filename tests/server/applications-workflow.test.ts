@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TYPES, type ServiceType } from '../../src/shared/constants';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/shared/domain/application-status';
+import {
+  ACTION_NAMES,
+  PREVIOUS_STATUS,
+  allowedMoves,
+  actionPathSegment,
+  findMove,
+  type ActionName,
+  type ServicePolicy,
+} from '../../src/shared/domain/application-workflow';
+import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+
+// The transition table, exhaustively, on the server: every service × status × action, on an
+// application of its own, as the superuser. 200 exactly when the table allows it (with the
+// table's new status), otherwise 409. Then the same for the fee-dependent intake actions with
+// every service's fee settings flipped.
+
+let server: ServerFixture;
+let councilId: number;
+let officerId: number;
+let authorization: { authorization: string };
+
+beforeAll(async () => {
+  server = await createServerFixture();
+  councilId = (await server.db.selectFrom('councils').select('id').where('name', '=', 'Council for Medical and Health Sciences').executeTakeFirstOrThrow()).id;
+  officerId = (await server.db.selectFrom('users').select('id').where('username', '=', 'officer').executeTakeFirstOrThrow()).id;
+  authorization = await server.authorization('admin');
+});
+afterAll(async () => server.close());
+
+interface Case {
+  service: ServiceType;
+  status: ApplicationStatus;
+  action: ActionName;
+  to?: ApplicationStatus;
+  archived?: boolean;
+  invalidated?: boolean;
+}
+
+async function policies(): Promise<Record<ServiceType, ServicePolicy & { id: number }>> {
+  const rows = await server.db.selectFrom('services').select(['id', 'service_type', 'fee_enabled', 'fee_exemption_allowed']).execute();
+  return Object.fromEntries(rows.map((r) => [r.service_type, { id: r.id, fee_enabled: r.fee_enabled, fee_exemption_allowed: r.fee_exemption_allowed }])) as Record<
+    ServiceType,
+    ServicePolicy & { id: number }
+  >;
+}
+
+/** One application per case, in bulk; documents, verdicts and verification PDFs where actions need them. */
+async function createApplications(cases: readonly Case[], services: Record<ServiceType, { id: number }>): Promise<number[]> {
+  const { db } = server;
+  const applicant = await db.insertInto('applicants').values({ first_name: 'Table', last_name: 'Walker', email: 'walker@example.org' }).returning('id').executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (let start = 0; start < cases.length; start += 500) {
+    const batch = cases.slice(start, start + 500);
+    const rows = await db
+      .insertInto('applications')
+      .values(
+        batch.map((c, index) => ({
+          reference: `TABLE-${start + index}-${Math.random().toString(36).slice(2, 8)}`,
+          service_id: services[c.service].id,
+          service_type: c.service,
+          status: c.status,
+          previous_status: c.status === 'pending' ? ('in_review' as const) : null,
+          applicant_id: applicant.id,
+          applicant_name: 'Table Walker',
+          academic_field_category: 'medical_health' as const,
+          archived: c.archived ?? false,
+          invalidated: c.invalidated ?? false,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  const needing = (names: ActionName[]) => ids.filter((_, i) => names.includes(cases[i]!.action));
+  const documentFor = needing(['approve_document', 'reject_document', 'inspectorate_approve']);
+  if (documentFor.length) {
+    await db
+      .insertInto('application_documents')
+      .values(documentFor.map((id) => ({ application_id: id, file_name: 'verification.pdf', document_type: 'verification_request' as const, storage_key: null })))
+      .execute();
+  }
+  const verdictFor = needing(['submit_verdict']);
+  if (verdictFor.length) {
+    await db
+      .insertInto('verdicts')
+      .values(verdictFor.map((id) => ({ application_id: id, status: 'submitted' as const, storage_key: crypto.randomUUID(), file_name: 'verdict.pdf', submitted_at: new Date() })))
+      .execute();
+  }
+  return ids;
+}
+
+function bodyFor(c: Case, documentId: number | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = { version: 1, notes: 'Checked.' };
+  if (c.action === 'update_status') body.to = c.to ?? 'processing';
+  if (c.action === 'move_to_council') body.council_id = councilId;
+  if (c.action === 'mark_paid') Object.assign(body, { amount: '30.00', transaction_id: 'TX-1' });
+  if (c.action === 'assign_officer') body.officer_id = officerId;
+  if (documentId !== undefined) body.document_id = documentId;
+  return body;
+}
+
+async function run(cases: readonly Case[]) {
+  const services = await policies();
+  const ids = await createApplications(cases, services);
+  const documents = new Map(
+    (await server.db.selectFrom('application_documents').select(['id', 'application_id']).where('application_id', 'in', ids).execute()).map((d) => [d.application_id, d.id]),
+  );
+  const failures: string[] = [];
+  let allowedCount = 0;
+  for (let start = 0; start < cases.length; start += 40) {
+    await Promise.all(
+      cases.slice(start, start + 40).map(async (c, offset) => {
+        const id = ids[start + offset]!;
+        const subject = { service_type: c.service, status: c.status, archived: c.archived ?? false, invalidated: c.invalidated ?? false };
+        const move = findMove(subject, services[c.service], c.action, c.action === 'update_status' ? (c.to ?? 'processing') : undefined);
+        const answer = await server.app.inject({
+          method: 'POST',
+          url: `/api/applications/${id}/${actionPathSegment(c.action)}/`,
+          headers: authorization,
+          payload: bodyFor(c, documents.get(id)),
+        });
+        const label = `service ${c.service} ${c.status}${c.archived ? ' (archived)' : ''}${c.invalidated ? ' (invalidated)' : ''} ${c.action}${c.to ? ` → ${c.to}` : ''}`;
+        if (move) {
+          allowedCount++;
+          const expected = move.to === PREVIOUS_STATUS ? 'in_review' : (move.to ?? c.status);
+          if (answer.statusCode !== 200 || answer.json().status !== expected) failures.push(`${label}: expected 200 → ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+        } else if (answer.statusCode !== 409 || answer.json().code !== 'conflict') {
+          failures.push(`${label}: expected 409, got ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+        }
+      }),
+    );
+  }
+  return { failures, allowedCount };
+}
+
+describe('the transition table on the server', () => {
+  it('allows exactly what the table allows, for every service, status and action', async () => {
+    const services = await policies();
+    const cases: Case[] = [];
+    for (const service of SERVICE_TYPES) {
+      for (const status of APPLICATION_STATUSES) {
+        for (const action of ACTION_NAMES) {
+          if (action === 'update_status') {
+            // Every target the table allows from here, and one it never allows.
+            const targets = allowedMoves({ service_type: service, status, archived: false, invalidated: false }, services[service])
+              .filter((m) => m.action === 'update_status')
+              .map((m) => m.to as ApplicationStatus);
+            for (const to of [...targets, 'approved' as const]) cases.push({ service, status, action, to });
+          } else {
+            cases.push({ service, status, action });
+          }
+        }
+      }
+      // Flags and records on archived and invalidated applications.
+      for (const action of ACTION_NAMES) {
+        cases.push({ service, status: 'approved', action, archived: true });
+        cases.push({ service, status: 'approved', action, invalidated: true });
+      }
+    }
+    const { failures, allowedCount } = await run(cases);
+    expect(failures).toEqual([]);
+    expect(allowedCount).toBeGreaterThan(300);
+    expect(cases.length).toBeGreaterThan(SERVICE_TYPES.length * APPLICATION_STATUSES.length * ACTION_NAMES.length);
+  });
+
+  it('follows each service’s fee settings for the intake actions', async () => {
+    await server.db.updateTable('services').set((eb) => ({ fee_enabled: eb.not('fee_enabled'), fee_exemption_allowed: eb.not('fee_exemption_allowed') })).execute();
+    const cases: Case[] = [];
+    for (const service of SERVICE_TYPES) {
+      for (const status of ['submitted', 'payment_pending'] as const) {
+        for (const action of ['request_payment', 'skip_payment', 'approve_exemption', 'reject_exemption'] as const) cases.push({ service, status, action });
+      }
+    }
+    const { failures, allowedCount } = await run(cases);
+    expect(failures).toEqual([]);
+    expect(allowedCount).toBeGreaterThan(0);
+  });
+});
