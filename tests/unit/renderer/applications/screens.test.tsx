@@ -1,0 +1,164 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRouteObjects } from '../../../../src/renderer/app/router';
+import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import type { ApplicationDetail, ApplicationListItem } from '../../../../src/shared/api/applications';
+import { json, stubApi } from '../api-stub';
+import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { renderRoutes } from '../render';
+
+const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
+const officer = makeUser({ id: 7, groups: ['NARIC Officers'], permissions: ['applications.view_application', 'applications.change_status', 'applications.change_application'] });
+
+const item: ApplicationListItem = {
+  id: 42,
+  reference: 'NARIC-2026-000042',
+  service_type: 1,
+  status: 'document_verification',
+  priority: 'high',
+  applicant: { id: 9, full_name: 'Arta Krasniqi', personal_id: '1234567890' },
+  institution_name: 'University of Tirana',
+  institution_country: 'AL',
+  submitted_at: '2026-10-01T09:00:00Z',
+  assigned_officer: null,
+  council: null,
+  deadline: '2026-11-01',
+  overdue: true,
+  days_in_system: 52,
+  archived: false,
+  invalidated: false,
+  incomplete: false,
+  version: 3,
+};
+
+const detail: ApplicationDetail = {
+  ...item,
+  applicant: { id: 9, first_name: 'Arta', last_name: 'Krasniqi', full_name: 'Arta Krasniqi', email: 'arta@example.org', phone: null, personal_id: '1234567890', date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
+  service: { id: 1, name: 'Recognition', fee_enabled: true, fee_exemption_allowed: true },
+  education: null,
+  notes: null,
+  previous_status: null,
+  assigned_at: null,
+  review_status: null,
+  review_due_date: null,
+  council_comments: null,
+  review_notes: null,
+  reviewed_by: null,
+  review_date: null,
+  academic_field_category: null,
+  decision: null,
+  inspectorate: null,
+  payment: null,
+  documents: [],
+  application_notes: [],
+  history: [],
+  timeline: [],
+  allowed_actions: [
+    { action: 'update_status', to: 'originality_verified', notes: 'optional' },
+    { action: 'update_status', to: 'suspicious', notes: 'optional' },
+    { action: 'put_on_hold', to: 'pending', notes: 'optional' },
+    { action: 'add_note', to: null, notes: 'required' },
+  ],
+};
+
+function open(path: string) {
+  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
+  beginSession(appStore, makeSession(officer, 'access'));
+  return renderRoutes(appRouteObjects(), { path, store: appStore });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  delete window.naric;
+  vi.unstubAllGlobals();
+  appStore.set(sessionAtom, null);
+  appStore.set(sessionStatusAtom, 'unknown');
+});
+
+describe('application list', () => {
+  it('sends the URL filters to the server and shows the rows with their overdue marker', async () => {
+    const calls = stubApi({
+      'GET /api/applications/': json(200, { count: 1, next: null, previous: null, results: [item] }),
+      'GET /api/applications/councils/': json(200, []),
+      'GET /api/applications/saved-filters/': json(200, []),
+    });
+    open('/applications?status=document_verification&status=in_review&ordering=-deadline');
+    const table = await screen.findByRole('grid', { name: 'Applications' });
+    expect(within(table).getByText('NARIC-2026-000042')).toBeTruthy();
+    expect(within(table).getByText(/Overdue/)).toBeTruthy();
+    const listCall = calls.find((c) => c.path === '/api/applications/')!;
+    expect(listCall).toBeTruthy();
+    const url = fetchUrl();
+    expect(url.searchParams.getAll('status')).toEqual(['document_verification', 'in_review']);
+    expect(url.searchParams.get('ordering')).toBe('-deadline');
+  });
+
+  it('remembers the chosen columns per user', async () => {
+    stubApi({
+      'GET /api/applications/': json(200, { count: 1, next: null, previous: null, results: [item] }),
+      'GET /api/applications/councils/': json(200, []),
+      'GET /api/applications/saved-filters/': json(200, []),
+    });
+    open('/applications');
+    await screen.findByRole('grid', { name: 'Applications' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Institution' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Institution/ })).toBeNull());
+    expect(JSON.parse(localStorage.getItem('naric.applications.columns.7')!)).not.toContain('institution');
+  });
+});
+
+function fetchUrl(): URL {
+  const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+  const [input] = fetchMock.mock.calls.find(([request]) => String(request instanceof Request ? request.url : request).includes('/api/applications/?'))!;
+  return new URL(input instanceof Request ? input.url : String(input));
+}
+
+describe('application detail', () => {
+  it('offers exactly the allowed status targets and checks required notes before sending', async () => {
+    const calls = stubApi({
+      'GET /api/applications/42/': json(200, detail),
+      'GET /api/applications/councils/': json(200, []),
+    });
+    open('/applications/42');
+    await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000042/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update status' });
+    const options = within(dialog).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Originality verified', 'Suspicious']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const noteDialog = await screen.findByRole('dialog', { name: 'Add note' });
+    fireEvent.click(within(noteDialog).getByRole('button', { name: 'Add note' }));
+    expect(await within(noteDialog).findByText('Notes are required for this action.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('explains a stale version and a status that changed, in words', async () => {
+    stubApi({
+      'GET /api/applications/42/': json(200, detail),
+      'GET /api/applications/councils/': json(200, []),
+      'POST /api/applications/42/put-on-hold/': [
+        json(412, { detail: 'Precondition failed.', code: 'precondition_failed' }),
+        json(409, { detail: 'This action is not allowed while the application is in status “Suspicious”.', code: 'conflict', status: 'suspicious' }),
+      ],
+    });
+    open('/applications/42');
+    fireEvent.click(await screen.findByRole('button', { name: 'Put on hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Put on hold' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
+    expect(await within(dialog).findByText('Someone else changed this application while you were looking at it. Reload it and try again.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
+    expect(await within(dialog).findByText(/now in status “Suspicious”/)).toBeTruthy();
+  });
+});
+
+describe('dashboard home', () => {
+  it('says the data could not be loaded when the dashboard call fails', async () => {
+    stubApi({ 'GET /api/dashboard/': json(500, {}), 'GET /api/health/': json(200, { status: 'ok', version: '1', database: { status: 'ok', driver: 'pglite' }, storage: { status: 'ok', backend: 'local' }, demo: true, time: new Date().toISOString() }) });
+    open('/');
+    expect(await screen.findByText('Could not load data')).toBeTruthy();
+  });
+});
