@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -65,10 +65,11 @@ async function sizeOnDisk(path: string): Promise<number> {
   }
 }
 
-async function sha256Of(path: string): Promise<string> {
+/** A SHA-256 of the first bytes already on disk, to continue hashing a resumed download. */
+async function hashOfFile(path: string): Promise<Hash> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), hash);
-  return hash.digest('hex');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash;
 }
 
 function isRetryable(thrown: unknown): boolean {
@@ -83,6 +84,9 @@ export async function downloadToFile(options: DownloadFileOptions): Promise<{ si
   const part = `${destination}.part`;
 
   let written = 0;
+  // Hashed while the bytes stream in (a second read of the file would cost as much as the download).
+  let hash = createHash('sha256');
+  let hashed = 0;
   let total: number | null = null;
   let validator: string | null = null;
   let retries = 0;
@@ -127,11 +131,20 @@ export async function downloadToFile(options: DownloadFileOptions): Promise<{ si
         validator = strongEtag(response);
       }
       onProgress(written, total);
+      if (!append) {
+        hash = createHash('sha256');
+        hashed = 0;
+      } else if (hashed !== written) {
+        hash = await hashOfFile(part);
+        hashed = written;
+      }
 
-      const sink = createWriteStream(part, { flags: append ? 'a' : 'w' });
+      const sink = createWriteStream(part, { flags: append ? 'a' : 'w', highWaterMark: 1024 * 1024 });
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           written += chunk.length;
+          hash.update(chunk);
+          hashed += chunk.length;
           onProgress(written, total);
           callback(null, chunk);
         },
@@ -148,7 +161,8 @@ export async function downloadToFile(options: DownloadFileOptions): Promise<{ si
     }
 
     if (total !== null && written !== total) throw failure(ERROR_CODES.networkError, { message: 'The download was incomplete.' });
-    if (options.sha256 && (await sha256Of(part)) !== options.sha256) {
+    if (hashed !== written) hash = await hashOfFile(part);
+    if (options.sha256 && hash.digest('hex') !== options.sha256) {
       throw failure(ERROR_CODES.serverError, { message: 'The downloaded file does not match the stored document.' });
     }
     await rename(part, destination);
