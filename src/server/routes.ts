@@ -3,7 +3,8 @@ import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { issuanceRoutes } from './modules/issuance/routes';
 import { systemRoutes } from './modules/system/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes];

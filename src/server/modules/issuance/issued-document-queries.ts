@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { IssuedDocument } from '../../../shared/api/issuance';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
+import type { AppDatabase } from '../../db/database';
+
+// The certificate register: every issued document of the applications the caller may see.
+
+function registerQuery(db: AppDatabase, scope: ApplicationScope) {
+  return db
+    .selectFrom('issued_documents')
+    .innerJoin('applications', 'applications.id', 'issued_documents.application_id')
+    .leftJoin('users', 'users.id', 'issued_documents.issued_by_id')
+    .where(visibleIn(scope));
+}
+
+const COLUMNS = [
+  'issued_documents.id',
+  'issued_documents.application_id',
+  'issued_documents.reference',
+  'issued_documents.holder_name',
+  'issued_documents.kind',
+  'issued_documents.verification_code',
+  'issued_documents.issued_at',
+  'issued_documents.issued_by_id',
+  'issued_documents.revoked_at',
+  'issued_documents.revoked_reason',
+  'issued_documents.storage_key',
+  'issued_documents.sha256',
+  'users.first_name',
+  'users.last_name',
+] as const;
+
+function toIssued(row: {
+  id: number;
+  application_id: number;
+  reference: string;
+  holder_name: string;
+  kind: IssuedDocument['kind'];
+  verification_code: string;
+  issued_at: Date;
+  issued_by_id: number | null;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}): IssuedDocument {
+  return {
+    id: row.id,
+    application_id: row.application_id,
+    reference: row.reference,
+    holder_name: row.holder_name,
+    kind: row.kind,
+    verification_code: row.verification_code,
+    issued_at: row.issued_at.toISOString(),
+    issued_by: row.issued_by_id === null ? null : { id: row.issued_by_id, full_name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
+    status: row.revoked_at ? 'revoked' : 'valid',
+    revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+    revoked_reason: row.revoked_reason,
+  };
+}
+
+export interface RegisterFilter {
+  kind?: IssuedDocument['kind'];
+  status?: 'valid' | 'revoked';
+  search?: string;
+  application?: number;
+}
+
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export async function listIssuedDocuments(db: AppDatabase, scope: ApplicationScope, filter: RegisterFilter, window: { limit: number; offset: number }) {
+  let query = registerQuery(db, scope);
+  if (filter.kind) query = query.where('issued_documents.kind', '=', filter.kind);
+  if (filter.status === 'valid') query = query.where('issued_documents.revoked_at', 'is', null);
+  if (filter.status === 'revoked') query = query.where('issued_documents.revoked_at', 'is not', null);
+  if (filter.application) query = query.where('issued_documents.application_id', '=', filter.application);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('issued_documents.verification_code', 'ilike', pattern),
+        eb('issued_documents.reference', 'ilike', pattern),
+        eb('issued_documents.holder_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [{ count }, rows] = await Promise.all([
+    query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    query.select(COLUMNS).orderBy('issued_documents.issued_at', 'desc').orderBy('issued_documents.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+  return { count, rows: rows.map(toIssued) };
+}
+
+export async function findIssuedDocument(db: AppDatabase, scope: ApplicationScope, id: number) {
+  const row = await registerQuery(db, scope).select(COLUMNS).where('issued_documents.id', '=', id).executeTakeFirst();
+  return row ? { document: toIssued(row), storageKey: row.storage_key, sha256: row.sha256 } : null;
+}
+
+/** The public check: no scope, the minimum data. */
+export async function verifyCode(db: AppDatabase, code: string) {
+  return db
+    .selectFrom('issued_documents')
+    .select(['kind', 'reference', 'holder_name', 'issued_at', 'revoked_at'])
+    .where('verification_code', '=', code.trim().toUpperCase())
+    .executeTakeFirst();
+}
+
+/** What an issued document's text is filled from. */
+export async function issuedDocumentValues(db: AppDatabase, id: number) {
+  return db
+    .selectFrom('issued_documents')
+    .innerJoin('applications', 'applications.id', 'issued_documents.application_id')
+    .leftJoin('education_info', 'education_info.application_id', 'applications.id')
+    .select([
+      'issued_documents.id',
+      'issued_documents.kind',
+      'issued_documents.verification_code',
+      'issued_documents.reference',
+      'issued_documents.holder_name',
+      'issued_documents.issued_at',
+      'applications.decided_at',
+      'education_info.institution_name',
+      'education_info.institution_country',
+      'education_info.program_name',
+      'education_info.graduation_date',
+    ])
+    .where('issued_documents.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function keepRenderedPdf(db: AppDatabase, id: number, file: { key: string; sha256: string; size: number }) {
+  await db.updateTable('issued_documents').set({ storage_key: file.key, sha256: file.sha256, size: file.size }).where('id', '=', id).where('storage_key', 'is', null).execute();
+}

@@ -1,0 +1,249 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
+import {
+  ISSUANCE_PATHS,
+  documentTemplate,
+  documentTemplateCreate,
+  documentTemplatesAnswer,
+  issuedDocument,
+  issuedDocumentListAnswer,
+  issuedDocumentListQuery,
+  verdict,
+  verdictRender,
+  verdictSubmit,
+  verdictUpdate,
+  verdictsAnswer,
+  verificationAnswer,
+} from '../../../shared/api/issuance';
+import { applicationScope, visibleIn } from '../../application-scope';
+import { currentUser, requirePermission } from '../../auth-context';
+import { sendStoredFile } from '../../downloads';
+import { notFound } from '../../errors';
+import { pageAnswer, pageWindow } from '../../pagination';
+import { openIncomingPdf, receivePdf } from '../../uploads';
+import { findIssuedDocument, keepRenderedPdf, listIssuedDocuments, verifyCode } from './issued-document-queries';
+import { renderIssuedDocument, renderTemplatePreview, renderVerdict } from './rendering';
+import { addTemplateVersion, findTemplate, listTemplates } from './template-queries';
+import { changeDraft, createVerdict, findVerdict, listVerdicts } from './verdict-queries';
+import { createHash } from 'node:crypto';
+
+// Issued documents and their register, the public check of a verification code, document
+// templates and final verification verdicts (issue 5).
+
+const tags = ['issuance'];
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const idParams = z.object({ id });
+const verdictParams = z.object({ id, verdictId: id });
+const canView = requirePermission('applications.view_application');
+const canIssue = requirePermission('applications.issue_document');
+const canManageTemplates = requirePermission('documents.manage_templates');
+const refusal = z.union([detailError, fieldErrors]);
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, config } = app.deps;
+  // Verdict PDFs arrive like documents: a raw streamed body or one multipart `file` part.
+  app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.maxUploadBytes + 1, fieldSize: 1024 } });
+
+  app.get(
+    ISSUANCE_PATHS.register,
+    { preHandler: canView, schema: { tags, summary: 'The certificate register: every issued document the caller may see', querystring: issuedDocumentListQuery, response: { [HTTP_STATUS.ok]: issuedDocumentListAnswer } } },
+    async (request) => {
+      const { page, page_size, ...filter } = request.query;
+      const { count, rows } = await listIssuedDocuments(db, applicationScope(currentUser(request)), filter, pageWindow({ page, page_size }));
+      return pageAnswer(request, { page, page_size }, count, rows);
+    },
+  );
+
+  app.get(
+    '/issued-documents/:id/',
+    { preHandler: canView, schema: { tags, summary: 'One issued document', params: idParams, response: { [HTTP_STATUS.ok]: issuedDocument, [HTTP_STATUS.notFound]: detailError } } },
+    async (request) => {
+      const found = await findIssuedDocument(db, applicationScope(currentUser(request)), request.params.id);
+      if (!found) throw notFound();
+      return found.document;
+    },
+  );
+
+  app.get(
+    '/issued-documents/:id/content/',
+    {
+      preHandler: canView,
+      schema: { tags, summary: 'The issued PDF (rendered and kept on first request)', params: idParams, querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }) },
+    },
+    async (request, reply) => {
+      const found = await findIssuedDocument(db, applicationScope(currentUser(request)), request.params.id);
+      if (!found) throw notFound();
+      let key = found.storageKey;
+      let hash = found.sha256;
+      if (!key) {
+        const pdf = await renderIssuedDocument(db, found.document.id, config.publicVerifyUrl);
+        key = await storage.put(pdf);
+        hash = sha256(pdf);
+        await keepRenderedPdf(db, found.document.id, { key, sha256: hash, size: pdf.length });
+        // Two first requests at once: keep the file the database recorded.
+        const recorded = await findIssuedDocument(db, applicationScope(currentUser(request)), found.document.id);
+        if (recorded?.storageKey && recorded.storageKey !== key) {
+          await storage.delete(key);
+          key = recorded.storageKey;
+          hash = recorded.sha256;
+        }
+      }
+      const fileName = `${found.document.kind === 'recognition_certificate' ? 'recognition-certificate' : 'verification-document'}-${found.document.reference}.pdf`;
+      return sendStoredFile(request, reply, storage, { key, fileName, mediaType: 'application/pdf', sha256: hash }, request.query.disposition);
+    },
+  );
+
+  app.get(
+    '/verify/:code/',
+    {
+      schema: {
+        tags,
+        summary: 'Public: is this verification code a valid issued document? (the minimum data, no sign-in)',
+        params: z.object({ code: z.string().trim().max(40) }),
+        response: { [HTTP_STATUS.ok]: verificationAnswer },
+      },
+    },
+    async (request) => {
+      const row = await verifyCode(db, request.params.code);
+      if (!row) return { status: 'unknown' as const, kind: null, reference: null, holder_name: null, issued_at: null, revoked_at: null };
+      return {
+        status: row.revoked_at ? ('revoked' as const) : ('valid' as const),
+        kind: row.kind,
+        reference: row.reference,
+        holder_name: row.holder_name,
+        issued_at: row.issued_at.toISOString(),
+        revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+      };
+    },
+  );
+
+  app.get(
+    ISSUANCE_PATHS.templates,
+    { preHandler: canManageTemplates, schema: { tags, summary: 'Document templates, every version', response: { [HTTP_STATUS.ok]: documentTemplatesAnswer } } },
+    async () => listTemplates(db),
+  );
+
+  app.post(
+    ISSUANCE_PATHS.templates,
+    {
+      preHandler: canManageTemplates,
+      schema: { tags, summary: 'A new version of a template (it becomes the active one)', body: documentTemplateCreate, response: { [HTTP_STATUS.created]: documentTemplate, [HTTP_STATUS.badRequest]: refusal } },
+    },
+    async (request, reply) => reply.code(HTTP_STATUS.created).send(await addTemplateVersion(db, request.body, currentUser(request).id)),
+  );
+
+  app.get(
+    '/document-templates/:id/preview/',
+    { preHandler: canManageTemplates, schema: { tags, summary: 'The template rendered with sample data (PDF)', params: idParams } },
+    async (request, reply) => {
+      const template = await findTemplate(db, request.params.id);
+      if (!template) throw notFound();
+      const pdf = await renderTemplatePreview(template);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="template-preview.pdf"').send(pdf);
+    },
+  );
+
+  // Verdicts: reading needs the application in the caller's scope, writing applications.issue_document.
+  async function visibleApplication(request: { params: { id: number } } & Parameters<typeof currentUser>[0]) {
+    const row = await db.selectFrom('applications').select('id').where('applications.id', '=', request.params.id).where(visibleIn(applicationScope(currentUser(request)))).executeTakeFirst();
+    if (!row) throw notFound();
+    return row.id;
+  }
+
+  app.get(
+    '/applications/:id/verdicts/',
+    { preHandler: canView, schema: { tags, summary: 'The application’s verdicts', params: idParams, response: { [HTTP_STATUS.ok]: verdictsAnswer, [HTTP_STATUS.notFound]: detailError } } },
+    async (request) => listVerdicts(db, await visibleApplication(request)),
+  );
+
+  app.post(
+    '/applications/:id/verdicts/',
+    { preHandler: canIssue, schema: { tags, summary: 'Start a verdict (draft)', params: idParams, response: { [HTTP_STATUS.created]: verdict, [HTTP_STATUS.notFound]: detailError } } },
+    async (request, reply) => reply.code(HTTP_STATUS.created).send(await createVerdict(db, await visibleApplication(request), currentUser(request).id)),
+  );
+
+  app.get(
+    '/applications/:id/verdicts/:verdictId/',
+    { preHandler: canView, schema: { tags, summary: 'One verdict', params: verdictParams, response: { [HTTP_STATUS.ok]: verdict, [HTTP_STATUS.notFound]: detailError } } },
+    async (request) => (await findVerdict(db, await visibleApplication(request), request.params.verdictId)).verdict,
+  );
+
+  app.put(
+    '/applications/:id/verdicts/:verdictId/',
+    {
+      preHandler: canIssue,
+      schema: { tags, summary: 'Save the verdict’s text (412 when stale)', params: verdictParams, body: verdictUpdate, response: { [HTTP_STATUS.ok]: verdict, [HTTP_STATUS.conflict]: detailError, [HTTP_STATUS.preconditionFailed]: detailError } },
+    },
+    async (request) => (await changeDraft(db, await visibleApplication(request), request.params.verdictId, request.body.version, { body: request.body.body })).verdict,
+  );
+
+  app.post(
+    '/applications/:id/verdicts/:verdictId/file/',
+    { preHandler: canIssue, schema: { tags, summary: 'Upload the verdict PDF (raw application/pdf; ?version=&file_name=), same checks as documents', params: verdictParams, querystring: z.object({ version: z.coerce.number().int().nonnegative(), file_name: z.string().trim().min(1).max(200).default('verdict.pdf') }) } },
+    async (request, reply) => {
+      const applicationId = await visibleApplication(request);
+      await findVerdict(db, applicationId, request.params.verdictId);
+      const incoming = await openIncomingPdf(request);
+      const object = await receivePdf(storage, incoming.content, config.maxUploadBytes);
+      const key = await object.keep();
+      try {
+        const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {
+          file_name: request.query.file_name,
+          storage_key: key,
+          sha256: object.sha256,
+          size: object.size,
+        });
+        if (replacedKey) await storage.delete(replacedKey);
+        return reply.code(HTTP_STATUS.created).send(saved);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/applications/:id/verdicts/:verdictId/file/',
+    { preHandler: canView, schema: { tags, summary: 'The verdict PDF (Range supported)', params: verdictParams, querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }) } },
+    async (request, reply) => {
+      const { verdict: found, storageKey } = await findVerdict(db, await visibleApplication(request), request.params.verdictId);
+      if (!storageKey) throw notFound();
+      return sendStoredFile(request, reply, storage, { key: storageKey, fileName: found.file_name ?? 'verdict.pdf', mediaType: 'application/pdf', sha256: found.sha256 }, request.query.disposition);
+    },
+  );
+
+  app.post(
+    '/applications/:id/verdicts/:verdictId/render/',
+    { preHandler: canIssue, schema: { tags, summary: 'Render the written text into the verdict PDF from the verdict template', params: verdictParams, body: verdictRender, response: { [HTTP_STATUS.ok]: verdict } } },
+    async (request) => {
+      const applicationId = await visibleApplication(request);
+      const { verdict: current } = await findVerdict(db, applicationId, request.params.verdictId);
+      const pdf = await renderVerdict(db, { applicationId, text: current.body, language: request.body.language, now: new Date() });
+      const key = await storage.put(pdf);
+      try {
+        const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.body.version, {
+          file_name: `verdict-${applicationId}.pdf`,
+          storage_key: key,
+          sha256: sha256(pdf),
+          size: pdf.length,
+        });
+        if (replacedKey) await storage.delete(replacedKey);
+        return saved;
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/applications/:id/verdicts/:verdictId/submit/',
+    { preHandler: canIssue, schema: { tags, summary: 'Submit the verdict (needs its PDF); then run the application’s “submit verdict” action', params: verdictParams, body: verdictSubmit, response: { [HTTP_STATUS.ok]: verdict } } },
+    async (request) =>
+      (await changeDraft(db, await visibleApplication(request), request.params.verdictId, request.body.version, { status: 'submitted', submitted_at: new Date() })).verdict,
+  );
+};
