@@ -30,3 +30,32 @@ export function truncatedPdf(): Buffer {
   const whole = minimalPdf();
   return whole.subarray(0, Math.floor(whole.length * 0.6));
 }
+
+/** A valid PDF of about `bytes` bytes (a comment line pads it). */
+export function pdfOfSize(bytes: number, text = 'NARIC test document'): Buffer {
+  const base = minimalPdf(text).length;
+  return minimalPdf(text, Math.max(1, bytes - base - 2));
+}
+
+export interface MultipartFile {
+  fileName: string;
+  content?: Buffer;
+  contentType?: string;
+  /** The part's field name (`file` unless a test sends a wrong one). */
+  field?: string;
+}
+
+/**
+ * A multipart/form-data body: the fields, then one file part. `head` and `tail` surround the
+ * file's bytes, for tests that stream the content themselves; `body` is the whole thing.
+ */
+export function multipartBody(boundary: string, fields: Record<string, string>, file: MultipartFile): { head: Buffer; tail: Buffer; body: Buffer } {
+  const fieldParts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const encodedName = file.fileName.replace(/"/g, '%22');
+  const head = Buffer.from(
+    `${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${encodedName}"\r\nContent-Type: ${file.contentType ?? 'application/pdf'}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { head, tail, body: Buffer.concat([head, file.content ?? Buffer.alloc(0), tail]) };
+}

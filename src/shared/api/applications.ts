@@ -134,6 +134,9 @@ export const applicationDocument = z.object({
   review_notes: z.string().nullable(),
   reviewed_by: personRef.nullable(),
   reviewed_at: z.string().nullable(),
+  /** Whether the file itself is stored (imported and demo records may carry metadata only). */
+  has_file: z.boolean(),
+  sha256: z.string().nullable(),
 });
 export type ApplicationDocument = z.infer<typeof applicationDocument>;
 

@@ -7,6 +7,11 @@ import type { ApplicationStatus } from '../../../shared/domain/application-statu
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DownloadButton } from '../../components/download-button';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { currentUserAtom } from '../../lib/session';
+import { useAtomValue } from 'jotai';
+import { DocumentUpload } from './document-upload';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
@@ -36,6 +41,7 @@ export function ApplicationDetailScreen() {
   const id = Number(useParams().id);
   const detail = useApplicationDetail(id);
   const [open, setOpen] = useState<OpenAction>(null);
+  const user = useAtomValue(currentUserAtom);
 
   if (detail.isPending) return <Spinner label={t('common:loading')} />;
   if (detail.isError) {
@@ -54,6 +60,7 @@ export function ApplicationDetailScreen() {
     (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document',
   );
   const mayReviewDocuments = application.allowed_actions.some((m) => m.action === 'approve_document');
+  const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
 
   return (
     <>
@@ -121,6 +128,7 @@ export function ApplicationDetailScreen() {
             )}
           </TabPanel>
           <TabPanel id="documents">
+            {mayUpload ? <DocumentUpload applicationId={application.id} onUploaded={() => void detail.refetch()} /> : null}
             {application.documents.length === 0 ? (
               <p>{t('detail.noDocuments')}</p>
             ) : (
@@ -132,6 +140,7 @@ export function ApplicationDetailScreen() {
                     <th>{t('detail.fields.kind')}</th>
                     <th>{t('detail.fields.uploaded')}</th>
                     <th>{t('detail.fields.documentStatus')}</th>
+                    <th>{t('detail.fields.fileActions')}</th>
                     {mayReviewDocuments ? <th>{t('detail.actions')}</th> : null}
                   </tr>
                 </thead>
@@ -145,6 +154,16 @@ export function ApplicationDetailScreen() {
                       <td>
                         {t(`documentStatus.${document.status}`)}
                         {document.review_notes ? ` · ${document.review_notes}` : ''}
+                      </td>
+                      <td>
+                        {document.has_file ? (
+                          <>
+                            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('detail.openFile')} variant="quiet" />
+                            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('detail.saveFile')} variant="quiet" />
+                          </>
+                        ) : (
+                          t('detail.noFile')
+                        )}
                       </td>
                       {mayReviewDocuments ? (
                         <td>

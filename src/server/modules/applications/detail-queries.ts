@@ -210,6 +210,8 @@ export async function loadApplicationDetail(
       review_notes: document.review_notes,
       reviewed_by: person(document.reviewed_by_id),
       reviewed_at: iso(document.reviewed_at),
+      has_file: document.storage_key !== null,
+      sha256: document.sha256,
     })),
     application_notes: notes.map((note) => ({
       id: note.id,

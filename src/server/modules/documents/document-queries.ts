@@ -62,6 +62,7 @@ export function toStoredDocument(row: DocumentRow): StoredDocument & { storage_k
     size: Number(row.size),
     sha256: row.sha256,
     storage_key: row.storage_key,
+    has_file: row.storage_key !== null,
     status: row.status,
     review_notes: row.review_notes,
     reviewed_by: person(row.reviewed_by_id, row.reviewer_first_name, row.reviewer_last_name),

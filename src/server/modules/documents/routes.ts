@@ -13,6 +13,7 @@ import { pageAnswer, pageWindow } from '../../pagination';
 import { findDocument, findVisibleApplication, listDocuments } from './document-queries';
 import { SECOND_INSPECTORATE_UPLOAD, hasInspectorateDocument, registerUpload } from './document-registry';
 import { openIncomingPdf, receivePdf, tooLarge } from '../../uploads';
+import { drainUnreadBody } from './drain';
 import { parseMetadata } from './upload-metadata';
 
 // Documents and PDFs (issue 5): upload limits, streamed uploads (an application's documents and
@@ -30,6 +31,8 @@ const uploadResponses = {
   [HTTP_STATUS.payloadTooLarge]: detailError,
   415: detailError,
 };
+/** Room for the multipart boundaries and fields around the file in a declared length. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const INSPECTORATE_DOCUMENT_PATH = '/applications/:id/inspectorate-document/';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,20 +100,35 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       throw permissionDenied();
     }
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes + (request.isMultipart() ? 64 * 1024 : 0)) {
-      reply.header('connection', 'close');
+    if (Number.isFinite(declared) && declared > maxBytes + (request.isMultipart() ? MULTIPART_OVERHEAD_BYTES : 0)) {
+      // Refused on the declared size: not one byte of the body is stored.
+      drainUnreadBody(request.raw);
       throw tooLarge(maxBytes);
     }
-    const incoming = await openIncomingPdf(request);
-    const metadata = inspectorate
-      ? parseMetadata({ ...incoming.metadata, document_type: 'verification_request', kind: 'original' })
-      : parseMetadata(incoming.metadata);
+    let incoming;
+    try {
+      incoming = await openIncomingPdf(request);
+    } catch (error) {
+      drainUnreadBody(request.raw);
+      throw error;
+    }
+    let metadata;
+    try {
+      metadata = inspectorate
+        ? parseMetadata({ ...incoming.metadata, document_type: 'verification_request', kind: 'original' })
+        : parseMetadata(incoming.metadata);
+    } catch (error) {
+      drainUnreadBody(request.raw, incoming.content);
+      throw error;
+    }
     let object;
     try {
       object = await receivePdf(storage, incoming.content, maxBytes);
     } catch (error) {
       if (request.raw.destroyed) throw new ApiError(HTTP_STATUS.badRequest, 'validation_error', 'The upload was interrupted.');
-      if (error instanceof ApiError) reply.header('connection', 'close');
+      // Past the limit the rest of the body is still on its way: read it away so the client
+      // gets to read the 413 rather than a reset.
+      drainUnreadBody(request.raw, incoming.content);
       throw error;
     }
     const id = await registerUpload(db, storage, object, {

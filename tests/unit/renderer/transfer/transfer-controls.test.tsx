@@ -16,6 +16,7 @@ const LIMIT = 25 * 1024 * 1024;
 const target = { type: 'application_document', application_id: 7, document_type: 'original_diploma' } as const;
 const stored: StoredDocument = {
   id: 41,
+  has_file: true,
   file_name: 'diploma.pdf',
   document_type: 'original_diploma',
   kind: 'original',
