@@ -23,11 +23,31 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   /** Largest document upload accepted (413 beyond it). */
   maxUploadBytes: number;
+  /** Where document files live: the local folder `storageDir` (also when absent) or an S3-compatible bucket. */
+  storage?: StorageSettings;
   /** Public address that issued documents' QR codes point to; the code is appended. */
   publicVerifyUrl: string;
   logLevel: LogLevel;
   version: string;
 }
+
+export interface S3StorageSettings {
+  backend: 's3';
+  /** An S3-compatible server's address; null means AWS S3 itself. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** Null for both: the AWS default credential chain (environment, profile, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Put before every key ('' or ending in '/'). */
+  prefix: string;
+  forcePathStyle: boolean;
+}
+export type StorageSettings = { backend: 'local' } | S3StorageSettings;
+
+/** A promoted upload is one server-side copy in S3, which stops at 5 GiB. */
+const S3_SINGLE_COPY_LIMIT = 5 * 1024 * 1024 * 1024;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -77,6 +97,28 @@ const environment = z.object({
     blankAsMissing,
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1024).default(DEFAULT_MAX_UPLOAD_BYTES),
   ),
+  NARIC_STORAGE: z.preprocess(blankAsMissing, z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local')),
+  NARIC_S3_ENDPOINT: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
+  NARIC_S3_REGION: z.preprocess(blankAsMissing, z.string().trim().default('us-east-1')),
+  NARIC_S3_BUCKET: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)')
+      .optional(),
+  ),
+  NARIC_S3_ACCESS_KEY_ID: optionalText,
+  NARIC_S3_SECRET_ACCESS_KEY: optionalText,
+  NARIC_S3_PREFIX: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9!_.*'()/-]+$/, 'may hold letters, digits and !_.*\'()/- only')
+      .optional(),
+  ),
+  NARIC_S3_FORCE_PATH_STYLE: flag,
   NARIC_PUBLIC_VERIFY_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
 });
@@ -113,10 +155,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     jwtSecret: values.NARIC_JWT_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: values.NARIC_ACCESS_TOKEN_TTL,
     maxUploadBytes: values.NARIC_MAX_UPLOAD_BYTES,
+    storage: storageSettings(values),
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
+  };
+}
+
+function storageSettings(values: z.infer<typeof environment>): StorageSettings {
+  if (values.NARIC_STORAGE === 'local') return { backend: 'local' };
+  const problems: string[] = [];
+  if (!values.NARIC_S3_BUCKET) problems.push('NARIC_S3_BUCKET: is required when NARIC_STORAGE=s3');
+  if (Boolean(values.NARIC_S3_ACCESS_KEY_ID) !== Boolean(values.NARIC_S3_SECRET_ACCESS_KEY)) {
+    problems.push('NARIC_S3_ACCESS_KEY_ID, NARIC_S3_SECRET_ACCESS_KEY: give both or neither');
+  }
+  if (values.NARIC_MAX_UPLOAD_BYTES > S3_SINGLE_COPY_LIMIT) problems.push('NARIC_MAX_UPLOAD_BYTES: must be at most 5 GiB with NARIC_STORAGE=s3');
+  if (problems.length > 0) throw new ConfigError(`Invalid server configuration:\n  ${problems.join('\n  ')}`);
+  const prefix = (values.NARIC_S3_PREFIX ?? '').replace(/^\/+/, '');
+  return {
+    backend: 's3',
+    endpoint: values.NARIC_S3_ENDPOINT ?? null,
+    region: values.NARIC_S3_REGION,
+    bucket: values.NARIC_S3_BUCKET as string,
+    accessKeyId: values.NARIC_S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: values.NARIC_S3_SECRET_ACCESS_KEY ?? null,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    // S3-compatible servers mostly want endpoint/bucket/key; AWS itself wants virtual hosts.
+    forcePathStyle: values.NARIC_S3_FORCE_PATH_STYLE ?? values.NARIC_S3_ENDPOINT !== undefined,
   };
 }
 

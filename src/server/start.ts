@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createLogger } from './logger';
 import { createPasswordHasher } from './modules/auth/password-hashing';
-import { openLocalStorage } from './storage/local-storage';
+import { openDocumentStorage } from './storage/open-storage';
 
 export interface StartedServer {
   /** Origin without a trailing slash, e.g. http://127.0.0.1:8000; the API is under /api. */
@@ -34,7 +34,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
     const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash });
     logger.info({ seeded, demo: config.demo }, 'reference data checked');
-    const storage = await openLocalStorage(config.storageDir);
+    const storage = await openDocumentStorage(config);
     app = buildApp({ db, config, storage, logger });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
