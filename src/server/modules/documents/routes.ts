@@ -41,7 +41,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The raw body of a PDF upload stays a stream: nothing is buffered in memory.
   app.addContentTypeParser(PDF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
-  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 } });
+  // preservePath: a client's path in the part's file name is refused (400), not silently cut to its last segment.
+  await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 } });
 
   app.get(
     DOCUMENT_PATHS.limits,
