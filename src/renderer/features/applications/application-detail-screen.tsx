@@ -81,7 +81,7 @@ export function ApplicationDetailScreen() {
       </div>
       <div className="detail-layout">
         <Tabs>
-          <TabList aria-label={t('detail.tabs.overview')} className="tab-list">
+          <TabList aria-label={t('detail.tabsLabel')} className="tab-list">
             <Tab id="overview" className="tab">{t('detail.tabs.overview')}</Tab>
             <Tab id="personal" className="tab">{t('detail.tabs.personal')}</Tab>
             <Tab id="institution" className="tab">{t('detail.tabs.institution')}</Tab>

@@ -1,77 +1,73 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchField, Input, Label } from 'react-aria-components';
+import { Input, Label, SearchField } from 'react-aria-components';
+import { hasPermission } from '../../../shared/auth/permissions';
 import { APPLICATION_STATUSES, PRIORITIES } from '../../../shared/domain/application-status';
-import { SERVICE_TYPES } from '../../../shared/constants';
 import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { ComboBoxField } from '../../components/combo-box-field';
+import { DatePickerField } from '../../components/date-picker-field';
+import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { SelectField } from '../../components/select-field';
-import { useCouncils } from './api';
-import { withParam, type FilterKey } from './list-query';
+import { currentUserAtom } from '../../lib/session';
+import { useAssignableOfficers, useCouncils } from './api';
+import { clearedFilters, withParam, type FilterKey } from './list-query';
 
-const SEARCH_DELAY_MS = 300;
+export const SEARCH_DELAY_MS = 300;
 
 export interface ApplicationFiltersProps {
   params: URLSearchParams;
   onChange(params: URLSearchParams): void;
+  /** The incomplete list is incomplete by definition: no "incomplete only" box there. */
+  incompleteList?: boolean;
 }
 
-/** The list's filters; every change goes to the URL. */
-export function ApplicationFilters({ params, onChange }: ApplicationFiltersProps) {
+/** The list's filters; every change goes to the URL (the service is chosen by the tabs above). */
+export function ApplicationFilters({ params, onChange, incompleteList = false }: ApplicationFiltersProps) {
   const { t } = useTranslation('applications');
+  const user = useAtomValue(currentUserAtom);
   const councils = useCouncils();
+  // Only those who may assign officers may list them (the server answers 403 to others).
+  const officers = useAssignableOfficers(hasPermission(user, 'applications.change_application'));
   const [search, setSearch] = useState(params.get('search') ?? '');
   const set = (key: FilterKey, value: string | readonly string[] | null) => onChange(withParam(params, key, value));
 
   // Typing waits for a pause before it becomes a query; back/forward restores the field.
-  useEffect(() => setSearch(params.get('search') ?? ''), [params]);
+  const urlSearch = params.get('search') ?? '';
+  useEffect(() => setSearch(urlSearch), [urlSearch]);
   useEffect(() => {
-    if (search === (params.get('search') ?? '')) return;
+    if (search.trim() === urlSearch) return;
     const timer = setTimeout(() => set('search', search.trim() || null), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const statuses = params.getAll('status');
-  const toggleStatus = (status: string) =>
-    set('status', statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status]);
+  const from = params.get('submitted_from');
+  const to = params.get('submitted_to');
 
   return (
-    <div className="filter-bar" role="search">
-      <SearchField value={search} onChange={setSearch} className="field filter-bar__search" aria-label={t('filters.search')}>
+    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+      <SearchField value={search} onChange={setSearch} className="field filter-bar__search">
         <Label className="field__label">{t('filters.search')}</Label>
         <Input className="field__input" placeholder={t('filters.searchPlaceholder')} />
       </SearchField>
-      <SelectField
-        label={t('filters.service')}
-        value={params.get('service_type') ?? ''}
-        emptyLabel={t('list.allServices')}
-        options={SERVICE_TYPES.map((s) => ({ value: String(s), label: t(`service.${s}`) }))}
-        onChange={(value) => set('service_type', value || null)}
+      <MultiSelectMenu
+        label={t('filters.status')}
+        emptySummary={t('filters.anyStatus')}
+        options={APPLICATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        selected={params.getAll('status')}
+        onChange={(values) => set('status', values)}
       />
-      <details>
-        <summary className="button button--secondary">
-          {t('filters.status')}
-          {statuses.length ? ` (${statuses.length})` : ''}
-        </summary>
-        <div>
-          <fieldset className="check-list">
-            <legend className="field__label">{t('filters.status')}</legend>
-            {APPLICATION_STATUSES.map((status) => (
-              <label key={status}>
-                <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggleStatus(status)} />
-                {t(`status.${status}`)}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-      </details>
-      <SelectField
+      <ComboBoxField
         label={t('filters.officer')}
         value={params.get('assigned_officer') ?? ''}
         emptyLabel={t('filters.anyone')}
+        openLabel={t('filters.showOfficers')}
         options={[
           { value: 'me', label: t('filters.me') },
           { value: 'unassigned', label: t('filters.unassigned') },
+          ...(officers.data ?? []).filter((o) => o.id !== user?.id).map((o) => ({ value: String(o.id), label: o.full_name })),
         ]}
         onChange={(value) => set('assigned_officer', value || null)}
       />
@@ -82,25 +78,15 @@ export function ApplicationFilters({ params, onChange }: ApplicationFiltersProps
         options={(councils.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         onChange={(value) => set('council', value || null)}
       />
-      <SelectField
+      <MultiSelectMenu
         label={t('filters.priority')}
-        value={params.get('priority') ?? ''}
-        emptyLabel={t('filters.anyPriority')}
+        emptySummary={t('filters.anyPriority')}
         options={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-        onChange={(value) => set('priority', value || null)}
+        selected={params.getAll('priority')}
+        onChange={(values) => set('priority', values)}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="submitted-from">
-          {t('filters.from')}
-        </label>
-        <input id="submitted-from" type="date" className="field__input" value={params.get('submitted_from') ?? ''} onChange={(e) => set('submitted_from', e.target.value || null)} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="submitted-to">
-          {t('filters.to')}
-        </label>
-        <input id="submitted-to" type="date" className="field__input" value={params.get('submitted_to') ?? ''} onChange={(e) => set('submitted_to', e.target.value || null)} />
-      </div>
+      <DatePickerField label={t('filters.from')} value={from} maxValue={to} clearLabel={t('filters.clearDate', { field: t('filters.from') })} onChange={(value) => set('submitted_from', value)} />
+      <DatePickerField label={t('filters.to')} value={to} minValue={from} clearLabel={t('filters.clearDate', { field: t('filters.to') })} onChange={(value) => set('submitted_to', value)} />
       <SelectField
         label={t('filters.archived')}
         value={params.get('archived') ?? 'false'}
@@ -112,14 +98,16 @@ export function ApplicationFilters({ params, onChange }: ApplicationFiltersProps
         onChange={(value) => set('archived', value === 'false' ? null : value)}
       />
       <div className="filter-bar__checks">
-        <label>
-          <input type="checkbox" checked={params.get('overdue') === 'true'} onChange={(e) => set('overdue', e.target.checked ? 'true' : null)} /> {t('filters.overdueOnly')}
-        </label>
-        <label>
-          <input type="checkbox" checked={params.get('incomplete') === 'true'} onChange={(e) => set('incomplete', e.target.checked ? 'true' : null)} /> {t('filters.incompleteOnly')}
-        </label>
+        <Checkbox isSelected={params.get('overdue') === 'true'} onChange={(checked) => set('overdue', checked ? 'true' : null)}>
+          {t('filters.overdueOnly')}
+        </Checkbox>
+        {incompleteList ? null : (
+          <Checkbox isSelected={params.get('incomplete') === 'true'} onChange={(checked) => set('incomplete', checked ? 'true' : null)}>
+            {t('filters.incompleteOnly')}
+          </Checkbox>
+        )}
       </div>
-      <Button variant="quiet" onPress={() => onChange(new URLSearchParams())}>
+      <Button variant="quiet" onPress={() => onChange(clearedFilters(params))}>
         {t('filters.clear')}
       </Button>
     </div>

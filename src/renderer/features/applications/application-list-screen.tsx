@@ -4,6 +4,7 @@ import type { ApplicationListItem } from '../../../shared/api/applications';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
@@ -13,7 +14,9 @@ import { ApplicationFilters } from './application-filters';
 import { orderingFromSort, pageOf, PAGE_SIZES, queryFromParams, sortFromOrdering, withParam } from './list-query';
 import { SavedFilters } from './saved-filters';
 import { StatusBadge } from './status-badge';
-import { LIST_COLUMNS, useVisibleColumns, type ListColumn } from './use-visible-columns';
+import { FIXED_COLUMNS, LIST_COLUMNS, useVisibleColumns, type ListColumn } from './use-visible-columns';
+import { ServiceTabs } from './service-tabs';
+import './applications.css';
 import type { ApplicationOrderingField } from '../../../shared/api/applications';
 
 const SORT_FIELD: Partial<Record<ListColumn, ApplicationOrderingField>> = {
@@ -34,7 +37,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
   const { t, i18n } = useTranslation(['applications', 'common']);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { visible, toggle } = useVisibleColumns();
+  const { visible, choose } = useVisibleColumns();
   const { page, pageSize } = pageOf(params);
   const sort = sortFromOrdering(params.get('ordering'));
   const list = useApplicationList({ ...queryFromParams(params), page, page_size: pageSize }, incomplete);
@@ -80,24 +83,18 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
         actions={
           <>
             <SavedFilters params={params} onApply={setParams} />
-            <details>
-              <summary className="button button--secondary">{t('columns.chooser')}</summary>
-              <div>
-                <fieldset className="check-list">
-                  <legend className="field__label">{t('columns.chooserTitle')}</legend>
-                  {LIST_COLUMNS.map((column) => (
-                    <label key={column}>
-                      <input type="checkbox" checked={visible.includes(column)} disabled={column === 'reference'} onChange={() => toggle(column)} />
-                      {t(`columns.${column}`)}
-                    </label>
-                  ))}
-                </fieldset>
-              </div>
-            </details>
+            <MultiSelectMenu
+              label={t('columns.chooser')}
+              options={LIST_COLUMNS.map((column) => ({ value: column, label: t(`columns.${column}`) }))}
+              selected={visible}
+              disabled={FIXED_COLUMNS}
+              onChange={choose}
+            />
           </>
         }
       />
-      <ApplicationFilters params={params} onChange={setParams} />
+      <ServiceTabs params={params} />
+      <ApplicationFilters params={params} onChange={setParams} incompleteList={incomplete} />
       {list.isError ? (
         <Alert tone="error" title={t('errors.couldNotLoad')}>
           {translateError(list.error, t).message}

@@ -70,3 +70,13 @@ export function pageOf(params: URLSearchParams): { page: number; pageSize: numbe
   const size = Number(params.get('page_size'));
   return { page, pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
 }
+
+/** Keys "Clear filters" keeps: the service view (its tab stays selected), the sort order and the page size. */
+const KEPT_ON_CLEAR: readonly FilterKey[] = ['service_type', 'ordering', 'page_size'];
+
+/** The URL without its filters (page 1), keeping the service view, the sort order and the page size. */
+export function clearedFilters(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const key of KEPT_ON_CLEAR) for (const value of params.getAll(key)) next.append(key, value);
+  return next;
+}

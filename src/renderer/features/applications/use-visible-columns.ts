@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { currentUserAtom } from '../../lib/session';
 
 // Which list columns an officer shows, remembered per user on this machine.
@@ -7,35 +7,47 @@ import { currentUserAtom } from '../../lib/session';
 export const LIST_COLUMNS = ['reference', 'applicant', 'service', 'status', 'institution', 'submitted', 'officer', 'priority', 'deadline', 'days'] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
 
-const storageKey = (userId: number | undefined) => `naric.applications.columns.${userId ?? 'guest'}`;
+/** The reference names the row and links to the detail; it always stays. */
+export const FIXED_COLUMNS: readonly ListColumn[] = ['reference'];
+
+export const columnsStorageKey = (userId: number | undefined) => `naric.applications.columns.${userId ?? 'guest'}`;
 
 function read(userId: number | undefined): ListColumn[] {
   try {
-    const stored = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as unknown;
-    if (Array.isArray(stored)) {
-      const known = stored.filter((c): c is ListColumn => (LIST_COLUMNS as readonly string[]).includes(c));
-      if (known.includes('reference')) return known;
-    }
+    const stored = JSON.parse(localStorage.getItem(columnsStorageKey(userId)) ?? 'null') as unknown;
+    if (Array.isArray(stored)) return normalise(stored);
   } catch {
     // A damaged entry falls back to every column.
   }
   return [...LIST_COLUMNS];
 }
 
+/** Known columns only, in the table's order, with the fixed ones always in. */
+function normalise(columns: readonly unknown[]): ListColumn[] {
+  return LIST_COLUMNS.filter((c) => FIXED_COLUMNS.includes(c) || columns.includes(c));
+}
+
 export function useVisibleColumns() {
   const userId = useAtomValue(currentUserAtom)?.id;
   const [visible, setVisible] = useState<ListColumn[]>(() => read(userId));
-  const toggle = useCallback(
-    (column: ListColumn) => {
-      // The reference names the row; it always stays.
-      if (column === 'reference') return;
-      setVisible((current) => {
-        const next = current.includes(column) ? current.filter((c) => c !== column) : LIST_COLUMNS.filter((c) => c === column || current.includes(c));
-        localStorage.setItem(storageKey(userId), JSON.stringify(next));
-        return next;
-      });
+  // Another user signing in on this machine gets their own choice.
+  useEffect(() => setVisible(read(userId)), [userId]);
+
+  const choose = useCallback(
+    (columns: readonly string[]) => {
+      const next = normalise(columns);
+      try {
+        localStorage.setItem(columnsStorageKey(userId), JSON.stringify(next));
+      } catch (error) {
+        console.warn('Could not remember the chosen columns', error);
+      }
+      setVisible(next);
     },
     [userId],
   );
-  return { visible, toggle };
+  const toggle = useCallback(
+    (column: ListColumn) => choose(visible.includes(column) ? visible.filter((c) => c !== column) : [...visible, column]),
+    [choose, visible],
+  );
+  return { visible, choose, toggle };
 }

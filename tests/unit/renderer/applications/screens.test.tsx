@@ -102,7 +102,8 @@ describe('application list', () => {
     });
     open('/applications');
     await screen.findByRole('grid', { name: 'Applications' });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Institution' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Columns/ }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Institution' }));
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Institution/ })).toBeNull());
     expect(JSON.parse(localStorage.getItem('naric.applications.columns.7')!)).not.toContain('institution');
   });
