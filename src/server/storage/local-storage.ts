@@ -8,7 +8,7 @@ import { type ByteRange, type DocumentStorage, type StorageHealth, type Temporar
 import { meterUpload } from './metered-stream';
 
 /** Large writes and reads: fewer system calls for files of hundreds of megabytes. */
-const WRITE_CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 export const STORAGE_UNAVAILABLE = 'The document storage is not writable.';
 
@@ -53,7 +53,7 @@ export function createLocalStorage(root: string): LocalStorage {
       const path = join(root, 'incoming', randomUUID());
       const metered = meterUpload(source, maxBytes);
       try {
-        await pipeline(metered.stream, createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_CHUNK_BYTES }));
+        await pipeline(metered.stream, createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK_BYTES }));
       } catch (error) {
         await rm(path, { force: true });
         throw error;
@@ -91,7 +91,7 @@ export function createLocalStorage(root: string): LocalStorage {
     },
 
     read(key: string, range?: ByteRange): Readable {
-      return createReadStream(objectPath(key), range ? { start: range.start, end: range.end } : {});
+      return createReadStream(objectPath(key), { highWaterMark: CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
     },
 
     async size(key: string): Promise<number> {
