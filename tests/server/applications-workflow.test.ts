@@ -137,33 +137,41 @@ async function run(cases: readonly Case[]) {
 }
 
 describe('the transition table on the server', () => {
-  it('allows exactly what the table allows, for every service, status and action', async () => {
+  // One test per service type (each about 900 requests), so a busy machine stays inside the
+  // per-test time limit.
+  const allowedPerService = new Map<ServiceType, number>();
+
+  it.each(SERVICE_TYPES)('service %i: allows exactly what the table allows, for every status and action', async (service) => {
     const services = await policies();
     const cases: Case[] = [];
-    for (const service of SERVICE_TYPES) {
-      for (const status of APPLICATION_STATUSES) {
-        for (const action of ACTION_NAMES) {
-          if (action === 'update_status') {
-            // Every target the table allows from here, and one it never allows.
-            const targets = allowedMoves({ service_type: service, status, archived: false, invalidated: false }, services[service])
-              .filter((m) => m.action === 'update_status')
-              .map((m) => m.to as ApplicationStatus);
-            for (const to of [...targets, 'approved' as const]) cases.push({ service, status, action, to });
-          } else {
-            cases.push({ service, status, action });
-          }
+    for (const status of APPLICATION_STATUSES) {
+      for (const action of ACTION_NAMES) {
+        if (action === 'update_status') {
+          // Every target the table allows from here, and one it never allows.
+          const targets = allowedMoves({ service_type: service, status, archived: false, invalidated: false }, services[service])
+            .filter((m) => m.action === 'update_status')
+            .map((m) => m.to as ApplicationStatus);
+          for (const to of [...targets, 'approved' as const]) cases.push({ service, status, action, to });
+        } else {
+          cases.push({ service, status, action });
         }
       }
-      // Flags and records on archived and invalidated applications.
-      for (const action of ACTION_NAMES) {
-        cases.push({ service, status: 'approved', action, archived: true });
-        cases.push({ service, status: 'approved', action, invalidated: true });
-      }
+    }
+    // Flags and records on archived and invalidated applications.
+    for (const action of ACTION_NAMES) {
+      cases.push({ service, status: 'approved', action, archived: true });
+      cases.push({ service, status: 'approved', action, invalidated: true });
     }
     const { failures, allowedCount } = await run(cases);
     expect(failures).toEqual([]);
-    expect(allowedCount).toBeGreaterThan(300);
-    expect(cases.length).toBeGreaterThan(SERVICE_TYPES.length * APPLICATION_STATUSES.length * ACTION_NAMES.length);
+    expect(allowedCount).toBeGreaterThan(0);
+    expect(cases.length).toBeGreaterThan(APPLICATION_STATUSES.length * ACTION_NAMES.length);
+    allowedPerService.set(service, allowedCount);
+  });
+
+  it('covered every service, with hundreds of allowed moves in all', () => {
+    expect([...allowedPerService.keys()].sort()).toEqual([...SERVICE_TYPES].sort());
+    expect([...allowedPerService.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(300);
   });
 
   it('follows each service’s fee settings for the intake actions', async () => {
