@@ -3,14 +3,16 @@ import { Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
 import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { useDashboard } from './api';
+import './home.css';
 
 // The dashboard's figures (spec §2): statistics, processing times, incomplete and completed
 // this month, pending tasks with links into the list, recent applications, average time by stage.
 
-/** The list filters each pending task opens. */
-const TASK_LINKS: Record<PendingTask, string> = {
+/** The list filters each pending task opens (the same rules the server counts with). */
+export const TASK_LINKS: Record<PendingTask, string> = {
   assigned_to_me: '/applications?assigned_officer=me',
   unassigned: '/applications?assigned_officer=unassigned',
   awaiting_payment: '/applications?status=payment_pending',
@@ -21,9 +23,12 @@ const TASK_LINKS: Record<PendingTask, string> = {
   overdue: '/applications?overdue=true',
 };
 
-function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** The busiest statuses shown on the caseload card; the list has the rest. */
+const TOP_STATUSES = 8;
+
+function Card({ id, title, wide, children }: { id: string; title: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <section className="card" aria-labelledby={id}>
+    <section className={wide ? 'card dashboard-card--wide' : 'card'} aria-labelledby={id}>
       <div className="card__header">
         <Heading level={2} id={id} className="card__title">
           {title}
@@ -49,11 +54,14 @@ export function DashboardCards() {
   if (dashboard.isPending) return <Spinner label={t('common:loading')} />;
   if (dashboard.isError) {
     return (
-      <div role="alert">
+      <section className="card dashboard-card--wide" role="alert">
         <Alert tone="error" title={t('dashboard.couldNotLoad')}>
-          {t('common:couldNotLoad')}
+          <p>{t('dashboard.couldNotLoadHint')}</p>
+          <Button onPress={() => void dashboard.refetch()} isPending={dashboard.isFetching}>
+            {t('dashboard.retry')}
+          </Button>
         </Alert>
-      </div>
+      </section>
     );
   }
   return <Figures data={dashboard.data} />;
@@ -62,34 +70,64 @@ export function DashboardCards() {
 function Figures({ data }: { data: DashboardAnswer }) {
   const { t, i18n } = useTranslation(['home', 'applications']);
   const days = (value: number | null) => (value === null ? '—' : t('dashboard.days', { count: value }));
+  const { statistics } = data;
   return (
     <>
       <Card id="dashboard-statistics" title={t('dashboard.statistics')}>
         <div className="dashboard-figures">
-          <Figure value={data.statistics.total} label={t('dashboard.total')} />
-          <Figure value={data.statistics.open} label={t('dashboard.open')} />
-          <Figure value={data.statistics.approved} label={t('dashboard.approved')} />
-          <Figure value={data.statistics.rejected} label={t('dashboard.rejected')} />
-          <Figure value={data.statistics.overdue} label={t('dashboard.overdue')} />
+          <Figure value={statistics.total} label={t('dashboard.total')} />
+          <Figure value={statistics.open} label={t('dashboard.open')} />
+          <Figure value={statistics.approved} label={t('dashboard.approved')} />
+          <Figure value={statistics.rejected} label={t('dashboard.rejected')} />
+          <Figure value={<Link to="/applications?overdue=true">{statistics.overdue}</Link>} label={t('dashboard.overdue')} />
+        </div>
+        {statistics.by_service.length > 0 ? (
+          <>
+            <Heading level={3} className="dashboard-subtitle">
+              {t('dashboard.byService')}
+            </Heading>
+            <ul className="dashboard-counts" aria-label={t('dashboard.byService')}>
+              {statistics.by_service.map((row) => (
+                <li key={row.service_type}>
+                  <Link to={`/applications?service_type=${row.service_type}`}>{t(`applications:service.${row.service_type}`)}</Link>
+                  <strong>{row.count}</strong>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </Card>
+      <Card id="dashboard-month" title={t('dashboard.caseload')}>
+        <div className="dashboard-figures">
           <Figure value={<Link to="/applications/incomplete">{data.incomplete_count}</Link>} label={t('dashboard.incomplete')} />
           <Figure value={data.completed_this_month} label={t('dashboard.completedThisMonth')} />
         </div>
-      </Card>
-      <Card id="dashboard-processing" title={t('dashboard.processingTimes')}>
-        <div className="dashboard-figures">
-          <Figure value={days(data.processing_times.average_days)} label={t('dashboard.averageDays')} />
-          <Figure value={days(data.processing_times.median_days)} label={t('dashboard.medianDays')} />
-          <Figure value={data.processing_times.closed_last_90_days} label={t('dashboard.closed90')} />
-        </div>
-        <Heading level={3}>{t('dashboard.byStage')}</Heading>
-        <div className="dashboard-figures">
-          <Figure value={days(data.average_by_stage.document_verification)} label={t('dashboard.stages.document_verification')} />
-          <Figure value={days(data.average_by_stage.commission_review)} label={t('dashboard.stages.commission_review')} />
-          <Figure value={days(data.average_by_stage.final_approval)} label={t('dashboard.stages.final_approval')} />
-        </div>
+        {statistics.by_status.length > 0 ? (
+          <>
+            <Heading level={3} className="dashboard-subtitle">
+              {t('dashboard.byStatusTop')}
+            </Heading>
+            <ul className="dashboard-counts" aria-label={t('dashboard.byStatusTop')}>
+              {[...statistics.by_status]
+                .sort((a, b) => b.count - a.count)
+                .slice(0, TOP_STATUSES)
+                .map((row) => (
+                  <li key={row.status}>
+                    <Link to={`/applications?status=${row.status}`}>{t(`applications:status.${row.status}`)}</Link>
+                    <strong>{row.count}</strong>
+                  </li>
+                ))}
+            </ul>
+            {statistics.by_status.length > TOP_STATUSES ? (
+              <p className="dashboard-more">
+                <Link to="/applications">{t('dashboard.allStatuses', { count: statistics.by_status.length })}</Link>
+              </p>
+            ) : null}
+          </>
+        ) : null}
       </Card>
       <Card id="dashboard-tasks" title={t('dashboard.pendingTasks')}>
-        <ul className="saved-filters">
+        <ul className="dashboard-counts" aria-label={t('dashboard.pendingTasks')}>
           {data.pending_tasks.map((task) => (
             <li key={task.task}>
               <Link to={TASK_LINKS[task.task]}>{t(`dashboard.tasks.${task.task}`)}</Link>
@@ -98,21 +136,19 @@ function Figures({ data }: { data: DashboardAnswer }) {
           ))}
         </ul>
       </Card>
-      <Card id="dashboard-recent" title={t('dashboard.recent')}>
-        {data.recent_applications.length === 0 ? (
-          <p>{t('dashboard.noRecent')}</p>
-        ) : (
-          <ul className="saved-filters">
-            {data.recent_applications.map((application) => (
-              <li key={application.id}>
-                <Link to={`/applications/${application.id}`}>{application.reference}</Link>
-                <span>{application.applicant.full_name}</span>
-                <span>{t(`applications:status.${application.status}`)}</span>
-                <span>{new Date(application.submitted_at).toLocaleDateString(i18n.language)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+      <Card id="dashboard-processing" title={t('dashboard.processingTimes')}>
+        <div className="dashboard-figures">
+          <Figure value={days(data.processing_times.average_days)} label={t('dashboard.averageDays')} />
+          <Figure value={days(data.processing_times.median_days)} label={t('dashboard.medianDays')} />
+          <Figure value={data.processing_times.closed_last_90_days} label={t('dashboard.closed90')} />
+        </div>
+      </Card>
+      <Card id="dashboard-stages" title={t('dashboard.byStage')}>
+        <div className="dashboard-figures">
+          <Figure value={days(data.average_by_stage.document_verification)} label={t('dashboard.stages.document_verification')} />
+          <Figure value={days(data.average_by_stage.commission_review)} label={t('dashboard.stages.commission_review')} />
+          <Figure value={days(data.average_by_stage.final_approval)} label={t('dashboard.stages.final_approval')} />
+        </div>
       </Card>
       <Card id="dashboard-quick" title={t('dashboard.quickActions')}>
         <div className="action-list">
@@ -123,6 +159,36 @@ function Figures({ data }: { data: DashboardAnswer }) {
             {t('dashboard.generateReport')}
           </Link>
         </div>
+      </Card>
+      <Card id="dashboard-recent" title={t('dashboard.recent')} wide>
+        {data.recent_applications.length === 0 ? (
+          <p>{t('dashboard.noRecent')}</p>
+        ) : (
+          <table className="dashboard-table" aria-labelledby="dashboard-recent">
+            <thead>
+              <tr>
+                <th scope="col">{t('applications:columns.reference')}</th>
+                <th scope="col">{t('applications:columns.applicant')}</th>
+                <th scope="col">{t('applications:columns.service')}</th>
+                <th scope="col">{t('applications:columns.status')}</th>
+                <th scope="col">{t('applications:columns.submitted')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.recent_applications.map((application) => (
+                <tr key={application.id}>
+                  <th scope="row">
+                    <Link to={`/applications/${application.id}`}>{application.reference}</Link>
+                  </th>
+                  <td>{application.applicant.full_name}</td>
+                  <td>{t(`applications:service.${application.service_type}`)}</td>
+                  <td>{t(`applications:status.${application.status}`)}</td>
+                  <td>{new Date(application.submitted_at).toLocaleDateString(i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </Card>
     </>
   );

@@ -155,11 +155,3 @@ describe('application detail', () => {
     expect(await within(dialog).findByText(/now in status “Suspicious”/)).toBeTruthy();
   });
 });
-
-describe('dashboard home', () => {
-  it('says the data could not be loaded when the dashboard call fails', async () => {
-    stubApi({ 'GET /api/dashboard/': json(500, {}), 'GET /api/health/': json(200, { status: 'ok', version: '1', database: { status: 'ok', driver: 'pglite' }, storage: { status: 'ok', backend: 'local' }, demo: true, time: new Date().toISOString() }) });
-    open('/');
-    expect(await screen.findByText('Could not load data')).toBeTruthy();
-  });
-});

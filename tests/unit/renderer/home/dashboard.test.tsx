@@ -1,0 +1,123 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRouteObjects } from '../../../../src/renderer/app/router';
+import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import type { DashboardAnswer } from '../../../../src/shared/api/dashboard';
+import { json, stubApi } from '../api-stub';
+import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { renderRoutes } from '../render';
+
+const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
+const officer = makeUser({ id: 7, first_name: 'Blerta', last_name: 'Gashi', full_name: 'Blerta Gashi', groups: ['NARIC Officers'], permissions: ['applications.view_application'] });
+const health = { status: 'ok', version: '1', database: { status: 'ok', driver: 'pglite' }, storage: { status: 'ok', backend: 'local' }, demo: true, time: '2026-11-23T08:00:00Z' };
+
+const dashboard: DashboardAnswer = {
+  recent_applications: [
+    {
+      id: 42,
+      reference: 'NARIC-2026-000042',
+      service_type: 4,
+      status: 'payment_pending',
+      priority: 'normal',
+      applicant: { id: 9, full_name: 'Arta Krasniqi', personal_id: null },
+      institution_name: 'University of Vienna',
+      institution_country: 'AT',
+      submitted_at: '2026-11-20T09:00:00Z',
+      assigned_officer: null,
+      council: null,
+      deadline: null,
+      overdue: false,
+      days_in_system: 3,
+      archived: false,
+      invalidated: false,
+      incomplete: false,
+      version: 1,
+    },
+  ],
+  statistics: {
+    total: 405,
+    open: 301,
+    approved: 78,
+    rejected: 26,
+    overdue: 260,
+    by_status: [{ status: 'payment_pending', count: 77 }],
+    by_service: [{ service_type: 4, count: 57 }],
+  },
+  processing_times: { average_days: 30.4, median_days: 27, closed_last_90_days: 28 },
+  incomplete_count: 119,
+  completed_this_month: 6,
+  pending_tasks: [
+    { task: 'assigned_to_me', count: 154 },
+    { task: 'council_review', count: 16 },
+  ],
+  average_by_stage: { document_verification: 5.6, commission_review: null, final_approval: 5.5 },
+};
+
+function open(path: string) {
+  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
+  beginSession(appStore, makeSession(officer, 'access'));
+  return renderRoutes(appRouteObjects(), { path, store: appStore });
+}
+
+afterEach(() => {
+  cleanup();
+  delete window.naric;
+  vi.unstubAllGlobals();
+  appStore.set(sessionAtom, null);
+  appStore.set(sessionStatusAtom, 'unknown');
+});
+
+describe('dashboard home', () => {
+  it('welcomes the user by first name and shows every part of spec §2 from GET /api/dashboard/', async () => {
+    stubApi({ 'GET /api/dashboard/': json(200, dashboard), 'GET /api/health/': json(200, health) });
+    open('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Blerta' })).toBeTruthy();
+    const statistics = await screen.findByRole('region', { name: 'Statistics' });
+    expect(within(statistics).getByText('405')).toBeTruthy();
+    expect(within(statistics).getByRole('link', { name: 'Verification for studies abroad' }).getAttribute('href')).toBe('/applications?service_type=4');
+    const caseload = screen.getByRole('region', { name: 'Caseload' });
+    expect(within(caseload).getByRole('link', { name: '119' }).getAttribute('href')).toBe('/applications/incomplete');
+    expect(within(caseload).getByText('Completed this month')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Processing times' })).getByText('30.4 days')).toBeTruthy();
+    const stages = screen.getByRole('region', { name: 'Average processing time by stage' });
+    expect(within(stages).getByText('5.6 days')).toBeTruthy();
+    expect(within(stages).getByText('—')).toBeTruthy();
+    const recent = screen.getByRole('region', { name: 'Recent applications' });
+    expect(within(recent).getByRole('link', { name: 'NARIC-2026-000042' }).getAttribute('href')).toBe('/applications/42');
+    expect(within(recent).getByText('Payment pending')).toBeTruthy();
+    const quick = screen.getByRole('region', { name: 'Quick actions' });
+    expect(within(quick).getByRole('link', { name: 'Review applications' }).getAttribute('href')).toBe('/applications');
+    expect(within(quick).getByRole('link', { name: 'Generate report' }).getAttribute('href')).toBe('/reports');
+    expect(await screen.findByText('API connection')).toBeTruthy();
+  });
+
+  it('links each pending task into the list with its filters', async () => {
+    stubApi({
+      'GET /api/dashboard/': json(200, dashboard),
+      'GET /api/health/': json(200, health),
+      'GET /api/applications/': json(200, { count: 0, next: null, previous: null, results: [] }),
+      'GET /api/applications/councils/': json(200, []),
+      'GET /api/applications/saved-filters/': json(200, []),
+    });
+    const { router } = open('/');
+    const tasks = await screen.findByRole('list', { name: 'Pending tasks' });
+    expect(within(tasks).getByText('154')).toBeTruthy();
+    fireEvent.click(within(tasks).getByRole('link', { name: 'Council review' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications'));
+    expect(new URLSearchParams(router.state.location.search).getAll('status')).toEqual(['council_assigned', 'council_review']);
+    // The status filter shows what the link chose.
+    expect(await screen.findByRole('button', { name: /^Status Council review \+1/ })).toBeTruthy();
+  });
+
+  it('says the data could not be loaded when the dashboard call fails, and tries again on request', async () => {
+    const calls = stubApi({ 'GET /api/dashboard/': [json(500, {}), json(200, dashboard)], 'GET /api/health/': json(200, health) });
+    open('/');
+    expect(await screen.findByText('Could not load data')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Statistics' })).toBeNull();
+    // The system status still reports on its own.
+    expect(await screen.findByText('API connection')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Statistics' })).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/dashboard/')).toHaveLength(2);
+  });
+});
