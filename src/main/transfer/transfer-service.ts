@@ -3,10 +3,13 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
+import { DOCUMENT_PATHS, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
 import { ERROR_CODES } from '../../shared/errors';
 import {
+  downloadPath,
   downloadRequest as downloadRequestSchema,
+  uploadedOutcome,
+  uploadPath,
   uploadTarget as uploadTargetSchema,
   type DownloadOutcome,
   type DownloadRequest,
@@ -166,13 +169,6 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     return controller;
   }
 
-  function uploadPath(target: ReturnType<typeof uploadTargetSchema.parse>, fileName: string): string {
-    // One target today; the union grows with the upload endpoints.
-    const query = documentUploadQuery.parse({ document_type: target.document_type, kind: target.kind, file_name: fileName });
-    const search = new URLSearchParams({ document_type: query.document_type, kind: query.kind, file_name: query.file_name });
-    return `${DOCUMENT_PATHS.upload(target.application_id)}?${search.toString()}`;
-  }
-
   async function upload(request: UploadRequest): Promise<UploadOutcome> {
     const chosen = selections.get(request.selection);
     if (!chosen) throw refusal('unknown_selection');
@@ -202,15 +198,15 @@ export function createTransferService(options: TransferServiceOptions): Transfer
         (result) => result.status === 401,
       );
       if (answer.status < 200 || answer.status >= 300) throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.body));
-      const document = storedDocument.safeParse(answer.body);
-      if (!document.success) {
+      const uploaded = uploadedOutcome(target, answer.body);
+      if (!uploaded) {
         log.error('transfer: the upload answer breaks the contract', { status: answer.status });
         throw failure(ERROR_CODES.serverError, { status: answer.status });
       }
       reporter.update(file.size, file.size);
       reporter.flush();
       selections.delete(request.selection);
-      return { outcome: 'uploaded', document: document.data };
+      return uploaded;
     } catch (thrown) {
       if (controller.signal.aborted) return { outcome: 'cancelled' };
       throw thrown;
@@ -231,7 +227,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     let url: string | null = null;
 
     const openContent = async (resume: ResumeFrom | null): Promise<IncomingMessage> => {
-      url ??= apiUrl(await options.serverUrl(), DOCUMENT_PATHS.content(parsed.document_id));
+      url ??= apiUrl(await options.serverUrl(), downloadPath(parsed));
       const contentUrl = url;
       const response = await withAccess(
         async (headers) => {

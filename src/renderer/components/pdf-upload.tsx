@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredDocument } from '../../shared/api/documents';
+import type { Verdict } from '../../shared/api/issuance';
 import type { PdfSelection, UploadTarget } from '../../shared/ipc/transfer-contract';
 import { megabytes } from '../../shared/transfer-rules';
 import { getBridge } from '../platform/bridge';
@@ -14,6 +15,10 @@ export interface PdfUploadProps {
   target: UploadTarget;
   /** Called with the stored document once the server has it. */
   onUploaded?: (document: StoredDocument) => void;
+  /** With a `verdict_file` target: called with the verdict the server answered. */
+  onVerdictUploaded?: (verdict: Verdict) => void;
+  /** The screen's own words for a refusal it knows (e.g. a second upload where one is allowed); null for the usual ones. */
+  describeError?: (error: unknown) => string | null;
   /** A visible title for the zone, e.g. 'Verification document'. */
   label?: string;
   isDisabled?: boolean;
@@ -38,7 +43,7 @@ function carriesFiles(event: DragEvent): boolean {
  * within the server's limit), then uploaded with a progress bar and a cancel button. The file's
  * bytes never pass through the page on the desktop: main reads them from disk.
  */
-export function PdfUpload({ target, onUploaded, label, isDisabled = false }: PdfUploadProps) {
+export function PdfUpload({ target, onUploaded, onVerdictUploaded, describeError, label, isDisabled = false }: PdfUploadProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const [limit, setLimit] = useState<number | null>(null);
@@ -84,7 +89,8 @@ export function PdfUpload({ target, onUploaded, label, isDisabled = false }: Pdf
         return;
       }
       setState({ phase: 'uploaded', fileName: selection.file_name });
-      onUploaded?.(outcome.document);
+      if (outcome.outcome === 'uploaded_verdict') onVerdictUploaded?.(outcome.verdict);
+      else onUploaded?.(outcome.document);
     } catch (error) {
       setState({ phase: 'failed', error });
     } finally {
@@ -142,7 +148,15 @@ export function PdfUpload({ target, onUploaded, label, isDisabled = false }: Pdf
       {state.phase === 'uploaded' ? <Alert tone="success">{t('uploaded', { name: state.fileName })}</Alert> : null}
       {state.phase === 'cancelled' ? <Alert tone="info">{t('uploadCancelled')}</Alert> : null}
       {state.phase === 'one_file_only' ? <Alert tone="error">{t('errors.oneFile')}</Alert> : null}
-      {state.phase === 'failed' ? <TransferError error={state.error} limitBytes={limit} onDismiss={() => setState({ phase: 'idle' })} /> : null}
+      {state.phase === 'failed' ? (
+        (describeError?.(state.error) ?? null) !== null ? (
+          <Alert tone="error" onDismiss={() => setState({ phase: 'idle' })}>
+            {describeError?.(state.error)}
+          </Alert>
+        ) : (
+          <TransferError error={state.error} limitBytes={limit} onDismiss={() => setState({ phase: 'idle' })} />
+        )
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,13 @@
-import { DOCUMENT_PATHS, documentUploadQuery, PDF_MEDIA_TYPE, storedDocument, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
+import { DOCUMENT_PATHS, PDF_MEDIA_TYPE, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
 import type { SessionRequest } from '../../shared/auth/session-client';
 import type { NaricBridge } from '../../shared/bridge';
 import { API_TIMEOUT_MS, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '../../shared/constants';
 import { ERROR_CODES } from '../../shared/errors';
 import {
+  downloadPath,
   downloadRequest as downloadRequestSchema,
+  uploadedOutcome,
+  uploadPath,
   uploadTarget as uploadTargetSchema,
   type DownloadOutcome,
   type DownloadRequest,
@@ -192,9 +195,7 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     const file = selections.get(request.selection);
     if (!file) throw transferRefusal('unknown_selection');
     const target = uploadTargetSchema.parse(request.target);
-    const query = documentUploadQuery.parse({ document_type: target.document_type, kind: target.kind, file_name: file.name });
-    const search = new URLSearchParams({ document_type: query.document_type, kind: query.kind, file_name: query.file_name });
-    const url = `${options.baseUrl}${DOCUMENT_PATHS.upload(target.application_id)}?${search.toString()}`;
+    const url = `${options.baseUrl}${uploadPath(target, file.name)}`;
 
     let abortCurrent: () => void = () => {};
     let cancelled = false;
@@ -216,12 +217,12 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
       let answer = await sendFile(url, file, options.accessToken(), progress, register);
       if (answer.status === 401) answer = await sendFile(url, file, (await options.refresh()).access, progress, register);
       if (answer.status < 200 || answer.status >= 300) throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.body));
-      const document = storedDocument.safeParse(answer.body);
-      if (!document.success) throw failure(ERROR_CODES.serverError, { status: answer.status });
+      const uploaded = uploadedOutcome(target, answer.body);
+      if (!uploaded) throw failure(ERROR_CODES.serverError, { status: answer.status });
       reporter.update(file.size, file.size);
       reporter.flush();
       selections.delete(request.selection);
-      return { outcome: 'uploaded' as const, document: document.data };
+      return uploaded;
     } catch (thrown) {
       if (cancelled || thrown instanceof Cancelled) return { outcome: 'cancelled' as const };
       throw thrown;
@@ -233,7 +234,7 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
   /** Streams a document into memory with progress, resuming after a dropped connection. */
   async function fetchDocument(request: DownloadRequest, signal: AbortSignal): Promise<Blob> {
     const parsed = downloadRequestSchema.parse(request);
-    const url = `${options.baseUrl}${DOCUMENT_PATHS.content(parsed.document_id)}`;
+    const url = `${options.baseUrl}${downloadPath(parsed)}`;
     const reporter = createProgressReporter({ transferId: parsed.transfer_id, direction: 'download', emit: options.emit, intervalMs });
     let chunks: Uint8Array[] = [];
     let received = 0;

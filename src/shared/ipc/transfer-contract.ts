@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { storedDocument, uploadFileName } from '../api/documents';
+import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadFileName } from '../api/documents';
+import { ISSUANCE_PATHS, verdict } from '../api/issuance';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
@@ -28,8 +29,40 @@ export const uploadTarget = z.discriminatedUnion('type', [
     document_type: z.enum(DOCUMENT_TYPES),
     kind: z.enum(DOCUMENT_KINDS).default('original'),
   }),
+  /** The inspectorate's one verification PDF of the current request; answers the stored document. */
+  z.object({ type: z.literal('inspectorate_document'), application_id: z.number().int().positive() }),
+  /** A final verification verdict's PDF (the draft's `version`, 412 when stale); answers the verdict. */
+  z.object({
+    type: z.literal('verdict_file'),
+    application_id: z.number().int().positive(),
+    verdict_id: z.number().int().positive(),
+    version: z.number().int().nonnegative(),
+  }),
 ]);
 export type UploadTarget = z.input<typeof uploadTarget>;
+
+/** `a=1&b=x%20y`: src/shared has neither the DOM's nor Node's URLSearchParams. */
+function queryString(values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+/** The API path (with its query) an upload of `fileName` to `target` is sent to, for both shells. */
+export function uploadPath(target: z.output<typeof uploadTarget>, fileName: string): string {
+  switch (target.type) {
+    case 'application_document': {
+      const query = documentUploadQuery.parse({ document_type: target.document_type, kind: target.kind, file_name: fileName });
+      return `${DOCUMENT_PATHS.upload(target.application_id)}?${queryString({ document_type: query.document_type, kind: query.kind, file_name: query.file_name })}`;
+    }
+    case 'inspectorate_document':
+      return `${DOCUMENT_PATHS.inspectorateUpload(target.application_id)}?${queryString({ file_name: uploadFileName.parse(fileName) })}`;
+    case 'verdict_file': {
+      const search = queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) });
+      return `${ISSUANCE_PATHS.verdictFile(target.application_id, target.verdict_id)}?${search}`;
+    }
+  }
+}
 
 export const uploadRequest = z.object({
   transfer_id: transferId,
@@ -41,12 +74,25 @@ export type UploadRequest = z.input<typeof uploadRequest>;
 /** A cancel is not a failure: it answers `cancelled`, and the server keeps nothing. */
 export const uploadOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('uploaded'), document: storedDocument }),
+  z.object({ outcome: z.literal('uploaded_verdict'), verdict }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
 
+/** The outcome of a server's 2xx answer to an upload to `target`; null when the answer breaks the contract. */
+export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unknown): Exclude<UploadOutcome, { outcome: 'cancelled' }> | null {
+  if (target.type === 'verdict_file') {
+    const parsed = verdict.safeParse(body);
+    return parsed.success ? { outcome: 'uploaded_verdict', verdict: parsed.data } : null;
+  }
+  const parsed = storedDocument.safeParse(body);
+  return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
+}
+
 export const downloadRequest = z.object({
   transfer_id: transferId,
+  /** What `document_id` names: a stored document (default) or an issued document of the register. */
+  source: z.enum(['document', 'issued_document']).default('document'),
   document_id: z.number().int().positive(),
   /** The name to suggest or use; main makes it safe for the local file system. */
   file_name: uploadFileName,
@@ -58,6 +104,11 @@ export const downloadRequest = z.object({
     .optional(),
 });
 export type DownloadRequest = z.input<typeof downloadRequest>;
+
+/** The API path a download streams from, for both shells. */
+export function downloadPath(request: z.output<typeof downloadRequest>): string {
+  return request.source === 'issued_document' ? ISSUANCE_PATHS.issuedContent(request.document_id) : DOCUMENT_PATHS.content(request.document_id);
+}
 
 export const downloadOutcome = z.object({
   /** saved: to the file the user chose; opened: a temporary copy handed to the system viewer. */

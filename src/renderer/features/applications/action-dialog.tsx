@@ -12,6 +12,14 @@ import { TextField } from '../../components/text-field';
 import { useApplicationAction, useAssignableOfficers, useCouncils } from './api';
 import { describeRefusal, notesMessageKey } from './action-errors';
 
+/** The request fields each action's dialog shows besides the notes. */
+const FIELDS_OF: Partial<Record<ActionName, readonly string[]>> = {
+  update_status: ['to'],
+  move_to_council: ['council_id'],
+  assign_officer: ['officer_id'],
+  mark_paid: ['amount', 'transaction_id'],
+};
+
 export interface ActionDialogProps {
   application: ApplicationDetail;
   action: ActionName;
@@ -40,6 +48,13 @@ export function ActionDialog({ application, action, targets = [], documentId, on
   const refusal = run.error ? describeRefusal(run.error, t) : null;
   const required = definition.notes === 'required';
   const label = t(`action.${action}`);
+  // Field messages of fields this dialog shows sit under them; any other (e.g. document_id) goes in the alert.
+  const shownFields = new Set(['notes', ...(FIELDS_OF[action] ?? [])]);
+  const otherFieldMessages = refusal
+    ? Object.entries(refusal.fieldErrors)
+        .filter(([field]) => !shownFields.has(field))
+        .flatMap(([, messages]) => messages)
+    : [];
 
   const submit = () => {
     if (required && !notes.trim()) {
@@ -74,6 +89,7 @@ export function ActionDialog({ application, action, targets = [], documentId, on
             options={targets.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             onChange={setTo}
             isRequired
+            errorMessage={refusal?.fieldErrors.to?.[0]}
           />
         ) : null}
         {action === 'move_to_council' ? (
@@ -118,6 +134,7 @@ export function ActionDialog({ application, action, targets = [], documentId, on
           <TextArea className="field__input" rows={4} />
           <FieldError className="field__error">{notesError ?? refusal?.fieldErrors.notes?.[0]}</FieldError>
         </AriaTextField>
+        {refusal && otherFieldMessages.length > 0 ? <Alert tone="error" title={otherFieldMessages.join(' ')} /> : null}
         {refusal && !Object.keys(refusal.fieldErrors).length ? (
           <Alert tone="error" title={refusal.message}>
             {refusal.offerReload ? (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { translateError } from '../../lib/error-translator';
+import { asTransportError } from '../../lib/transport-error';
 import { useApplicationList } from './api';
 import { ApplicationFilters } from './application-filters';
 import { orderingFromSort, pageOf, PAGE_SIZES, queryFromParams, sortFromOrdering, withParam } from './list-query';
@@ -42,6 +44,11 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
   const sort = sortFromOrdering(params.get('ordering'));
   const list = useApplicationList({ ...queryFromParams(params), page, page_size: pageSize }, incomplete);
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  // A page past the end (fewer results since the link was made) answers 404: go to the first page.
+  const pastTheEnd = list.isError && page > 1 && asTransportError(list.error).status === 404;
+  useEffect(() => {
+    if (pastTheEnd) setParams(withParam(params, 'page', null), { replace: true });
+  }, [pastTheEnd, params, setParams]);
 
   const renderers: Record<ListColumn, (row: ApplicationListItem) => React.ReactNode> = {
     reference: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
@@ -95,7 +102,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
       />
       <ServiceTabs params={params} />
       <ApplicationFilters params={params} onChange={setParams} incompleteList={incomplete} />
-      {list.isError ? (
+      {list.isError && !pastTheEnd ? (
         <Alert tone="error" title={t('errors.couldNotLoad')}>
           {translateError(list.error, t).message}
         </Alert>

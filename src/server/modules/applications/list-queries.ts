@@ -59,19 +59,32 @@ function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filt
   return query;
 }
 
-async function countRows(db: AppDatabase, query: ListQuery): Promise<number> {
+/** The number of matches: exact up to EXACT_COUNT_LIMIT, else the planner's estimate (`exact: false`). */
+async function countRows(db: AppDatabase, query: ListQuery): Promise<{ count: number; exact: boolean }> {
   const capped = await db
     .selectFrom(query.select(sql.lit(1).as('one')).limit(EXACT_COUNT_LIMIT + 1).as('capped'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  if (capped.count <= EXACT_COUNT_LIMIT) return capped.count;
+  if (Number(capped.count) <= EXACT_COUNT_LIMIT) return { count: Number(capped.count), exact: true };
   const compiled = query.select(sql.lit(1).as('one')).compile();
   const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
     CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
   );
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  return { count: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
+}
+
+/**
+ * An estimate corrected by the page in hand, so paging never contradicts it: a page that is not
+ * full ends the list (the count is then exact), an empty page past the first is past the end
+ * (the count falls to its offset, which pageAnswer answers with "Invalid page."), and a full page
+ * always has a next one to ask for.
+ */
+export function pageConsistentCount(counted: { count: number; exact: boolean }, page: { limit: number; offset: number }, rowsOnPage: number): number {
+  if (counted.exact) return counted.count;
+  if (rowsOnPage < page.limit) return page.offset + rowsOnPage;
+  return Math.max(counted.count, page.offset + rowsOnPage + 1);
 }
 
 export interface ListPage {
@@ -99,7 +112,7 @@ export async function listApplications(
     .orderBy('applications.id', direction)
     .limit(page.limit)
     .offset(page.offset);
-  const [count, rows] = await Promise.all([
+  const [counted, rows] = await Promise.all([
     countRows(db, query),
     db
       .selectFrom('applications')
@@ -136,7 +149,7 @@ export async function listApplications(
       .execute(),
   ]);
   return {
-    count,
+    count: pageConsistentCount(counted, page, rows.length),
     rows: rows.map((row) => ({
       id: row.id,
       reference: row.reference,
