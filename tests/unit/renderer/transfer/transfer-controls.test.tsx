@@ -83,11 +83,11 @@ describe('PdfUpload', () => {
     expect(uploadCall.mock.calls[0][0]).toMatchObject({ selection: 'sel-1', target });
 
     await act(async () => {}); // the bar's progress subscription is a passive effect: let it run first
-    act(() => progress({ transfer_id: transferId, direction: 'upload', loaded: 1_000_000, total: 2_000_000 }));
+    progress({ transfer_id: transferId, direction: 'upload', loaded: 1_000_000, total: 2_000_000 });
     expect(bar.getAttribute('aria-valuenow')).toBe('1000000');
     expect(bar.getAttribute('aria-valuetext')).toBe('976.6 kB of 1.9 MB');
     // Another transfer's progress is not this bar's.
-    act(() => progress({ transfer_id: 'someone-else', direction: 'upload', loaded: 1_900_000, total: 2_000_000 }));
+    progress({ transfer_id: 'someone-else', direction: 'upload', loaded: 1_900_000, total: 2_000_000 });
     expect(bar.getAttribute('aria-valuenow')).toBe('1000000');
 
     await act(async () => upload.resolve({ outcome: 'uploaded', document: stored }));
@@ -171,7 +171,7 @@ describe('DownloadButton', () => {
     const request = downloadCall.mock.calls[0][0];
     expect(request).toMatchObject({ document_id: 41, file_name: 'diploma.pdf', sha256: 'b'.repeat(64) });
     await act(async () => {});
-    act(() => progress({ transfer_id: request.transfer_id, direction: 'download', loaded: 512, total: 2048 }));
+    progress({ transfer_id: request.transfer_id, direction: 'download', loaded: 512, total: 2048 });
     expect(bar.getAttribute('aria-valuetext')).toBe('512 byte of 2 kB');
 
     await act(async () => download.resolve({ outcome: 'saved', file_name: 'Diplomë.pdf', size: 2048 }));
