@@ -21,5 +21,6 @@ export function createTransferHandlers(transfer: TransferService | undefined): P
     'transfer:cancel': async ({ transfer_id }) => ({ cancelled: service().cancel(transfer_id) }),
     'transfer:download': (request) => service().download(request),
     'transfer:open': (request) => service().open(request),
+    'transfer:preview': (request) => service().preview(request),
   };
 }

@@ -94,6 +94,7 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       },
       download: (request) => call('transfer:download', request),
       open: (request) => call('transfer:open', request),
+      preview: (request) => call('transfer:preview', request),
     },
     on(event, listener) {
       if (!isBridgeEvent(event)) throw new BridgeError({ code: 'ipc_unknown_channel', message: 'Validation error' });

@@ -53,6 +53,7 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       cancel: wrap(bridge.transfer.cancel),
       download: wrap(bridge.transfer.download),
       open: wrap(bridge.transfer.open),
+      preview: wrap(bridge.transfer.preview),
     },
     on: bridge.on,
   };

@@ -3,7 +3,7 @@ import type { HealthAnswer } from './api/system';
 import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
 import type { TransportError } from './errors';
 import type { UploadLimits } from './api/documents';
-import type { DownloadOutcome, DownloadRequest, DroppedFile, PdfSelection, UploadOutcome, UploadRequest } from './ipc/transfer-contract';
+import type { DownloadOutcome, DownloadRequest, DroppedFile, PdfSelection, PreviewOutcome, UploadOutcome, UploadRequest } from './ipc/transfer-contract';
 
 // What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
 // shell implements it over fetch. Failures reject with a BridgeError carrying a TransportError.
@@ -48,6 +48,8 @@ export interface NaricBridge {
     download(request: DownloadRequest): Promise<DownloadOutcome>;
     /** Opens the document with the system's (or the browser's) PDF viewer. */
     open(request: DownloadRequest): Promise<DownloadOutcome>;
+    /** The PDF's bytes for the in-app viewer (pdf.js), with progress like a download. */
+    preview(request: DownloadRequest): Promise<PreviewOutcome>;
   };
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   type DownloadOutcome,
   type DownloadRequest,
   type PdfSelection,
+  type PreviewOutcome,
   type TransferProgress,
   type UploadOutcome,
   type UploadRequest,
@@ -74,6 +75,8 @@ export interface TransferService {
   download(request: DownloadRequest): Promise<DownloadOutcome>;
   /** A download to a temporary file, handed to the system viewer. */
   open(request: DownloadRequest): Promise<DownloadOutcome>;
+  /** A download to a temporary file whose bytes go to the page's viewer; the file is removed at once. */
+  preview(request: DownloadRequest): Promise<PreviewOutcome>;
   /** A download straight to `destination` (no dialog): the bench, tests, and the two above. */
   downloadTo(request: DownloadRequest, destination: string): Promise<DownloadOutcome>;
   /** Stops every transfer (quitting). */
@@ -312,6 +315,17 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       }
       await options.shell.openPath(join(folder, outcome.file_name));
       return { ...outcome, outcome: 'opened' };
+    },
+    async preview(request) {
+      await mkdir(previewRoot, { recursive: true, mode: 0o700 });
+      const folder = await mkdtemp(join(previewRoot, 'view-'));
+      try {
+        const outcome = await downloadTo(request, join(folder, 'preview.pdf'));
+        if (outcome.outcome !== 'saved') return { outcome: 'cancelled' };
+        return { outcome: 'previewed', data: await readFile(join(folder, 'preview.pdf')) };
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
     downloadTo,
     cancelAll() {

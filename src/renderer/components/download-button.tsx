@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DownloadOutcome } from '../../shared/ipc/transfer-contract';
+import type { DownloadOutcome, DownloadSource } from '../../shared/ipc/transfer-contract';
 import { getBridge } from '../platform/bridge';
 import { Alert } from './alert';
 import { Button, type ButtonVariant } from './button';
@@ -8,7 +8,10 @@ import { TransferError } from './transfer-error';
 import { TransferProgressBar, useTransferProgress } from './transfer-progress';
 
 export interface DownloadButtonProps {
+  /** What `documentId` names (a stored document by default); a verdict also needs its `applicationId`. */
+  source?: DownloadSource;
   documentId: number;
+  applicationId?: number;
   fileName: string;
   /** The stored document's SHA-256, when known: the downloaded file must match it. */
   sha256?: string | null;
@@ -27,7 +30,7 @@ type DownloadState =
   | { phase: 'failed'; error: unknown };
 
 /** Downloads one document with a progress bar and a cancel button, then says where it went. */
-export function DownloadButton({ documentId, fileName, sha256 = null, action = 'save', label, variant = 'secondary', isDisabled = false }: DownloadButtonProps) {
+export function DownloadButton({ source = 'document', documentId, applicationId, fileName, sha256 = null, action = 'save', label, variant = 'secondary', isDisabled = false }: DownloadButtonProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
   const running = useRef<string | null>(null);
@@ -44,7 +47,7 @@ export function DownloadButton({ documentId, fileName, sha256 = null, action = '
     const transferId = crypto.randomUUID();
     running.current = transferId;
     setState({ phase: 'running', transferId });
-    const request = { transfer_id: transferId, document_id: documentId, file_name: fileName, sha256 };
+    const request = { transfer_id: transferId, source, document_id: documentId, application_id: applicationId, file_name: fileName, sha256 };
     try {
       // Called before any await: the browser shell opens its viewer tab while the click counts.
       const pending = action === 'open' ? getBridge().transfer.open(request) : getBridge().transfer.download(request);

@@ -366,5 +366,18 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
         () => viewer?.close(),
       );
     },
+    async preview(request) {
+      const controller = new AbortController();
+      begin(request.transfer_id, () => controller.abort());
+      try {
+        const blob = await fetchDocument(request, controller.signal);
+        return { outcome: 'previewed', data: new Uint8Array(await blob.arrayBuffer()) };
+      } catch (thrown) {
+        if (controller.signal.aborted || thrown instanceof Cancelled) return { outcome: 'cancelled' };
+        throw thrown;
+      } finally {
+        running.delete(request.transfer_id);
+      }
+    },
   };
 }

@@ -13,7 +13,7 @@ import {
 import { healthAnswer } from '../api/system';
 import { ERROR_CODES, type ErrorCode } from '../errors';
 import { uploadLimitsAnswer } from '../api/documents';
-import { downloadOutcome, downloadRequest, pdfSelection, transferId, transferProgress, uploadOutcome, uploadRequest } from './transfer-contract';
+import { downloadOutcome, downloadRequest, pdfSelection, previewOutcome, transferId, transferProgress, uploadOutcome, uploadRequest } from './transfer-contract';
 
 // The IPC contract: one table, channel → request schema → response schema. The main process
 // parses every request with it before a handler runs; the preload and the browser shell
@@ -83,6 +83,8 @@ export const IPC_CONTRACT = {
   'transfer:download': { request: downloadRequest, response: downloadOutcome },
   /** A streamed download to a temporary file, opened with the system's PDF viewer. */
   'transfer:open': { request: downloadRequest, response: downloadOutcome },
+  /** A streamed download to a temporary file whose bytes are handed to the page's PDF viewer, then deleted. */
+  'transfer:preview': { request: downloadRequest, response: previewOutcome },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CONTRACT;

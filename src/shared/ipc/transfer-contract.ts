@@ -89,26 +89,54 @@ export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unk
   return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
 }
 
-export const downloadRequest = z.object({
-  transfer_id: transferId,
-  /** What `document_id` names: a stored document (default) or an issued document of the register. */
-  source: z.enum(['document', 'issued_document']).default('document'),
-  document_id: z.number().int().positive(),
-  /** The name to suggest or use; main makes it safe for the local file system. */
-  file_name: uploadFileName,
-  /** When known (the document's metadata), the downloaded file must match it. */
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, 'Invalid format')
-    .nullable()
-    .optional(),
-});
+export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file'] as const;
+export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
+
+export const downloadRequest = z
+  .object({
+    transfer_id: transferId,
+    /**
+     * What `document_id` names: a stored document (default), an issued document of the register,
+     * a template version (its sample rendering), or a verdict (with its `application_id`).
+     */
+    source: z.enum(DOWNLOAD_SOURCES).default('document'),
+    document_id: z.number().int().positive(),
+    application_id: z.number().int().positive().optional(),
+    /** The name to suggest or use; main makes it safe for the local file system. */
+    file_name: uploadFileName,
+    /** When known (the document's metadata), the downloaded file must match it. */
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'Invalid format')
+      .nullable()
+      .optional(),
+  })
+  .refine((request) => request.source !== 'verdict_file' || request.application_id !== undefined, {
+    message: 'This field is required',
+    path: ['application_id'],
+  });
 export type DownloadRequest = z.input<typeof downloadRequest>;
 
 /** The API path a download streams from, for both shells. */
 export function downloadPath(request: z.output<typeof downloadRequest>): string {
-  return request.source === 'issued_document' ? ISSUANCE_PATHS.issuedContent(request.document_id) : DOCUMENT_PATHS.content(request.document_id);
+  switch (request.source) {
+    case 'document':
+      return DOCUMENT_PATHS.content(request.document_id);
+    case 'issued_document':
+      return ISSUANCE_PATHS.issuedContent(request.document_id);
+    case 'template_preview':
+      return ISSUANCE_PATHS.templatePreview(request.document_id);
+    case 'verdict_file':
+      return ISSUANCE_PATHS.verdictFile(request.application_id ?? 0, request.document_id);
+  }
 }
+
+/** What a preview answers: the PDF's bytes for the page's viewer (bounded by the upload limit). */
+export const previewOutcome = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('previewed'), data: z.instanceof(Uint8Array) }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+export type PreviewOutcome = z.infer<typeof previewOutcome>;
 
 export const downloadOutcome = z.object({
   /** saved: to the file the user chose; opened: a temporary copy handed to the system viewer. */

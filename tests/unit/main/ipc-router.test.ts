@@ -32,6 +32,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'transfer:cancel': notCalled,
     'transfer:download': notCalled,
     'transfer:open': notCalled,
+    'transfer:preview': notCalled,
     ...overrides,
   };
 }

@@ -83,6 +83,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       cancel: unexpected('transfer.cancel'),
       download: unexpected('transfer.download'),
       open: unexpected('transfer.open'),
+      preview: unexpected('transfer.preview'),
     },
     on: () => () => {},
   };
