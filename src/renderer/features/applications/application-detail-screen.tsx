@@ -7,11 +7,10 @@ import type { ApplicationStatus } from '../../../shared/domain/application-statu
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { DownloadButton } from '../../components/download-button';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
-import { DocumentUpload } from './document-upload';
+import { DocumentsTab } from './documents-tab';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
@@ -59,7 +58,7 @@ export function ApplicationDetailScreen() {
   const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
     (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document',
   );
-  const mayReviewDocuments = application.allowed_actions.some((m) => m.action === 'approve_document');
+  const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');
   const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
 
   return (
@@ -128,58 +127,14 @@ export function ApplicationDetailScreen() {
             )}
           </TabPanel>
           <TabPanel id="documents">
-            {mayUpload ? <DocumentUpload applicationId={application.id} onUploaded={() => void detail.refetch()} /> : null}
-            {application.documents.length === 0 ? (
-              <p>{t('detail.noDocuments')}</p>
-            ) : (
-              <table className="data-table__table" aria-label={t('detail.tabs.documents')}>
-                <thead>
-                  <tr>
-                    <th>{t('detail.fields.file')}</th>
-                    <th>{t('detail.fields.type')}</th>
-                    <th>{t('detail.fields.kind')}</th>
-                    <th>{t('detail.fields.uploaded')}</th>
-                    <th>{t('detail.fields.documentStatus')}</th>
-                    <th>{t('detail.fields.fileActions')}</th>
-                    {mayReviewDocuments ? <th>{t('detail.actions')}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {application.documents.map((document) => (
-                    <tr key={document.id}>
-                      <td>{document.file_name}</td>
-                      <td>{t(`documentType.${document.document_type}`)}</td>
-                      <td>{t(`documentKind.${document.kind}`)}</td>
-                      <td>{date(document.uploaded_at)}</td>
-                      <td>
-                        {t(`documentStatus.${document.status}`)}
-                        {document.review_notes ? ` · ${document.review_notes}` : ''}
-                      </td>
-                      <td>
-                        {document.has_file ? (
-                          <>
-                            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('detail.openFile')} variant="quiet" />
-                            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('detail.saveFile')} variant="quiet" />
-                          </>
-                        ) : (
-                          t('detail.noFile')
-                        )}
-                      </td>
-                      {mayReviewDocuments ? (
-                        <td>
-                          <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => setOpen({ action: 'approve_document', documentId: document.id })}>
-                            {t('action.approve_document')}
-                          </Button>
-                          <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => setOpen({ action: 'reject_document', documentId: document.id })}>
-                            {t('action.reject_document')}
-                          </Button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <DocumentsTab
+              application={application}
+              mayUpload={mayUpload}
+              reviewActions={reviewActions}
+              onUploaded={() => void detail.refetch()}
+              onReview={(action, documentId) => setOpen({ action, documentId })}
+              date={date}
+            />
           </TabPanel>
           <TabPanel id="timeline">
             <ol className="timeline" aria-label={t('detail.timelineLabel')}>
