@@ -45,6 +45,7 @@ const IncompleteApplicationsScreen = lazy(() =>
   import('../features/applications/application-list-screen').then((m) => ({ default: m.IncompleteApplicationsScreen })),
 );
 const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
+const VerdictEditorScreen = lazy(() => import('../features/verdicts/verdict-editor-screen').then((m) => ({ default: m.VerdictEditorScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -62,7 +63,7 @@ const spec: RouteSpec[] = [
   { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications' },
   { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications', screen: IncompleteApplicationsScreen },
   { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', parent: 'applications', screen: ApplicationDetailScreen },
-  { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', parent: 'applications' },
+  { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', parent: 'application-detail', screen: VerdictEditorScreen },
 
   { id: 'councils', path: '/councils', access: 'signed_in', title: 'councils', area: 'councils', navigation: true, permission: 'councils.view_council' },
   { id: 'council-dashboard', path: '/councils/dashboard', access: 'signed_in', title: 'councilDashboard', area: 'councils', navigation: true, permission: 'councils.review_application', parent: 'councils' },

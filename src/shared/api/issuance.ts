@@ -8,6 +8,7 @@ export const ISSUED_DOCUMENT_KINDS = ['verification_document', 'recognition_cert
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 export const TEMPLATE_KINDS = [...ISSUED_DOCUMENT_KINDS, 'verdict'] as const;
 export const TEMPLATE_LANGUAGES = ['sq', 'sr', 'en'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 
 const personRef = z.object({ id: z.number().int(), full_name: z.string() });
 

@@ -9,6 +9,7 @@ import {
   savedFiltersAnswer,
   type ApplicationDetail,
 } from '../../../shared/api/applications';
+import { ISSUANCE_PATHS, verdict, verdictsAnswer } from '../../../shared/api/issuance';
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { apiClient } from '../../lib/app-api-client';
 import type { ListQuery } from '../../lib/api-client';
@@ -75,5 +76,18 @@ export function useApplicationAction(id: number) {
       void client.invalidateQueries({ queryKey: ['applications'] });
       void client.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+/** The application's final verification verdicts (service 3), newest last. */
+export function useVerdicts(applicationId: number, enabled: boolean) {
+  return useQuery({ queryKey: ['verdicts', applicationId], queryFn: () => apiClient.get(ISSUANCE_PATHS.verdicts(applicationId), verdictsAnswer), enabled });
+}
+
+export function useStartVerdict(applicationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post(ISSUANCE_PATHS.verdicts(applicationId), {}, verdict),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['verdicts', applicationId] }),
   });
 }

@@ -11,6 +11,7 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
 import { DocumentsTab } from './documents-tab';
+import { VerdictEntry } from './verdict-entry';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
@@ -56,7 +57,8 @@ export function ApplicationDetailScreen() {
   const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
   const statusTargets = application.allowed_actions.filter((m) => m.action === 'update_status' && m.to).map((m) => m.to as ApplicationStatus);
   const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
-    (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document',
+    // submit_verdict runs from the verdict editor, once the verdict has its PDF.
+    (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document' && a !== 'submit_verdict',
   );
   const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');
   const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
@@ -157,8 +159,9 @@ export function ApplicationDetailScreen() {
           <Heading level={2} id="application-actions" className="card__title">
             {t('detail.actions')}
           </Heading>
-          {statusTargets.length === 0 && otherActions.length === 0 ? <p>{t('detail.noActions')}</p> : null}
+          {statusTargets.length === 0 && otherActions.length === 0 && !application.allowed_actions.some((m) => m.action === 'submit_verdict') ? <p>{t('detail.noActions')}</p> : null}
           <div className="action-list">
+            <VerdictEntry application={application} />
             {statusTargets.length > 0 ? (
               <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
                 {t('detail.updateStatus')}
