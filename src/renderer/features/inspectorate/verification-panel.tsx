@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Heading } from 'react-aria-components';
+import type { ApplicationDetail, ApplicationDocument } from '../../../shared/api/applications';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DownloadButton } from '../../components/download-button';
+import { PdfPreview } from '../../components/pdf-preview';
+import { PdfUpload } from '../../components/pdf-upload';
+import { Spinner } from '../../components/spinner';
+import { notifySuccess } from '../../components/toast';
+import { translateError } from '../../lib/error-translator';
+import { currentUserAtom } from '../../lib/session';
+import { asTransportError } from '../../lib/transport-error';
+import { useInspectorateApplication, useRefreshInspectorate, type InspectorateDecision } from './api';
+import { DecisionDialog } from './decision-dialog';
+import { describeUploadRefusal } from './refusals';
+import { currentVerificationDocument } from './verification-document';
+
+export interface VerificationPanelProps {
+  applicationId: number;
+  onClose(): void;
+}
+
+function Details({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="details-list">
+      {rows.map(([label, value]) => (
+        <div className="details-list__row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One application as the inspectorate needs it: who and what, its documents, the verification PDF and the decision. */
+export function VerificationPanel({ applicationId, onClose }: VerificationPanelProps) {
+  const { t } = useTranslation(['inspectorate', 'applications', 'common']);
+  const detail = useInspectorateApplication(applicationId);
+  const refresh = useRefreshInspectorate(applicationId);
+
+  let body: React.ReactNode;
+  if (detail.isPending) body = <Spinner label={t('common:loading')} />;
+  else if (detail.isError) {
+    const notFound = asTransportError(detail.error).status === 404;
+    body = <Alert tone="error" title={notFound ? t('panel.notFound') : translateError(detail.error, t).message} />;
+  } else body = <ApplicationVerification application={detail.data} onReload={refresh} />;
+
+  return (
+    <section className="card inspectorate-panel" aria-labelledby="inspectorate-panel-title">
+      <div className="inspectorate-panel__header">
+        <Heading level={2} id="inspectorate-panel-title" className="card__title">
+          {detail.data ? t('panel.title', { reference: detail.data.reference, applicant: detail.data.applicant.full_name }) : t('panel.loadingTitle')}
+        </Heading>
+        <div className="inspectorate-panel__tools">
+          <Button variant="quiet" onPress={refresh} isDisabled={detail.isFetching}>
+            {t('panel.reload')}
+          </Button>
+          <Button variant="quiet" onPress={onClose}>
+            {t('panel.close')}
+          </Button>
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function ApplicationVerification({ application, onReload }: { application: ApplicationDetail; onReload(): void }) {
+  const { t, i18n } = useTranslation(['inspectorate', 'applications', 'common']);
+  const user = useAtomValue(currentUserAtom);
+  const [deciding, setDeciding] = useState<InspectorateDecision | null>(null);
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
+  const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const verificationDocument = currentVerificationDocument(application);
+  const pending = application.status === 'inspectorate_pending';
+  const mayUpload = pending && verificationDocument === null && hasPermission(user, 'inspectorate.upload_verification');
+  const mayApprove = application.allowed_actions.some((move) => move.action === 'inspectorate_approve');
+  const mayReject = application.allowed_actions.some((move) => move.action === 'inspectorate_reject');
+  const otherDocuments = application.documents.filter((document) => document.id !== verificationDocument?.id);
+  const education = application.education;
+  const { inspectorate } = application;
+
+  return (
+    <>
+      <p className="detail-header">
+        <span className={`badge badge--${application.status === 'inspectorate_verified' ? 'success' : application.status === 'inspectorate_rejected' ? 'danger' : 'info'}`}>
+          {t(`applications:status.${application.status}`)}
+        </span>
+        <span>{t('panel.service', { service: application.service.name })}</span>
+      </p>
+      <Details
+        rows={[
+          [t('panel.applicant'), application.applicant.full_name],
+          [t('panel.personalId'), application.applicant.personal_id],
+          [t('panel.institution'), education?.institution_name ?? application.institution_name],
+          [t('panel.country'), education?.institution_country ?? application.institution_country],
+          [t('panel.programme'), education?.program_name],
+          [t('panel.degreeLevel'), education?.degree_level ? t(`applications:degreeLevel.${education.degree_level}`) : null],
+          [t('panel.graduationDate'), date(education?.graduation_date ?? null)],
+          [t('panel.submitted'), date(application.submitted_at)],
+          [t('panel.deadline'), date(application.deadline)],
+        ]}
+      />
+
+      <Heading level={3}>{t('panel.documentsTitle')}</Heading>
+      {otherDocuments.length === 0 ? <p>{t('panel.noDocuments')}</p> : <DocumentTable documents={otherDocuments} date={date} />}
+
+      <Heading level={3}>{t('panel.verificationTitle')}</Heading>
+      {inspectorate && !pending ? (
+        <div role="group" aria-label={t('panel.decisionLabel')}>
+          <Alert tone={inspectorate.outcome === 'verified' ? 'success' : 'warning'} title={t(`panel.outcome.${inspectorate.outcome}`)}>
+            {t('panel.decidedBy', { by: inspectorate.verified_by?.full_name ?? t('panel.unknownPerson'), date: dateTime(inspectorate.verified_at) })}
+          </Alert>
+          <Details rows={[[t('panel.decisionNotes'), inspectorate.notes]]} />
+        </div>
+      ) : null}
+      {verificationDocument ? (
+        <VerificationDocument document={verificationDocument} date={dateTime} />
+      ) : pending ? (
+        <p>{t('panel.noVerificationDocument')}</p>
+      ) : null}
+      {mayUpload ? (
+        <PdfUpload
+          key={application.id}
+          label={t('upload.label')}
+          target={{ type: 'inspectorate_document', application_id: application.id }}
+          onUploaded={(document) => {
+            notifySuccess('uploaded', t('upload.done', { name: document.file_name }));
+            onReload();
+          }}
+          describeError={(error) => describeUploadRefusal(error, t)}
+        />
+      ) : null}
+
+      {mayApprove || mayReject ? (
+        <div className="action-list" role="group" aria-label={t('panel.decisionActions')}>
+          {mayApprove ? (
+            <Button variant="primary" isDisabled={verificationDocument === null} onPress={() => setDeciding('inspectorate_approve')}>
+              {t('decision.approve')}
+            </Button>
+          ) : null}
+          {mayReject ? (
+            <Button variant="danger" onPress={() => setDeciding('inspectorate_reject')}>
+              {t('decision.reject')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {mayApprove && verificationDocument === null ? <p className="field__description">{t('decision.uploadFirst')}</p> : null}
+      {pending && !mayApprove && !mayReject ? <p>{t('panel.noDecisionRight')}</p> : null}
+
+      {deciding ? (
+        <DecisionDialog
+          application={application}
+          decision={deciding}
+          onReload={onReload}
+          onClose={(done) => {
+            setDeciding(null);
+            if (done) notifySuccess('updated', t(deciding === 'inspectorate_reject' ? 'decision.rejected' : 'decision.approved', { reference: application.reference }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function VerificationDocument({ document, date }: { document: ApplicationDocument; date(value: string): string }) {
+  const { t } = useTranslation('inspectorate');
+  const [previewing, setPreviewing] = useState(false);
+  return (
+    <div className="inspectorate-panel__document">
+      <p>{t('panel.verificationDocument', { name: document.file_name, date: date(document.uploaded_at) })}</p>
+      {document.has_file ? (
+        <>
+          <div className="action-list">
+            <Button variant="quiet" aria-pressed={previewing} onPress={() => setPreviewing((value) => !value)}>
+              {t(previewing ? 'panel.hidePreview' : 'panel.preview')}
+            </Button>
+            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('panel.open')} variant="quiet" />
+            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.save')} variant="quiet" />
+          </div>
+          {previewing ? (
+            <PdfPreview
+              request={{ source: 'document', document_id: document.id, file_name: document.file_name, sha256: document.sha256 }}
+              label={t('panel.previewOf', { name: document.file_name })}
+            />
+          ) : null}
+        </>
+      ) : (
+        <p>{t('panel.noFile')}</p>
+      )}
+    </div>
+  );
+}
+
+function DocumentTable({ documents, date }: { documents: readonly ApplicationDocument[]; date(value: string | null): string }) {
+  const { t } = useTranslation(['inspectorate', 'applications']);
+  return (
+    <table className="data-table__table" aria-label={t('panel.documentsTitle')}>
+      <thead>
+        <tr>
+          <th>{t('panel.file')}</th>
+          <th>{t('panel.documentType')}</th>
+          <th>{t('panel.uploaded')}</th>
+          <th>{t('panel.fileActions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {documents.map((document) => (
+          <tr key={document.id}>
+            <td>{document.file_name}</td>
+            <td>{t(`applications:documentType.${document.document_type}`)}</td>
+            <td>{date(document.uploaded_at)}</td>
+            <td>
+              {document.has_file ? (
+                <div className="action-list">
+                  <DownloadButton
+                    documentId={document.id}
+                    fileName={document.file_name}
+                    sha256={document.sha256}
+                    action="open"
+                    label={t('panel.openFile', { name: document.file_name })}
+                    variant="quiet"
+                  />
+                  <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.saveFile', { name: document.file_name })} variant="quiet" />
+                </div>
+              ) : (
+                t('panel.noFile')
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
