@@ -322,7 +322,9 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       try {
         const outcome = await downloadTo(request, join(folder, 'preview.pdf'));
         if (outcome.outcome !== 'saved') return { outcome: 'cancelled' };
-        return { outcome: 'previewed', data: await readFile(join(folder, 'preview.pdf')) };
+        const bytes = await readFile(join(folder, 'preview.pdf'));
+        // A plain Uint8Array (not a Buffer) is what crosses to the page unchanged.
+        return { outcome: 'previewed', data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
       } finally {
         await rm(folder, { recursive: true, force: true });
       }

@@ -6,7 +6,7 @@ import type { E2eShell } from './e2e-accounts';
 // next to the demo caseload: one per purpose, project and attempt, so a test that moves an
 // application never meets one another test (or its own earlier attempt) already moved.
 
-export type E2eApplicationPurpose = 'walk' | 'stale';
+export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict';
 
 const ATTEMPTS = 3;
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
@@ -14,13 +14,21 @@ const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
 const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]>> = {
   walk: { web: ['Dobruna', 'Zymberi', 'Rugova'], desktop: ['Kabashi', 'Qorraj', 'Bajraktari'] },
   stale: { web: ['Tahiri', 'Fejza', 'Ukaj'], desktop: ['Vitia', 'Zeka', 'Jashari'] },
+  inspect: { web: ['Sejdiu', 'Limani', 'Bislimi'], desktop: ['Haliti', 'Prekazi', 'Kryeziu'] },
+  verdict: { web: ['Ramadani', 'Osmani', 'Gjinolli'], desktop: ['Loshaj', 'Sadiku', 'Haxhiu'] },
 };
+
+const SERVICE_3_IN_REVIEW: DemoFixture['steps'] = [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }];
 
 const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: string; steps: DemoFixture['steps']; number: number }> = {
   // Service 1, paid: the officer walks it to decision pending, the agency approves it.
   walk: { service: 1, firstName: 'Arbnora', steps: [{ action: 'request_payment' }, { action: 'mark_paid' }], number: 1 },
   // Service 4 under review: changed behind the officer's back to prove the stale-version message.
   stale: { service: 4, firstName: 'Drilon', steps: [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }], number: 2 },
+  // Service 3 waiting for the inspectorate: the inspector uploads the PDF and approves, the officer previews it.
+  inspect: { service: 3, firstName: 'Besa', steps: [...SERVICE_3_IN_REVIEW, { action: 'request_inspectorate' }], number: 3 },
+  // Service 3 verified: the officer writes the verdict, submits it, and the verification document is issued.
+  verdict: { service: 3, firstName: 'Fitore', steps: [...SERVICE_3_IN_REVIEW, { action: 'update_status', to: 'verified', notes: 'The registry confirms the diploma.' }], number: 4 },
 };
 
 export interface E2eApplication extends DemoFixture {

@@ -1,12 +1,15 @@
 import { test as base, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createDesktopCore } from '../../../src/main/desktop-core';
 import type { Keyring } from '../../../src/main/vault';
 
 // The desktop project: the real preload bridge in the page, its invoke carried by exposeBinding
-// to the real main-process router in this process. Only Electron's transport and the OS keychain
-// (an in-memory keyring here; tests/vault covers the real one) are substituted.
+// to the real main-process router in this process. Only Electron's transport, the OS keychain
+// (an in-memory keyring here; tests/vault covers the real one) and the native open/save dialogs
+// (answered from `dialogs`) are substituted.
 
 let bridgeScript: Promise<string> | undefined;
 function bundledBridge(): Promise<string> {
@@ -31,6 +34,8 @@ function bundledBridge(): Promise<string> {
 
 export interface DesktopMain {
   calls: { channel: string; ok: boolean }[];
+  /** What the native dialogs answer: the PDF the user picks, the folder saves go to, what was opened. */
+  dialogs: { pdfToChoose: string | null; saveDirectory: string; opened: string[] };
   settingsStore: { value: unknown };
   /** What main keeps in the OS keychain (account → secret): admin_token, admin_refresh_token. */
   keychain: Map<string, string>;
@@ -60,6 +65,11 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
     openExternal: async () => {},
     sendEvent: (event, payload) => void page.evaluate(([e, p]) => (window as unknown as { __naricEmit(e: unknown, p: unknown): void }).__naricEmit(e, p), [event, payload] as const).catch(() => {}),
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+    transferShell: {
+      choosePdf: async () => main.dialogs.pdfToChoose,
+      chooseSaveTarget: async (fileName) => join(main.dialogs.saveDirectory, fileName),
+      openPath: async (path) => void main.dialogs.opened.push(path),
+    },
     checkResponses: true,
   });
   await page.exposeBinding('__naricInvoke', async ({ frame }, channel: string, arg: unknown) => {
@@ -75,7 +85,9 @@ export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: Desktop
   // Playwright requires the destructuring form for a fixture without dependencies.
   // eslint-disable-next-line no-empty-pattern
   desktopMain: async ({}, use) => {
-    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map() });
+    const saveDirectory = await mkdtemp(join(tmpdir(), 'naric-e2e-saves-'));
+    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map(), dialogs: { pdfToChoose: null, saveDirectory, opened: [] } });
+    await rm(saveDirectory, { recursive: true, force: true });
   },
   page: async ({ page, shell, baseURL, desktopMain }, use) => {
     if (shell === 'desktop') await installDesktopBridge(page, baseURL!, desktopMain);

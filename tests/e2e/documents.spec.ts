@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { minimalPdf } from '../support/pdf-fixtures';
+import { e2eApplication } from './support/e2e-applications';
+import { expect, test, type DesktopMain } from './support/fixtures';
+
+// Documents in both shells, against the real server: an officer uploads a scan, previews it in
+// the app (pdf.js drawing a real PDF) and saves it; writes the final verdict, has its PDF made,
+// submits it, and the issued verification document appears in the register with its code. The
+// inspectorate uploads its one PDF and approves; the officer sees who verified it and previews it.
+
+const PASSWORD = 'Demo-2026!naric';
+
+async function signIn(page: Page, username: string, target = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function openApplication(page: Page, search: string, reference: string) {
+  await page.getByRole('searchbox', { name: 'Search applications' }).fill(search);
+  await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();
+}
+
+/** Picks `file` in the open dialog: the browser's file chooser, or the desktop's native dialog. */
+async function choosePdf(page: Page, shell: 'web' | 'desktop', desktopMain: DesktopMain, file: string, zone = page) {
+  if (shell === 'desktop') {
+    desktopMain.dialogs.pdfToChoose = file;
+    await zone.getByRole('button', { name: 'Choose PDF' }).click();
+    return;
+  }
+  const chooser = page.waitForEvent('filechooser');
+  await zone.getByRole('button', { name: 'Choose PDF' }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Clicks a save button and answers the bytes saved: the browser's download, or the file main wrote. */
+async function savedBytes(page: Page, shell: 'web' | 'desktop', desktopMain: DesktopMain, save: () => Promise<void>, fileName: string): Promise<Buffer> {
+  if (shell === 'desktop') {
+    await save();
+    await expect(page.getByText(`${fileName} was saved.`)).toBeVisible();
+    return readFile(join(desktopMain.dialogs.saveDirectory, fileName));
+  }
+  const download = page.waitForEvent('download');
+  await save();
+  const path = await (await download).path();
+  return readFile(path);
+}
+
+test('an officer uploads, previews and saves a scan, then submits the verdict and the verification document is in the register', async ({ page, shell, desktopMain }, testInfo) => {
+  test.setTimeout(90_000);
+  const fixture = e2eApplication('verdict', shell, testInfo.retry);
+  const scan = minimalPdf(`Diploma of ${fixture.fullName}`);
+  const scanPath = testInfo.outputPath('diploma-scan.pdf');
+  await writeFile(scanPath, scan);
+
+  await signIn(page, 'officer', '/applications');
+  await openApplication(page, fixture.last_name, fixture.reference);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await choosePdf(page, shell, desktopMain, scanPath);
+  await expect(page.getByText('diploma-scan.pdf was uploaded.')).toBeVisible();
+  const documents = page.getByRole('table', { name: 'Documents' });
+  await expect(documents.getByRole('row', { name: /diploma-scan\.pdf/ })).toBeVisible();
+
+  await documents.getByRole('button', { name: 'Preview: diploma-scan.pdf' }).click();
+  const viewer = page.getByRole('region', { name: 'Preview of diploma-scan.pdf' });
+  await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: /page 1 of 1/ })).toBeVisible();
+  // pdf.js drew the page: the canvas has the page's size and is not blank.
+  await expect.poll(() => viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(100);
+
+  const saved = await savedBytes(page, shell, desktopMain, () => documents.getByRole('button', { name: 'Save' }).first().click(), 'diploma-scan.pdf');
+  expect(saved.equals(scan)).toBe(true);
+
+  // The final verdict: text, its PDF from the template, preview, submit.
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Write the verdict' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Final verification verdict · ${fixture.reference}` })).toBeVisible();
+  await page.getByLabel('Text of the verdict').fill(`The diploma of ${fixture.fullName} was issued by the University of Prishtina and is authentic.`);
+  await page.getByRole('button', { name: 'Make the PDF from the text' }).click();
+  const verdictViewer = page.getByRole('region', { name: /^Preview of verdict-/ });
+  await expect(verdictViewer.getByText('Page 1 of 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit verdict' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit the verdict?' });
+  await confirm.getByLabel('Notes for the history (optional)').fill('Signed by the director.');
+  await confirm.getByRole('button', { name: 'Submit verdict' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fixture.reference} · ${fixture.fullName}` })).toBeVisible();
+  await expect(page.getByText('Approved').first()).toBeVisible();
+});
