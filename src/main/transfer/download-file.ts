@@ -2,7 +2,6 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ERROR_CODES } from '../../shared/errors';
@@ -140,17 +139,16 @@ export async function downloadToFile(options: DownloadFileOptions): Promise<{ si
       }
 
       const sink = createWriteStream(part, { flags: append ? 'a' : 'w', highWaterMark: 1024 * 1024 });
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          written += chunk.length;
-          hash.update(chunk);
-          hashed += chunk.length;
-          onProgress(written, total);
-          callback(null, chunk);
-        },
+      // Counted and hashed by a listener beside the pipe: a Transform stage in between costs a
+      // third of the download's time (measured with bench/transfer.ts).
+      response.on('data', (chunk: Buffer) => {
+        written += chunk.length;
+        hash.update(chunk);
+        hashed += chunk.length;
+        onProgress(written, total);
       });
       try {
-        await pipeline(response, counter, sink, { signal });
+        await pipeline(response, sink, { signal });
         break;
       } catch (thrown) {
         await closed(sink);

@@ -46,6 +46,9 @@ const IncompleteApplicationsScreen = lazy(() =>
 );
 const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
 const VerdictEditorScreen = lazy(() => import('../features/verdicts/verdict-editor-screen').then((m) => ({ default: m.VerdictEditorScreen })));
+const InspectorateVerificationsScreen = lazy(() =>
+  import('../features/inspectorate/inspectorate-verifications-screen').then((m) => ({ default: m.InspectorateVerificationsScreen })),
+);
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -72,7 +75,7 @@ const spec: RouteSpec[] = [
   { id: 'council-create', path: '/councils/create', access: 'signed_in', title: 'councilCreate', area: 'councils', parent: 'councils' },
   { id: 'council-detail', path: '/councils/:id', access: 'signed_in', title: 'councilDetail', area: 'councils', parent: 'councils' },
   { id: 'council-edit', path: '/councils/:id/edit', access: 'signed_in', title: 'councilEdit', area: 'councils', parent: 'council-detail' },
-  { id: 'inspectorate-verifications', path: '/inspectorate-verifications', access: 'signed_in', title: 'inspectorateVerifications', area: 'applications', navigation: true, permission: 'inspectorate.upload_verification' },
+  { id: 'inspectorate-verifications', path: '/inspectorate-verifications', access: 'signed_in', title: 'inspectorateVerifications', area: 'applications', navigation: true, permission: 'inspectorate.upload_verification', screen: InspectorateVerificationsScreen },
 
   { id: 'expert-commissions', path: '/expert-commissions', access: 'signed_in', title: 'expertCommissions', area: 'experts', navigation: true, permission: 'expert.view_commission' },
   { id: 'expert-commission-create', path: '/expert-commissions/create', access: 'signed_in', title: 'expertCommissionCreate', area: 'experts', parent: 'expert-commissions' },
