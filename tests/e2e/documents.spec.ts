@@ -27,7 +27,7 @@ async function openApplication(page: Page, search: string, reference: string) {
 }
 
 /** Picks `file` in the open dialog: the browser's file chooser, or the desktop's native dialog. */
-async function choosePdf(page: Page, shell: 'web' | 'desktop', desktopMain: DesktopMain, file: string, zone = page) {
+async function choosePdf(page: Page, shell: 'web' | 'desktop', desktopMain: DesktopMain, file: string, zone: Pick<Page, 'getByRole'> = page) {
   if (shell === 'desktop') {
     desktopMain.dialogs.pdfToChoose = file;
     await zone.getByRole('button', { name: 'Choose PDF' }).click();
@@ -89,4 +89,47 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   await confirm.getByRole('button', { name: 'Submit verdict' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${fixture.reference} · ${fixture.fullName}` })).toBeVisible();
   await expect(page.getByText('Approved').first()).toBeVisible();
+});
+
+test('the inspectorate uploads its one verification PDF and approves; the officer sees who verified it and previews the PDF', async ({ page, shell, desktopMain, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const fixture = e2eApplication('inspect', shell, testInfo.retry);
+  const verification = minimalPdf(`Inspectorate verification of ${fixture.reference}`);
+  const verificationPath = testInfo.outputPath('inspectorate-verification.pdf');
+  await writeFile(verificationPath, verification);
+  // The waiting list is long on the demo data: find the application's id the way any API client would.
+  const login = await request.post('/api/auth/admin/login/', { data: { username: 'inspector', password: PASSWORD } });
+  const { access } = (await login.json()) as { access: string };
+  const found = await request.get(`/api/applications/?search=${encodeURIComponent(fixture.reference)}`, { headers: { Authorization: `Bearer ${access}` } });
+  const [application] = ((await found.json()) as { results: { id: number; reference: string }[] }).results;
+  expect(application.reference).toBe(fixture.reference);
+
+  await signIn(page, 'inspector', `/inspectorate-verifications?application=${application.id}`);
+  const panel = page.getByRole('region', { name: `${fixture.reference} · ${fixture.fullName}` });
+  await expect(panel.getByText('The verification PDF has not been uploaded yet.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Approve verification' })).toBeDisabled();
+  await choosePdf(page, shell, desktopMain, verificationPath, panel);
+  await expect(panel.getByText(/Verification PDF: inspectorate-verification\.pdf/)).toBeVisible();
+  // One PDF per request: the upload zone is gone once it is there.
+  await expect(panel.getByRole('button', { name: 'Choose PDF' })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Approve verification' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Approve verification' });
+  await confirm.getByLabel('Notes (optional)').fill('Matches the register of the issuing school.');
+  await confirm.getByRole('button', { name: 'Approve verification' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByText(/Decided by Nenad Stojanović/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, 'officer', '/applications');
+  await openApplication(page, fixture.last_name, fixture.reference);
+  await expect(page.getByText(/Nenad Stojanović/).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const documents = page.getByRole('table', { name: 'Documents' });
+  await documents.getByRole('button', { name: 'Preview: inspectorate-verification.pdf' }).click();
+  const viewer = page.getByRole('region', { name: 'Preview of inspectorate-verification.pdf' });
+  await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
+  const row = documents.getByRole('row', { name: /inspectorate-verification\.pdf/ });
+  const saved = await savedBytes(page, shell, desktopMain, () => row.getByRole('button', { name: 'Save' }).click(), 'inspectorate-verification.pdf');
+  expect(saved.equals(verification)).toBe(true);
 });
