@@ -59,20 +59,48 @@ function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filt
   return query;
 }
 
-/** The number of matches: exact up to EXACT_COUNT_LIMIT, else the planner's estimate (`exact: false`). */
-async function countRows(db: AppDatabase, query: ListQuery): Promise<{ count: number; exact: boolean }> {
+/** How long a list's planner estimate is reused (paging through a big list asks for it again and again). */
+export const ESTIMATE_TTL_MS = 30_000;
+const MAX_REMEMBERED_ESTIMATES = 1_000;
+/** Per database: filter (its SQL and parameters) → the estimate and when it was made. */
+const estimatesByDatabase = new WeakMap<AppDatabase, Map<string, { count: number; at: number }>>();
+
+function rememberedEstimates(db: AppDatabase): Map<string, { count: number; at: number }> {
+  let estimates = estimatesByDatabase.get(db);
+  if (!estimates) {
+    estimates = new Map();
+    estimatesByDatabase.set(db, estimates);
+  }
+  return estimates;
+}
+
+/**
+ * The number of matches: exact up to EXACT_COUNT_LIMIT, else the planner's estimate (`exact:
+ * false`). A filter known to match more than the limit in the last ESTIMATE_TTL_MS reuses its
+ * estimate without counting again; pageConsistentCount keeps it honest against the page in hand.
+ */
+async function countRows(db: AppDatabase, query: ListQuery, now = Date.now()): Promise<{ count: number; exact: boolean }> {
+  const compiled = query.select(sql.lit(1).as('one')).compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const estimates = rememberedEstimates(db);
+  const remembered = estimates.get(key);
+  if (remembered && now - remembered.at < ESTIMATE_TTL_MS) return { count: remembered.count, exact: false };
+
   const capped = await db
     .selectFrom(query.select(sql.lit(1).as('one')).limit(EXACT_COUNT_LIMIT + 1).as('capped'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  if (Number(capped.count) <= EXACT_COUNT_LIMIT) return { count: Number(capped.count), exact: true };
-  const compiled = query.select(sql.lit(1).as('one')).compile();
-  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
-    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-  );
+  if (Number(capped.count) <= EXACT_COUNT_LIMIT) {
+    estimates.delete(key);
+    return { count: Number(capped.count), exact: true };
+  }
+  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-  return { count: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
+  const count = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  if (estimates.size >= MAX_REMEMBERED_ESTIMATES) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { count, at: now });
+  return { count, exact: false };
 }
 
 /**
