@@ -1,3 +1,4 @@
+import type { ApplicationDetail, ApplicationListItem } from '../../../src/shared/api/applications';
 import type { User } from '../../../src/shared/api/auth';
 import { GROUPS } from '../../../src/shared/auth/permissions';
 import type { NaricBridge } from '../../../src/shared/bridge';
@@ -96,5 +97,60 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
     auth: { ...base.auth, ...overrides.auth },
     external: { ...base.external, ...overrides.external },
     transfer: { ...base.transfer, ...overrides.transfer },
+  };
+}
+
+/** An application's list row, with `overrides`: the fields every list and detail test needs. */
+export function makeApplicationItem(overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
+  return {
+    id: 42,
+    reference: 'NARIC-2026-000042',
+    service_type: 1,
+    status: 'document_verification',
+    priority: 'high',
+    applicant: { id: 9, full_name: 'Arta Krasniqi', personal_id: '1234567890' },
+    institution_name: 'University of Tirana',
+    institution_country: 'AL',
+    submitted_at: '2026-10-01T09:00:00Z',
+    assigned_officer: null,
+    council: null,
+    deadline: '2026-11-01',
+    overdue: true,
+    days_in_system: 52,
+    archived: false,
+    invalidated: false,
+    incomplete: false,
+    version: 3,
+    ...overrides,
+  };
+}
+
+/** An application's detail with nothing decided, reviewed or recorded yet, then `overrides`. */
+export function makeApplicationDetail(overrides: Partial<ApplicationDetail> = {}): ApplicationDetail {
+  const item = makeApplicationItem(overrides);
+  return {
+    ...item,
+    applicant: { id: item.applicant.id, first_name: 'Arta', last_name: 'Krasniqi', full_name: item.applicant.full_name, email: 'arta@example.org', phone: null, personal_id: item.applicant.personal_id, date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
+    service: { id: item.service_type, name: 'Recognition', fee_enabled: true, fee_exemption_allowed: true },
+    education: null,
+    notes: null,
+    previous_status: null,
+    assigned_at: null,
+    review_status: null,
+    review_due_date: null,
+    council_comments: null,
+    review_notes: null,
+    reviewed_by: null,
+    review_date: null,
+    academic_field_category: null,
+    decision: null,
+    inspectorate: null,
+    payment: null,
+    documents: [],
+    application_notes: [],
+    history: [],
+    timeline: [],
+    allowed_actions: [],
+    ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import type { ApplicationStatus } from '../../../shared/domain/application-statu
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DetailsList } from '../../components/details-list';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
@@ -22,19 +23,6 @@ import { useApplicationDetail } from './api';
 import { StatusBadge } from './status-badge';
 
 type OpenAction = { action: ActionName; documentId?: number } | null;
-
-function Details({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="details-list">
-      {rows.map(([label, value]) => (
-        <div className="details-list__row" key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 export function ApplicationDetailScreen() {
   const { t, i18n } = useTranslation(['applications', 'common', 'errors']);
@@ -93,7 +81,7 @@ export function ApplicationDetailScreen() {
             <Overview application={application} date={date} />
           </TabPanel>
           <TabPanel id="personal">
-            <Details
+            <DetailsList
               rows={[
                 [t('detail.fields.firstName'), application.applicant.first_name],
                 [t('detail.fields.lastName'), application.applicant.last_name],
@@ -109,7 +97,7 @@ export function ApplicationDetailScreen() {
           </TabPanel>
           <TabPanel id="institution">
             {application.education ? (
-              <Details
+              <DetailsList
                 rows={[
                   [t('detail.fields.institution'), application.education.institution_name],
                   [t('detail.fields.country'), application.education.institution_country],
@@ -197,7 +185,7 @@ function Overview({ application, date }: { application: ApplicationDetail; date(
   const { decision, inspectorate, payment } = application;
   return (
     <>
-      <Details
+      <DetailsList
         rows={[
           [t('detail.fields.reference'), application.reference],
           [t('detail.fields.service'), t(`service.${application.service_type}`)],

@@ -6,6 +6,7 @@ import type { ApplicationDetail, ApplicationDocument } from '../../../shared/api
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DetailsList } from '../../components/details-list';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
@@ -22,19 +23,6 @@ import { currentVerificationDocument } from './verification-document';
 export interface VerificationPanelProps {
   applicationId: number;
   onClose(): void;
-}
-
-function Details({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="details-list">
-      {rows.map(([label, value]) => (
-        <div className="details-list__row" key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** One application as the inspectorate needs it: who and what, its documents, the verification PDF and the decision. */
@@ -93,7 +81,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
         </span>
         <span>{t('panel.service', { service: application.service.name })}</span>
       </p>
-      <Details
+      <DetailsList
         rows={[
           [t('panel.applicant'), application.applicant.full_name],
           [t('panel.personalId'), application.applicant.personal_id],
@@ -116,7 +104,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
           <Alert tone={inspectorate.outcome === 'verified' ? 'success' : 'warning'} title={t(`panel.outcome.${inspectorate.outcome}`)}>
             {t('panel.decidedBy', { by: inspectorate.verified_by?.full_name ?? t('panel.unknownPerson'), date: dateTime(inspectorate.verified_at) })}
           </Alert>
-          <Details rows={[[t('panel.decisionNotes'), inspectorate.notes]]} />
+          <DetailsList rows={[[t('panel.decisionNotes'), inspectorate.notes]]} />
         </div>
       ) : null}
       {verificationDocument ? (

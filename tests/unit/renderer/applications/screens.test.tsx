@@ -4,62 +4,22 @@ import { appRouteObjects } from '../../../../src/renderer/app/router';
 import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
 import type { ApplicationDetail, ApplicationListItem } from '../../../../src/shared/api/applications';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { fakeBridge, makeApplicationDetail, makeApplicationItem, makeSession, makeUser } from '../fixtures';
 import { renderRoutes } from '../render';
 
 const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const officer = makeUser({ id: 7, groups: ['NARIC Officers'], permissions: ['applications.view_application', 'applications.change_status', 'applications.change_application'] });
 
-const item: ApplicationListItem = {
-  id: 42,
-  reference: 'NARIC-2026-000042',
-  service_type: 1,
-  status: 'document_verification',
-  priority: 'high',
-  applicant: { id: 9, full_name: 'Arta Krasniqi', personal_id: '1234567890' },
-  institution_name: 'University of Tirana',
-  institution_country: 'AL',
-  submitted_at: '2026-10-01T09:00:00Z',
-  assigned_officer: null,
-  council: null,
-  deadline: '2026-11-01',
-  overdue: true,
-  days_in_system: 52,
-  archived: false,
-  invalidated: false,
-  incomplete: false,
-  version: 3,
-};
+const item: ApplicationListItem = makeApplicationItem();
 
-const detail: ApplicationDetail = {
-  ...item,
-  applicant: { id: 9, first_name: 'Arta', last_name: 'Krasniqi', full_name: 'Arta Krasniqi', email: 'arta@example.org', phone: null, personal_id: '1234567890', date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
-  service: { id: 1, name: 'Recognition', fee_enabled: true, fee_exemption_allowed: true },
-  education: null,
-  notes: null,
-  previous_status: null,
-  assigned_at: null,
-  review_status: null,
-  review_due_date: null,
-  council_comments: null,
-  review_notes: null,
-  reviewed_by: null,
-  review_date: null,
-  academic_field_category: null,
-  decision: null,
-  inspectorate: null,
-  payment: null,
-  documents: [],
-  application_notes: [],
-  history: [],
-  timeline: [],
+const detail: ApplicationDetail = makeApplicationDetail({
   allowed_actions: [
     { action: 'update_status', to: 'originality_verified', notes: 'optional' },
     { action: 'update_status', to: 'suspicious', notes: 'optional' },
     { action: 'put_on_hold', to: 'pending', notes: 'optional' },
     { action: 'add_note', to: null, notes: 'required' },
   ],
-};
+});
 
 function open(path: string) {
   window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });

@@ -9,7 +9,7 @@ import type { NaricBridge } from '../../../../src/shared/bridge';
 import { ERROR_CODES } from '../../../../src/shared/errors';
 import { failure } from '../../../../src/shared/transport-failure';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { fakeBridge, makeApplicationDetail, makeApplicationItem, makeSession, makeUser } from '../fixtures';
 import { renderRoutes } from '../render';
 
 const inspector = makeUser({
@@ -19,26 +19,16 @@ const inspector = makeUser({
   permissions: ['inspectorate.upload_verification', 'inspectorate.decide_verification', 'applications.view_application'],
 });
 
-const item: ApplicationListItem = {
-  id: 42,
-  reference: 'NARIC-2026-000042',
+const waiting = {
   service_type: 3,
   status: 'inspectorate_pending',
   priority: 'normal',
-  applicant: { id: 9, full_name: 'Arta Krasniqi', personal_id: '1234567890' },
   institution_name: 'University of Vienna',
   institution_country: 'AT',
-  submitted_at: '2026-10-01T09:00:00Z',
-  assigned_officer: null,
-  council: null,
   deadline: '2026-12-01',
   overdue: false,
-  days_in_system: 52,
-  archived: false,
-  invalidated: false,
-  incomplete: false,
-  version: 3,
-};
+} as const;
+const item: ApplicationListItem = makeApplicationItem(waiting);
 
 const diploma: ApplicationDocument = {
   id: 100,
@@ -74,9 +64,8 @@ const requested = {
   created_at: '2026-11-09T08:00:00Z',
 };
 
-const pending: ApplicationDetail = {
-  ...item,
-  applicant: { id: 9, first_name: 'Arta', last_name: 'Krasniqi', full_name: 'Arta Krasniqi', email: 'arta@example.org', phone: null, personal_id: '1234567890', date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
+const pending: ApplicationDetail = makeApplicationDetail({
+  ...waiting,
   service: { id: 3, name: 'Verification of diplomas', fee_enabled: true, fee_exemption_allowed: false },
   education: {
     institution_name: 'University of Vienna',
@@ -91,28 +80,13 @@ const pending: ApplicationDetail = {
     ects_credits: 120,
     purpose_details: null,
   },
-  notes: null,
-  previous_status: null,
-  assigned_at: null,
-  review_status: null,
-  review_due_date: null,
-  council_comments: null,
-  review_notes: null,
-  reviewed_by: null,
-  review_date: null,
-  academic_field_category: null,
-  decision: null,
-  inspectorate: null,
-  payment: null,
   documents: [diploma],
-  application_notes: [],
   history: [requested],
-  timeline: [],
   allowed_actions: [
     { action: 'inspectorate_approve', to: 'inspectorate_verified', notes: 'optional' },
     { action: 'inspectorate_reject', to: 'inspectorate_rejected', notes: 'required' },
   ],
-};
+});
 
 const withPdf: ApplicationDetail = { ...pending, documents: [diploma, verificationPdf] };
 

@@ -5,7 +5,7 @@ import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../..
 import type { ApplicationDetail } from '../../../../src/shared/api/applications';
 import type { Verdict } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { fakeBridge, makeApplicationDetail, makeSession, makeUser } from '../fixtures';
 import { renderRoutes } from '../render';
 
 // The preview draws with pdf.js, which needs a real canvas (the e2e tests cover it).
@@ -17,46 +17,14 @@ vi.mock('../../../../src/renderer/lib/pdf-document', () => ({
 const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const officer = makeUser({ id: 7, groups: ['NARIC Officers'], permissions: ['applications.view_application', 'applications.issue_document'] });
 
-const application: ApplicationDetail = {
+const application: ApplicationDetail = makeApplicationDetail({
   id: 31,
   reference: 'NARIC-2026-000031',
   service_type: 3,
   status: 'verified',
-  priority: 'normal',
-  applicant: { id: 9, first_name: 'Dritë', last_name: 'Berisha', full_name: 'Dritë Berisha', email: 'drite@example.org', phone: null, personal_id: '1234567890', date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
-  institution_name: 'University of Prishtina',
-  institution_country: 'XK',
-  submitted_at: '2026-10-01T09:00:00Z',
-  assigned_officer: null,
-  council: null,
-  deadline: null,
-  overdue: false,
-  days_in_system: 52,
-  archived: false,
-  invalidated: false,
-  incomplete: false,
   version: 6,
-  service: { id: 3, name: 'Verification of national diplomas', fee_enabled: true, fee_exemption_allowed: false },
-  education: null,
-  notes: null,
-  previous_status: null,
-  assigned_at: null,
-  review_status: null,
-  review_due_date: null,
-  council_comments: null,
-  review_notes: null,
-  reviewed_by: null,
-  review_date: null,
-  academic_field_category: null,
-  decision: null,
-  inspectorate: null,
-  payment: null,
-  documents: [],
-  application_notes: [],
-  history: [],
-  timeline: [],
   allowed_actions: [{ action: 'submit_verdict', to: 'approved', notes: 'optional' }],
-};
+});
 
 const draft: Verdict = {
   id: 5,
