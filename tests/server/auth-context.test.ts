@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../src/shared/api/auth';
 import { ALL_PERMISSIONS, DEFAULT_GROUP_PERMISSIONS, GROUPS } from '../../src/shared/auth/permissions';
-import { currentUser, loadUserObject, requireAdmin, requirePermission, requireUser, signAccessToken } from '../../src/server/auth-context';
+import { currentUser, loadUserObject, requireAdmin, requirePermission, requireUser, signAccessToken, verifyAccessToken } from '../../src/server/auth-context';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' };
@@ -176,5 +176,24 @@ describe('auth context', () => {
       expect((await loadUserObject(server.db, row.id))?.date_of_birth).toBe('1990-01-31');
       expect(await loadUserObject(server.db, 999_999)).toBeNull();
     });
+  });
+});
+
+describe('verifyAccessToken', () => {
+  const config = { jwtSecret: 'verify-secret-verify-secret-verify-secret', accessTokenTtlSeconds: 60 };
+
+  it('remembers a checked token only until it expires, and only for the secret that signed it', async () => {
+    const token = await signAccessToken(config, 42);
+    const now = Date.now();
+    expect(await verifyAccessToken(config, token, now)).toBe(42);
+    // Answered from the remembered check, still with the expiry applied.
+    expect(await verifyAccessToken(config, token, now + 30_000)).toBe(42);
+    await expect(verifyAccessToken(config, token, now + 61_000)).rejects.toMatchObject({ status: 401, code: 'token_not_valid' });
+    // Forgotten once expired: the full check refuses it too.
+    await expect(verifyAccessToken(config, token, now + 62_000)).rejects.toMatchObject({ status: 401, code: 'token_not_valid' });
+
+    const again = await signAccessToken(config, 43);
+    expect(await verifyAccessToken(config, again)).toBe(43);
+    await expect(verifyAccessToken({ jwtSecret: 'another-secret-another-secret-another' }, again)).rejects.toMatchObject({ status: 401, code: 'token_not_valid' });
   });
 });
