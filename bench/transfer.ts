@@ -1,4 +1,4 @@
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,6 +124,14 @@ async function uploadWithFetch(url: string, access: string, path: string, size: 
   if (response.status !== 201) throw new Error(`fetch upload answered ${response.status} ${JSON.stringify(body)}`);
 }
 
+/**
+ * Writes the dirty pages of the transfers before out to disk, so the kernel's write-back of one
+ * transfer's 200 MiB does not land in the middle of the next one's timing.
+ */
+function settle(): void {
+  spawnSync('sync');
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mbps = (bytes: number, seconds: number) => bytes / MiB / seconds;
 const mb = (bytes: number) => (bytes / MiB).toFixed(1);
@@ -152,27 +160,37 @@ async function main(): Promise<void> {
       log: { info: () => {}, warn: console.warn, error: console.error },
     });
 
-    const results = { serviceUp: [] as Measure[], curlUp: [] as Measure[], fetchUp: [] as Measure[], serviceDown: [] as Measure[], curlDown: [] as Measure[] };
+    const results = { serviceUp: [] as Measure[], curlUp: [] as Measure[], fetchUp: [] as Measure[], serviceDown: [] as Measure[], serviceDownVerified: [] as Measure[], curlDown: [] as Measure[] };
     let documentId = 0;
+    let documentSha256: string | null = null;
     for (let round = 1; round <= rounds; round += 1) {
+      settle();
       results.curlUp.push(await curl(['-o', '/dev/null', '-X', 'POST', '-H', `Authorization: Bearer ${access}`, '-H', `Content-Type: ${PDF_MEDIA_TYPE}`, '--data-binary', `@${pdf}`, uploadUrl], 201));
 
       const { selection } = await service.dropPdf(pdf);
+      settle();
       const up = await measured(() =>
         service.upload({ transfer_id: `bench-up-${round}`, selection, target: { type: 'application_document', application_id: applicationId, document_type: 'additional_document', kind: 'copy' } }),
       );
       if (up.value.outcome !== 'uploaded') throw new Error('the service upload did not complete');
-      documentId = storedDocument.parse(up.value.document).id;
+      ({ id: documentId, sha256: documentSha256 } = storedDocument.parse(up.value.document));
       results.serviceUp.push(up.measure);
 
+      settle();
       results.fetchUp.push((await measured(() => uploadWithFetch(uploadUrl, access, pdf, size))).measure);
 
       const contentUrl = apiUrl(server, DOCUMENT_PATHS.content(documentId));
+      settle();
       results.curlDown.push(await curl(['-o', join(dir, 'curl-download.pdf'), '-H', `Authorization: Bearer ${access}`, contentUrl], 200));
       const target = join(dir, 'service-download.pdf');
+      settle();
       const down = await measured(() => service.downloadTo({ transfer_id: `bench-down-${round}`, document_id: documentId, file_name: 'bench.pdf' }, target));
       if ((await stat(target)).size !== size) throw new Error('the service download is incomplete');
       results.serviceDown.push(down.measure);
+      // As the app downloads a stored document: checked against its SHA-256 on the way in.
+      settle();
+      const verified = await measured(() => service.downloadTo({ transfer_id: `bench-check-${round}`, document_id: documentId, file_name: 'bench.pdf', sha256: documentSha256 }, target));
+      results.serviceDownVerified.push(verified.measure);
       console.log(`round ${round}/${rounds} done`);
     }
 
@@ -187,10 +205,11 @@ async function main(): Promise<void> {
     const curlUp = row('upload: curl --data-binary', results.curlUp);
     row('upload: fetch, streamed body', results.fetchUp);
     const serviceDown = row('download: transfer service', results.serviceDown);
+    const serviceDownVerified = row('download: service, SHA-256 checked', results.serviceDownVerified);
     const curlDown = row('download: curl -o', results.curlDown);
-    const maxGrowth = Math.max(...[...results.serviceUp, ...results.serviceDown].map((m) => m.rssGrowth ?? 0));
+    const maxGrowth = Math.max(...[...results.serviceUp, ...results.serviceDown, ...results.serviceDownVerified].map((m) => m.rssGrowth ?? 0));
     console.log(`\nupload ratio service/curl:   ${(serviceUp / curlUp).toFixed(2)} (target ≥ 0.8)`);
-    console.log(`download ratio service/curl: ${(serviceDown / curlDown).toFixed(2)} (target ≥ 0.8)`);
+    console.log(`download ratio service/curl: ${(serviceDown / curlDown).toFixed(2)} (target ≥ 0.8); with the SHA-256 check ${(serviceDownVerified / curlDown).toFixed(2)}`);
     console.log(`service peak RSS growth:     ${mb(maxGrowth)} MB (target ≤ 50 MB); progress events: ${events}`);
   } finally {
     child.send({ type: 'shutdown' });
