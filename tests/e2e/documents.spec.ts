@@ -89,6 +89,23 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   await confirm.getByRole('button', { name: 'Submit verdict' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${fixture.reference} · ${fixture.fullName}` })).toBeVisible();
   await expect(page.getByText('Approved').first()).toBeVisible();
+
+  // The decision issued the verification document: the register lists it with its code.
+  await page.getByRole('link', { name: 'Documents', exact: true }).click();
+  await page.getByRole('tab', { name: 'Certificate register' }).click();
+  await page.getByRole('searchbox', { name: 'Search by code, reference or holder' }).fill(fixture.reference);
+  const register = page.getByRole('grid', { name: 'Certificate register' });
+  const issued = register.getByRole('row').filter({ hasText: fixture.reference });
+  await expect(issued).toHaveCount(1);
+  await expect(issued).toContainText('Verification document');
+  await expect(issued).toContainText('Valid');
+  const code = (await issued.locator('code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4})+$/);
+  // Anyone can check the code, without signing in.
+  const verified = await page.request.get(`/api/verify/${encodeURIComponent(code)}/`);
+  expect(await verified.json()).toMatchObject({ status: 'valid', kind: 'verification_document', reference: fixture.reference, holder_name: fixture.fullName });
+  const pdf = await savedBytes(page, shell, desktopMain, () => issued.getByRole('button', { name: 'Save' }).click(), `verification-document-${fixture.reference}.pdf`);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
 test('the inspectorate uploads its one verification PDF and approves; the officer sees who verified it and previews the PDF', async ({ page, shell, desktopMain, request }, testInfo) => {
