@@ -18,6 +18,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/renderer/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {

@@ -150,3 +150,20 @@ test('the inspectorate uploads its one verification PDF and approves; the office
   const saved = await savedBytes(page, shell, desktopMain, () => row.getByRole('button', { name: 'Save' }).click(), 'inspectorate-verification.pdf');
   expect(saved.equals(verification)).toBe(true);
 });
+
+test('a content manager previews a template rendered by the server and is told what a new version lacks', async ({ page }) => {
+  await signIn(page, 'content', '/documents/templates');
+  const table = page.getByRole('table', { name: 'Verification document' });
+  await table.getByRole('button', { name: 'Preview: Verification document, Albanian' }).click();
+  const viewer = page.getByRole('region', { name: /^Preview of / });
+  await expect(viewer.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect.poll(() => viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(100);
+
+  await table.getByRole('button', { name: 'New version: Verification document, English' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New version: Verification document, English' });
+  await dialog.getByLabel('Text').fill('This confirms the diploma of {{holder_name}}.');
+  await dialog.getByRole('button', { name: 'Save as the active version' }).click();
+  await expect(dialog.getByText('The text must contain {{code}} (a verdict: {{verdict_text}}).')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

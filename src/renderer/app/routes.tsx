@@ -50,6 +50,9 @@ const InspectorateVerificationsScreen = lazy(() =>
   import('../features/inspectorate/inspectorate-verifications-screen').then((m) => ({ default: m.InspectorateVerificationsScreen })),
 );
 const DocumentsScreen = lazy(() => import('../features/document-library/documents-screen').then((m) => ({ default: m.DocumentsScreen })));
+const DocumentTemplatesScreen = lazy(() =>
+  import('../features/document-templates/document-templates-screen').then((m) => ({ default: m.DocumentTemplatesScreen })),
+);
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -86,7 +89,7 @@ const spec: RouteSpec[] = [
   { id: 'expert-review', path: '/expert-reviews/:id', access: 'signed_in', title: 'expertReview', area: 'experts', parent: 'expert-reviews' },
 
   { id: 'documents', path: '/documents', access: 'signed_in', title: 'documents', area: 'documents', navigation: true, permission: 'documents.view_document', screen: DocumentsScreen },
-  { id: 'document-templates', path: '/documents/templates', access: 'signed_in', title: 'documentTemplates', area: 'documents', navigation: true, permission: 'documents.manage_templates', parent: 'documents' },
+  { id: 'document-templates', path: '/documents/templates', access: 'signed_in', title: 'documentTemplates', area: 'documents', navigation: true, permission: 'documents.manage_templates', parent: 'documents', screen: DocumentTemplatesScreen },
 
   { id: 'payments', path: '/payments', access: 'signed_in', title: 'payments', area: 'payments', navigation: true, permission: 'payments.view_payment' },
   { id: 'payment-detail', path: '/payments/:id', access: 'signed_in', title: 'paymentDetail', area: 'payments', parent: 'payments' },

@@ -57,6 +57,7 @@ export const documentTemplate = z.object({
   uploaded_by: personRef.nullable(),
   created_at: z.string(),
 });
+export type DocumentTemplate = z.infer<typeof documentTemplate>;
 export const documentTemplatesAnswer = z.array(documentTemplate);
 /** A new version of a template; it becomes the active one. */
 export const documentTemplateCreate = z.object({

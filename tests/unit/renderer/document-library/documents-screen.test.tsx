@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRouteObjects } from '../../../../src/renderer/app/router';
+import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import type { StoredDocument } from '../../../../src/shared/api/documents';
+import type { IssuedDocument } from '../../../../src/shared/api/issuance';
+import { json, stubApi } from '../api-stub';
+import { fakeBridge, makeSession, makeUser } from '../fixtures';
+import { renderRoutes } from '../render';
+
+const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
+const verifier = makeUser({ id: 8, groups: ['Document Verifiers'], permissions: ['documents.view_document', 'documents.verify_document', 'applications.view_application'] });
+
+const stored: StoredDocument = {
+  id: 41,
+  has_file: true,
+  file_name: 'diploma.pdf',
+  document_type: 'original_diploma',
+  kind: 'original',
+  size: 2_000_000,
+  uploaded_at: '2026-11-02T10:00:00Z',
+  status: 'pending',
+  review_notes: null,
+  reviewed_by: null,
+  reviewed_at: null,
+  application_id: 7,
+  application_reference: 'NARIC-2026-000007',
+  sha256: 'a'.repeat(64),
+  media_type: 'application/pdf',
+  uploaded_by: { id: 3, full_name: 'Arta Krasniqi' },
+};
+
+const issued: IssuedDocument = {
+  id: 5,
+  application_id: 7,
+  reference: 'NARIC-2026-000007',
+  holder_name: 'Arta Krasniqi',
+  kind: 'verification_document',
+  verification_code: 'ABCD-EFGH-JKMN',
+  issued_at: '2026-11-03T10:00:00Z',
+  issued_by: { id: 2, full_name: 'Blerta Gashi' },
+  status: 'revoked',
+  revoked_at: '2026-11-10T10:00:00Z',
+  revoked_reason: 'The diploma was annulled by the university.',
+};
+
+const page = <T,>(results: T[]) => json(200, { count: results.length, next: null, previous: null, results });
+
+function open(path: string) {
+  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
+  beginSession(appStore, makeSession(verifier, 'access'));
+  return renderRoutes(appRouteObjects(), { path, store: appStore });
+}
+
+function requestsTo(path: string): URL[] {
+  const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}
+
+afterEach(() => {
+  cleanup();
+  delete window.naric;
+  vi.unstubAllGlobals();
+  appStore.set(sessionAtom, null);
+  appStore.set(sessionStatusAtom, 'unknown');
+});
+
+describe('documents screen', () => {
+  it('sends the filters in the URL to the server and keeps a changed filter in the URL', async () => {
+    stubApi({ 'GET /api/documents/': page([stored]) });
+    const view = open('/documents?status=pending&document_type=original_diploma');
+    const table = await screen.findByRole('grid', { name: 'Documents' });
+    expect(within(table).getByText('diploma.pdf')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'NARIC-2026-000007' }).getAttribute('href')).toBe('/applications/7');
+    const first = requestsTo('/api/documents/')[0]!;
+    expect(first.searchParams.get('status')).toBe('pending');
+    expect(first.searchParams.get('document_type')).toBe('original_diploma');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'translation' } });
+    await waitFor(() => expect(view.router.state.location.search).toContain('kind=translation'));
+    await waitFor(() => expect(requestsTo('/api/documents/').at(-1)!.searchParams.get('kind')).toBe('translation'));
+  });
+
+  it('refuses an application number that is not a number, without sending it', async () => {
+    stubApi({ 'GET /api/documents/': page([]) });
+    open('/documents?application=12a');
+    expect(await screen.findByText("Enter the application's number (digits only).")).toBeTruthy();
+    expect(await screen.findByText('No document matches these filters.')).toBeTruthy();
+    expect(requestsTo('/api/documents/').every((url) => !url.searchParams.has('application'))).toBe(true);
+  });
+
+  it('says it could not load the documents', async () => {
+    stubApi({ 'GET /api/documents/': json(500, { detail: 'Internal server error' }) });
+    open('/documents');
+    expect(await screen.findByText('Could not load data.')).toBeTruthy();
+  });
+
+  it('lists the register with codes, and a revoked document with its date and reason', async () => {
+    stubApi({ 'GET /api/issued-documents/': page([issued]) });
+    open('/documents?tab=register&status=revoked');
+    const table = await screen.findByRole('grid', { name: 'Certificate register' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('ABCD-EFGH-JKMN')).toBeTruthy();
+    expect(row.textContent).toContain('Revoked on');
+    expect(row.textContent).toContain('The diploma was annulled by the university.');
+    expect(requestsTo('/api/issued-documents/')[0]!.searchParams.get('status')).toBe('revoked');
+  });
+});
