@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ISSUED_DOCUMENT_KINDS, type IssuedDocument } from '../../../shared/api/issuance';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -9,7 +9,8 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { useCertificateRegister } from './api';
 import { ListFooter, LoadError, SearchFilter, usePastTheEnd } from './list-controls';
-import { filtersOf, PAGE_SIZE, pageOf, withoutParams, withParam } from './list-params';
+import { filtersOf, PAGE_SIZE, pageOf, withoutParams } from './list-params';
+import { useListParams } from './use-list-params';
 
 const REGISTER_STATUSES = ['valid', 'revoked'] as const;
 const FILTERS = { kind: ISSUED_DOCUMENT_KINDS, status: REGISTER_STATUSES, search: 'text' } as const;
@@ -24,11 +25,10 @@ function issuedFileName(row: IssuedDocument): string {
 /** Every issued verification document and recognition certificate: its code, whose it is, and whether it still stands. */
 export function CertificateRegister() {
   const { t, i18n } = useTranslation(['documents', 'common']);
-  const [params, setParams] = useSearchParams();
+  const { params, set, replaceAll } = useListParams();
   const page = pageOf(params);
   const register = useCertificateRegister({ ...filtersOf(params, FILTERS), page, page_size: PAGE_SIZE });
-  const set = (name: string, value: string | null) => setParams(withParam(params, name, value));
-  const pastTheEnd = usePastTheEnd(register.isError, register.error, page, () => setParams(withParam(params, 'page', null), { replace: true }));
+  const pastTheEnd = usePastTheEnd(register.isError, register.error, page, () => set('page', null, { replace: true }));
   const when = (value: string) => new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const day = (value: string) => new Date(value).toLocaleDateString(i18n.language);
   const filtered = FILTER_NAMES.some((name) => params.get(name));
@@ -71,7 +71,7 @@ export function CertificateRegister() {
       <EmptyState
         title={t('register.noMatchTitle')}
         description={t('register.noMatchDescription')}
-        action={<Button onPress={() => setParams(withoutParams(params, FILTER_NAMES))}>{t('clearFilters')}</Button>}
+        action={<Button onPress={() => replaceAll(withoutParams(params, FILTER_NAMES))}>{t('clearFilters')}</Button>}
       />
     ) : (
       <EmptyState title={t('register.emptyTitle')} description={t('register.emptyDescription')} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { StoredDocument } from '../../../shared/api/documents';
 import { DOCUMENT_TYPES } from '../../../shared/document-types';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, type DocumentStatus } from '../../../shared/domain/application-status';
@@ -12,7 +12,8 @@ import { Spinner } from '../../components/spinner';
 import { formatFileSize } from '../../components/transfer-progress';
 import { useStoredDocuments } from './api';
 import { ListFooter, LoadError, NumberFilter, SearchFilter, usePastTheEnd } from './list-controls';
-import { applicationNumber, filtersOf, PAGE_SIZE, pageOf, withoutParams, withParam } from './list-params';
+import { applicationNumber, filtersOf, PAGE_SIZE, pageOf, withoutParams } from './list-params';
+import { useListParams } from './use-list-params';
 
 /** The filters of the list as the API takes them; the URL uses the same names. */
 const FILTERS = { document_type: DOCUMENT_TYPES, status: DOCUMENT_STATUSES, kind: DOCUMENT_KINDS, application: 'number', search: 'text' } as const;
@@ -23,11 +24,10 @@ const STATUS_TONE: Record<DocumentStatus, string> = { pending: 'warning', verifi
 /** Every stored document the user may see, newest first, filtered by type, status, kind, application and text. */
 export function StoredDocuments() {
   const { t, i18n } = useTranslation(['documents', 'applications', 'common']);
-  const [params, setParams] = useSearchParams();
+  const { params, set, replaceAll } = useListParams();
   const page = pageOf(params);
   const list = useStoredDocuments({ ...filtersOf(params, FILTERS), page, page_size: PAGE_SIZE });
-  const set = (name: string, value: string | null) => setParams(withParam(params, name, value));
-  const pastTheEnd = usePastTheEnd(list.isError, list.error, page, () => setParams(withParam(params, 'page', null), { replace: true }));
+  const pastTheEnd = usePastTheEnd(list.isError, list.error, page, () => set('page', null, { replace: true }));
   const when = (value: string) => new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const application = params.get('application') ?? '';
   const filtered = FILTER_NAMES.some((name) => params.get(name));
@@ -68,7 +68,7 @@ export function StoredDocuments() {
       <EmptyState
         title={t('all.noMatchTitle')}
         description={t('all.noMatchDescription')}
-        action={<Button onPress={() => setParams(withoutParams(params, FILTER_NAMES))}>{t('clearFilters')}</Button>}
+        action={<Button onPress={() => replaceAll(withoutParams(params, FILTER_NAMES))}>{t('clearFilters')}</Button>}
       />
     ) : (
       <EmptyState title={t('all.emptyTitle')} description={t('all.emptyDescription')} />
