@@ -176,9 +176,6 @@ async function main(): Promise<void> {
       ({ id: documentId, sha256: documentSha256 } = storedDocument.parse(up.value.document));
       results.serviceUp.push(up.measure);
 
-      settle();
-      results.fetchUp.push((await measured(() => uploadWithFetch(uploadUrl, access, pdf, size))).measure);
-
       const contentUrl = apiUrl(server, DOCUMENT_PATHS.content(documentId));
       settle();
       results.curlDown.push(await curl(['-o', join(dir, 'curl-download.pdf'), '-H', `Authorization: Bearer ${access}`, contentUrl], 200));
@@ -191,6 +188,10 @@ async function main(): Promise<void> {
       settle();
       const verified = await measured(() => service.downloadTo({ transfer_id: `bench-check-${round}`, document_id: documentId, file_name: 'bench.pdf', sha256: documentSha256 }, target));
       results.serviceDownVerified.push(verified.measure);
+
+      // Last in the round: fetch leaves hundreds of MB of buffers behind for the collector.
+      settle();
+      results.fetchUp.push((await measured(() => uploadWithFetch(uploadUrl, access, pdf, size))).measure);
       console.log(`round ${round}/${rounds} done`);
     }
 
