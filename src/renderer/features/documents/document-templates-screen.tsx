@@ -59,7 +59,9 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
       {versionsSlot ? <VersionsDialog slot={versionsSlot} onClose={close} /> : null}
       {dialog?.name === 'preview' ? (
         <Dialog isOpen onOpenChange={(open) => !open && close()} title={previewTitle(dialog.template, t)}>
-          <TemplatePreview template={dialog.template} />
+          <div className="documents-wide-dialog">
+            <TemplatePreview template={dialog.template} />
+          </div>
           <div className="dialog__actions">
             <Button onPress={close}>{t('close')}</Button>
           </div>
@@ -144,8 +146,10 @@ function VersionsDialog({ slot, onClose }: { slot: TemplateSlot; onClose(): void
   ];
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('templates.versionsTitle', { kind: t(`kinds.${slot.kind}`), language: t(`languages.${slot.language}`) })}>
-      <DataTable label={t('templates.versionsTable')} columns={columns} rows={slot.versions} rowKey={(template) => template.id} />
-      {previewed ? <TemplatePreview key={previewed.id} template={previewed} /> : null}
+      <div className="documents-wide-dialog">
+        <DataTable label={t('templates.versionsTable')} columns={columns} rows={slot.versions} rowKey={(template) => template.id} />
+        {previewed ? <TemplatePreview key={previewed.id} template={previewed} /> : null}
+      </div>
       <div className="dialog__actions">
         <Button onPress={onClose}>{t('close')}</Button>
       </div>

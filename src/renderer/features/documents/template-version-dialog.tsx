@@ -87,7 +87,7 @@ export function TemplateVersionDialog({ slots, kind: initialKind, language: init
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('templates.newVersionTitle')} isBusy={create.isPending}>
       <Form
-        className="template-form"
+        className="template-form documents-wide-dialog"
         validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();

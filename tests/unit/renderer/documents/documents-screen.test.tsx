@@ -59,9 +59,9 @@ const revoked: IssuedDocument = {
 
 const page = <T,>(results: T[], count = results.length) => json(200, { count, next: null, previous: null, results });
 
-function open(path: string, transfer: Partial<NaricBridge['transfer']> = {}) {
+function open(path: string, transfer: Partial<NaricBridge['transfer']> = {}, user = officer) {
   window.naric = fakeBridge({ transfer: { cancel: async () => {}, ...transfer } });
-  beginSession(appStore, makeSession(officer, 'access'));
+  beginSession(appStore, makeSession(user, 'access'));
   return renderRoutes([{ path: '/documents', element: <DocumentsScreen titleKey="titles.documents" /> }], { path, store: appStore });
 }
 
@@ -102,6 +102,18 @@ describe('documents screen: all documents', () => {
     expect(within(other).getByText('—')).toBeTruthy();
     expect(screen.getByText('Documents: 2')).toBeTruthy();
     expect(lastQuery('/api/documents/')).toEqual({ page: '1', page_size: '25' });
+  });
+
+  it('links to the document templates only for those who may manage them', async () => {
+    stubApi({ 'GET /api/documents/': page([diploma]) });
+    open('/documents');
+    await screen.findByRole('grid', { name: 'Documents' });
+    expect(screen.queryByRole('link', { name: 'Document templates' })).toBeNull();
+    cleanup();
+
+    open('/documents', {}, makeUser({ id: 3, permissions: ['documents.view_document', 'documents.manage_templates'] }));
+    await screen.findByRole('grid', { name: 'Documents' });
+    expect(screen.getByRole('link', { name: 'Document templates' }).getAttribute('href')).toBe('/documents/templates');
   });
 
   it('puts the filters in the URL and in the request, and restores them from the URL', async () => {
