@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ISSUED_DOCUMENT_KINDS, type IssuedDocument } from '../../../shared/api/issuance';
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -9,7 +9,7 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
-import { filtersOf, PAGE_SIZE, pageOf, withFilter } from './list-params';
+import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
 
 const FILTERS = ['kind', 'status', 'search'] as const;
@@ -17,11 +17,11 @@ const FILTERS = ['kind', 'status', 'search'] as const;
 /** Every issued verification document and recognition certificate, with its code and whether it still stands. */
 export function CertificateRegister() {
   const { t, i18n } = useTranslation(['library', 'common']);
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const page = pageOf(params);
   const register = useCertificateRegister({ ...filtersOf(params, FILTERS), page, page_size: PAGE_SIZE });
-  const set = (name: string, value: string | null) => setParams(withFilter(params, name, value));
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const pastTheEnd = useFirstPageWhenPastTheEnd(register, page, () => set('page', null));
 
   const columns: DataColumn<IssuedDocument>[] = [
     { id: 'code', title: t('register.code'), isRowHeader: true, render: (row) => <code className="verification-code">{row.verification_code}</code> },
@@ -74,7 +74,7 @@ export function CertificateRegister() {
           onChange={(value) => set('status', value)}
         />
       </div>
-      {register.isError ? (
+      {register.isError && !pastTheEnd ? (
         <Alert tone="error" title={t('common:couldNotLoad')}>
           {translateError(register.error, t).message}
         </Alert>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { StoredDocument } from '../../../shared/api/documents';
 import { DOCUMENT_TYPES } from '../../../shared/document-types';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../shared/domain/application-status';
@@ -13,7 +13,7 @@ import { TextField } from '../../components/text-field';
 import { formatFileSize } from '../../components/transfer-progress';
 import { translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
-import { filtersOf, PAGE_SIZE, pageOf, withFilter } from './list-params';
+import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
 
 const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as const;
@@ -21,14 +21,14 @@ const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as 
 /** Every stored document the user may see, filtered by type, status, kind and application. */
 export function DocumentsList() {
   const { t, i18n } = useTranslation(['library', 'applications', 'common']);
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const page = pageOf(params);
   const application = params.get('application') ?? '';
   const applicationValid = application === '' || /^[1-9]\d{0,9}$/.test(application);
   const query = { ...filtersOf(params, applicationValid ? FILTERS : FILTERS.filter((name) => name !== 'application')), page, page_size: PAGE_SIZE };
   const list = useDocumentList(query);
-  const set = (name: string, value: string | null) => setParams(withFilter(params, name, value));
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const pastTheEnd = useFirstPageWhenPastTheEnd(list, page, () => set('page', null));
 
   const columns: DataColumn<StoredDocument>[] = [
     { id: 'file', title: t('columns.file'), isRowHeader: true, render: (row) => row.file_name },
@@ -83,7 +83,7 @@ export function DocumentsList() {
           errorMessage={applicationValid ? undefined : t('applicationIdInvalid')}
         />
       </div>
-      {list.isError ? (
+      {list.isError && !pastTheEnd ? (
         <Alert tone="error" title={t('common:couldNotLoad')}>
           {translateError(list.error, t).message}
         </Alert>

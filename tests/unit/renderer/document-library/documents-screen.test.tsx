@@ -91,6 +91,19 @@ describe('documents screen', () => {
     expect(requestsTo('/api/documents/').every((url) => !url.searchParams.has('application'))).toBe(true);
   });
 
+  it('keeps a search typed just before another filter changes, and goes back to page 1 from a page past the end', async () => {
+    stubApi({ 'GET /api/documents/': [json(404, { detail: 'Invalid page.' }), page([stored])] });
+    const view = open('/documents?page=3');
+    await screen.findByRole('grid', { name: 'Documents' });
+    await waitFor(() => expect(view.router.state.location.search).not.toContain('page=3'));
+    expect(screen.queryByText('Could not load data.')).toBeNull();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by file name or reference' }), { target: { value: 'diploma' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'verified' } });
+    await waitFor(() => expect(view.router.state.location.search).toContain('search=diploma'));
+    expect(view.router.state.location.search).toContain('status=verified');
+  });
+
   it('says it could not load the documents', async () => {
     stubApi({ 'GET /api/documents/': json(500, { detail: 'Internal server error' }) });
     open('/documents');
