@@ -1,13 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRouteObjects } from '../../../../src/renderer/app/router';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplicationDetail, ApplicationListItem } from '../../../../src/shared/api/applications';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeApplicationDetail, makeApplicationItem, makeSession, makeUser } from '../fixtures';
-import { renderRoutes } from '../render';
+import { makeApplicationDetail, makeApplicationItem, makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
 
-const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const officer = makeUser({ id: 7, groups: ['NARIC Officers'], permissions: ['applications.view_application', 'applications.change_status', 'applications.change_application'] });
 
 const item: ApplicationListItem = makeApplicationItem();
@@ -22,19 +19,11 @@ const detail: ApplicationDetail = makeApplicationDetail({
 });
 
 function open(path: string) {
-  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
-  beginSession(appStore, makeSession(officer, 'access'));
-  return renderRoutes(appRouteObjects(), { path, store: appStore });
+  return openSignedIn(officer, path);
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('application list', () => {
   it('sends the URL filters to the server and shows the rows with their overdue marker', async () => {

@@ -1,14 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRouteObjects } from '../../../../src/renderer/app/router';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredDocument } from '../../../../src/shared/api/documents';
 import type { IssuedDocument } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
-import { renderRoutes } from '../render';
+import { makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
 
-const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const verifier = makeUser({ id: 8, groups: ['Document Verifiers'], permissions: ['documents.view_document', 'documents.verify_document', 'applications.view_application'] });
 
 const stored: StoredDocument = {
@@ -47,9 +44,7 @@ const issued: IssuedDocument = {
 const page = <T,>(results: T[]) => json(200, { count: results.length, next: null, previous: null, results });
 
 function open(path: string) {
-  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
-  beginSession(appStore, makeSession(verifier, 'access'));
-  return renderRoutes(appRouteObjects(), { path, store: appStore });
+  return openSignedIn(verifier, path);
 }
 
 function requestsTo(path: string): URL[] {
@@ -59,13 +54,7 @@ function requestsTo(path: string): URL[] {
     .filter((url) => url.pathname === path);
 }
 
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('documents screen', () => {
   it('sends the filters in the URL to the server and keeps a changed filter in the URL', async () => {

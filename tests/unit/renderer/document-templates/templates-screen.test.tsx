@@ -1,18 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRouteObjects } from '../../../../src/renderer/app/router';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
 import type { DocumentTemplate } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
-import { renderRoutes } from '../render';
+import { makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
 
 vi.mock('../../../../src/renderer/lib/pdf-document', () => ({
   openPdfDocument: async () => ({ numPages: 2, destroy: async () => {} }),
   drawPdfPage: () => ({ done: Promise.resolve(), cancel: () => {} }),
 }));
 
-const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const content = makeUser({ id: 9, groups: ['Content Managers'], permissions: ['documents.manage_templates', 'documents.view_document'] });
 
 const template = (id: number, overrides: Partial<DocumentTemplate>): DocumentTemplate => ({
@@ -34,18 +31,10 @@ const templates = [
 ];
 
 function open(preview = vi.fn(async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }))) {
-  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} }, transfer: { preview, cancel: async () => {} } });
-  beginSession(appStore, makeSession(content, 'access'));
-  return renderRoutes(appRouteObjects(), { path: '/documents/templates', store: appStore });
+  return openSignedIn(content, '/documents/templates', { transfer: { preview, cancel: async () => {} } });
 }
 
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('document templates screen', () => {
   it('shows the active version per language, the earlier ones, and previews one rendered by the server', async () => {

@@ -1,13 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRouteObjects } from '../../../../src/renderer/app/router';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../../../src/shared/api/dashboard';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeSession, makeUser } from '../fixtures';
-import { renderRoutes } from '../render';
+import { makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
 
-const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const officer = makeUser({ id: 7, first_name: 'Blerta', last_name: 'Gashi', full_name: 'Blerta Gashi', groups: ['NARIC Officers'], permissions: ['applications.view_application'] });
 const health = { status: 'ok', version: '1', database: { status: 'ok', driver: 'pglite' }, storage: { status: 'ok', backend: 'local' }, demo: true, time: '2026-11-23T08:00:00Z' };
 
@@ -54,18 +51,10 @@ const dashboard: DashboardAnswer = {
 };
 
 function open(path: string) {
-  window.naric = fakeBridge({ app: { info: async () => webInfo }, auth: { logout: async () => {} } });
-  beginSession(appStore, makeSession(officer, 'access'));
-  return renderRoutes(appRouteObjects(), { path, store: appStore });
+  return openSignedIn(officer, path);
 }
 
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('dashboard home', () => {
   it('welcomes the user by first name and shows every part of spec §2 from GET /api/dashboard/', async () => {

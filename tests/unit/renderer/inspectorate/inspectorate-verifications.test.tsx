@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InspectorateVerificationsScreen } from '../../../../src/renderer/features/inspectorate/inspectorate-verifications-screen';
 import { currentVerificationDocument } from '../../../../src/renderer/features/inspectorate/verification-document';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
+import { appStore, beginSession } from '../../../../src/renderer/lib/session';
 import type { ApplicationDetail, ApplicationDocument, ApplicationListItem } from '../../../../src/shared/api/applications';
 import { GROUPS } from '../../../../src/shared/auth/permissions';
 import type { NaricBridge } from '../../../../src/shared/bridge';
@@ -11,6 +11,7 @@ import { failure } from '../../../../src/shared/transport-failure';
 import { json, stubApi } from '../api-stub';
 import { fakeBridge, makeApplicationDetail, makeApplicationItem, makeSession, makeUser } from '../fixtures';
 import { renderRoutes } from '../render';
+import { signOutAfterTest } from '../signed-in';
 
 const inspector = makeUser({
   id: 5,
@@ -123,13 +124,7 @@ function listQueries(): URLSearchParams[] {
 const posted = (calls: { method: string; path: string; body: string }[]) => calls.filter((call) => call.method === 'POST');
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('inspectorate verifications: the lists', () => {
   it('asks for the applications waiting for the inspectorate, and for the decided ones on the second tab', async () => {

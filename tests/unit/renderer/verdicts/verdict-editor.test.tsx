@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRouteObjects } from '../../../../src/renderer/app/router';
-import { appStore, beginSession, sessionAtom, sessionStatusAtom } from '../../../../src/renderer/lib/session';
 import type { ApplicationDetail } from '../../../../src/shared/api/applications';
 import type { Verdict } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
-import { fakeBridge, makeApplicationDetail, makeSession, makeUser } from '../fixtures';
-import { renderRoutes } from '../render';
+import { makeApplicationDetail, makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
 
 // The preview draws with pdf.js, which needs a real canvas (the e2e tests cover it).
 vi.mock('../../../../src/renderer/lib/pdf-document', () => ({
@@ -14,7 +12,6 @@ vi.mock('../../../../src/renderer/lib/pdf-document', () => ({
   drawPdfPage: () => ({ done: Promise.resolve(), cancel: () => {} }),
 }));
 
-const webInfo = { version: '0.1.0', shell: 'web' as const, os: 'Linux', apiBaseUrl: '/api', embeddedServer: false, sessionPersistence: 'memory' as const };
 const officer = makeUser({ id: 7, groups: ['NARIC Officers'], permissions: ['applications.view_application', 'applications.issue_document'] });
 
 const application: ApplicationDetail = makeApplicationDetail({
@@ -43,22 +40,12 @@ const draft: Verdict = {
 const withPdf: Verdict = { ...draft, body: 'The diploma is authentic and valid.', file_name: 'verdict-31.pdf', size: 2048, sha256: 'c'.repeat(64), version: 2 };
 
 function open(preview = vi.fn(async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }))) {
-  window.naric = fakeBridge({
-    app: { info: async () => webInfo },
-    auth: { logout: async () => {} },
+  return openSignedIn(officer, '/applications/31/verdict/5', {
     transfer: { limits: async () => ({ max_upload_bytes: 1024 * 1024, accepted_media_types: ['application/pdf'] }), preview, cancel: async () => {} },
   });
-  beginSession(appStore, makeSession(officer, 'access'));
-  return renderRoutes(appRouteObjects(), { path: '/applications/31/verdict/5', store: appStore });
 }
 
-afterEach(() => {
-  cleanup();
-  delete window.naric;
-  vi.unstubAllGlobals();
-  appStore.set(sessionAtom, null);
-  appStore.set(sessionStatusAtom, 'unknown');
-});
+afterEach(signOutAfterTest);
 
 describe('verdict editor', () => {
   it('saves the text, makes the PDF from it, previews it, then submits the verdict and records the decision', async () => {
