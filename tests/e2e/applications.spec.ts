@@ -1,20 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { e2eApplication } from './support/e2e-applications';
+import { DEMO_PASSWORD, signInTo } from './support/session-helpers';
 
 // Officers' day with applications, in both shells: find, walk through the workflow, decide; the
 // timeline records it; a council member sees only their council; a stale action is explained.
 
-const PASSWORD = 'Demo-2026!naric';
 
-/** Signs in and lands on `target` (the browser shell keeps its session in memory: a page load would sign out). */
-async function signIn(page: Page, username: string, target = '/') {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function runAction(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: action, exact: true }).click();
@@ -27,7 +19,7 @@ async function runAction(page: Page, action: string, fill?: (dialog: ReturnType<
 
 test('an officer finds a paid application, walks it to decision pending, and an agency officer approves it', async ({ page, shell }, testInfo) => {
   const fixture = e2eApplication('walk', shell, testInfo.retry);
-  await signIn(page, 'officer', '/applications');
+  await signInTo(page, 'officer', '/applications');
   await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.last_name);
   const table = page.getByRole('grid', { name: 'Applications' });
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -66,7 +58,7 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page, 'agency', '/applications');
+  await signInTo(page, 'agency', '/applications');
   await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.reference);
   await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: fixture.reference }).click();
   await runAction(page, 'Approve', async (dialog) => {
@@ -85,7 +77,7 @@ test('an officer finds a paid application, walks it to decision pending, and an 
 });
 
 test('a council member sees only the applications of their council', async ({ page }) => {
-  await signIn(page, 'council', '/applications?archived=all');
+  await signInTo(page, 'council', '/applications?archived=all');
   const table = page.getByRole('grid', { name: 'Applications' });
   await expect(table.getByRole('link', { name: 'NARIC-2026-900002' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'NARIC-2026-900005' })).toHaveCount(0);
@@ -97,13 +89,13 @@ test('a council member sees only the applications of their council', async ({ pa
 
 test('a stale action is explained in words and the officer can reload', async ({ page, request, shell }, testInfo) => {
   const fixture = e2eApplication('stale', shell, testInfo.retry);
-  await signIn(page, 'officer', `/applications?search=${fixture.reference}`);
+  await signInTo(page, 'officer', `/applications?search=${fixture.reference}`);
   await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: fixture.reference }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(fixture.reference) })).toBeVisible();
   const id = Number(new URL(page.url()).pathname.split('/').at(-1));
 
   // Meanwhile a colleague adds a note from their own desk (straight through the API).
-  const login = await request.post('/api/auth/admin/login/', { data: { username: 'admin', password: PASSWORD } });
+  const login = await request.post('/api/auth/admin/login/', { data: { username: 'admin', password: DEMO_PASSWORD } });
   const colleague = { authorization: `Bearer ${(await login.json()).access}` };
   const current = await (await request.get(`/api/applications/${id}/`, { headers: colleague })).json();
   const note = await request.post(`/api/applications/${id}/add-note/`, { headers: colleague, data: { version: current.version, notes: 'Called the applicant.' } });
@@ -120,7 +112,7 @@ test('a stale action is explained in words and the officer can reload', async ({
 });
 
 test('the dashboard home shows the caseload from the server', async ({ page }) => {
-  await signIn(page, 'officer', '/');
+  await signInTo(page, 'officer', '/');
   await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pending tasks' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Average processing time by stage' })).toBeVisible();

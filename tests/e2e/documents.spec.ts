@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minimalPdf } from '../support/pdf-fixtures';
 import { e2eApplication } from './support/e2e-applications';
+import { DEMO_PASSWORD, signInTo } from './support/session-helpers';
 import { expect, test, type DesktopMain } from './support/fixtures';
 
 // Documents in both shells, against the real server: an officer uploads a scan, previews it in
@@ -10,15 +11,7 @@ import { expect, test, type DesktopMain } from './support/fixtures';
 // submits it, and the issued verification document appears in the register with its code. The
 // inspectorate uploads its one PDF and approves; the officer sees who verified it and previews it.
 
-const PASSWORD = 'Demo-2026!naric';
 
-async function signIn(page: Page, username: string, target = '/') {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function openApplication(page: Page, search: string, reference: string) {
   await page.getByRole('searchbox', { name: 'Search applications' }).fill(search);
@@ -58,7 +51,7 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   const scanPath = testInfo.outputPath('diploma-scan.pdf');
   await writeFile(scanPath, scan);
 
-  await signIn(page, 'officer', '/applications');
+  await signInTo(page, 'officer', '/applications');
   await openApplication(page, fixture.last_name, fixture.reference);
   await page.getByRole('tab', { name: 'Documents' }).click();
   await choosePdf(page, shell, desktopMain, scanPath);
@@ -115,13 +108,13 @@ test('the inspectorate uploads its one verification PDF and approves; the office
   const verificationPath = testInfo.outputPath('inspectorate-verification.pdf');
   await writeFile(verificationPath, verification);
   // The waiting list is long on the demo data: find the application's id the way any API client would.
-  const login = await request.post('/api/auth/admin/login/', { data: { username: 'inspector', password: PASSWORD } });
+  const login = await request.post('/api/auth/admin/login/', { data: { username: 'inspector', password: DEMO_PASSWORD } });
   const { access } = (await login.json()) as { access: string };
   const found = await request.get(`/api/applications/?search=${encodeURIComponent(fixture.reference)}`, { headers: { Authorization: `Bearer ${access}` } });
   const [application] = ((await found.json()) as { results: { id: number; reference: string }[] }).results;
   expect(application.reference).toBe(fixture.reference);
 
-  await signIn(page, 'inspector', `/inspectorate-verifications?application=${application.id}`);
+  await signInTo(page, 'inspector', `/inspectorate-verifications?application=${application.id}`);
   const panel = page.getByRole('region', { name: `${fixture.reference} · ${fixture.fullName}` });
   await expect(panel.getByText('The verification PDF has not been uploaded yet.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Approve verification' })).toBeDisabled();
@@ -138,7 +131,7 @@ test('the inspectorate uploads its one verification PDF and approves; the office
   await expect(panel.getByText(/Decided by Nenad Stojanović/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page, 'officer', '/applications');
+  await signInTo(page, 'officer', '/applications');
   await openApplication(page, fixture.last_name, fixture.reference);
   await expect(page.getByText(/Nenad Stojanović/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Documents' }).click();
@@ -152,7 +145,7 @@ test('the inspectorate uploads its one verification PDF and approves; the office
 });
 
 test('a content manager previews a template rendered by the server and is told what a new version lacks', async ({ page }) => {
-  await signIn(page, 'content', '/documents/templates');
+  await signInTo(page, 'content', '/documents/templates');
   const table = page.getByRole('table', { name: 'Verification document' });
   await table.getByRole('button', { name: 'Preview: Verification document, Albanian' }).click();
   const viewer = page.getByRole('region', { name: /^Preview of / });

@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import type { DesktopMain } from './fixtures';
 
 // What the session specs look at: the sign-in form, the API calls the page makes, and the tokens
@@ -9,6 +9,19 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The demo accounts' password (src/server/db/demo-accounts.ts). */
+export const DEMO_PASSWORD = 'Demo-2026!naric';
+
+/**
+ * Signs in as a demo account and lands on `target`. The browser shell keeps its session in
+ * memory, so a test moves between pages by signing in with a redirect, never by reloading.
+ */
+export async function signInTo(page: Page, username: string, target = '/'): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await signIn(page, username, DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** The topbar link to the profile, which names the signed-in person. */
