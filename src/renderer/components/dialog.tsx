@@ -11,13 +11,15 @@ export interface DialogProps {
   /** While an action runs, the dialog cannot be dismissed by Escape or a click outside. */
   isBusy?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** `wide` for long texts (a template's body); 520 px otherwise. */
+  size?: 'normal' | 'wide';
 }
 
 /** A modal dialog: focus is trapped inside and returns to the trigger when it closes. */
-export function Dialog({ isOpen, onOpenChange, title, children, isBusy = false, role = 'dialog' }: DialogProps) {
+export function Dialog({ isOpen, onOpenChange, title, children, isBusy = false, role = 'dialog', size = 'normal' }: DialogProps) {
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={!isBusy} isKeyboardDismissDisabled={isBusy} className="modal-overlay">
-      <Modal className="modal">
+      <Modal className={size === 'wide' ? 'modal modal--wide' : 'modal'}>
         <AriaDialog role={role} className="dialog">
           <Heading slot="title" level={2} className="dialog__title">
             {title}
