@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { translateError } from '../../lib/error-translator';
@@ -125,15 +125,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
           />
           <div className="list-footer">
             <p aria-live="polite">{t(count > 2000 ? 'list.countAbout' : 'list.count', { count })}</p>
-            <nav className="pager" aria-label={t('paging.label')}>
-              <Button isDisabled={page <= 1} onPress={() => go(page - 1)}>
-                {t('paging.previous')}
-              </Button>
-              <span>{t('paging.page', { page, pages })}</span>
-              <Button isDisabled={page >= pages} onPress={() => go(page + 1)}>
-                {t('paging.next')}
-              </Button>
-            </nav>
+            <Pager page={page} pages={pages} onPage={go} />
             <SelectField
               label={t('paging.pageSize')}
               value={String(pageSize)}

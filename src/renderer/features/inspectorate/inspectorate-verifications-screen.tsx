@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { translateError } from '../../lib/error-translator';
 import { PAGE_SIZE, useInspectorateList, type InspectorateList } from './api';
@@ -137,15 +138,7 @@ function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTab
       <div className="list-footer">
         <p aria-live="polite">{t('count', { count })}</p>
         {pages > 1 ? (
-          <nav className="pager" aria-label={t('paging.label')}>
-            <Button isDisabled={page <= 1} onPress={() => go(page - 1)}>
-              {t('paging.previous')}
-            </Button>
-            <span>{t('paging.page', { page, pages })}</span>
-            <Button isDisabled={page >= pages} onPress={() => go(page + 1)}>
-              {t('paging.next')}
-            </Button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={go} />
         ) : null}
       </div>
     </div>
