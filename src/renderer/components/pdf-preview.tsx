@@ -38,7 +38,7 @@ export function PdfPreview({ request, label }: PdfPreviewProps) {
   useEffect(() => {
     const transferId = crypto.randomUUID();
     let current = true;
-    let document: PdfDocument | null = null;
+    let pdf: PdfDocument | null = null;
     setState({ phase: 'loading', transferId });
     void (async () => {
       let outcome;
@@ -56,9 +56,9 @@ export function PdfPreview({ request, label }: PdfPreviewProps) {
       try {
         // pdf.js is loaded with the first preview, not with the screen.
         const { openPdfDocument } = await import('../lib/pdf-document');
-        document = await openPdfDocument(outcome.data);
-        if (current) setState({ phase: 'shown', document });
-        else void document.destroy();
+        pdf = await openPdfDocument(outcome.data);
+        if (current) setState({ phase: 'shown', document: pdf });
+        else void pdf.destroy();
       } catch (error) {
         if (current) setState({ phase: 'failed', error, unreadable: true });
       }
@@ -66,7 +66,7 @@ export function PdfPreview({ request, label }: PdfPreviewProps) {
     return () => {
       current = false;
       void getBridge().transfer.cancel(transferId).catch(() => {});
-      void document?.destroy();
+      void pdf?.destroy();
     };
   }, [requestKey]);
 
