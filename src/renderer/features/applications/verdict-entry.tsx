@@ -20,7 +20,8 @@ export function VerdictEntry({ application }: { application: ApplicationDetail }
 
   const latest = verdicts.data.at(-1) ?? null;
   if (latest && (latest.status === 'draft' || !maySubmit)) {
-    return <Link to={`/applications/${application.id}/verdict/${latest.id}`}>{t(latest.status === 'draft' ? 'detail.verdictDraft' : 'detail.verdictSubmitted')}</Link>;
+    const label = latest.status === 'submitted' ? 'detail.verdictSubmitted' : maySubmit ? 'detail.verdictDraft' : 'detail.verdictOpen';
+    return <Link to={`/applications/${application.id}/verdict/${latest.id}`}>{t(label)}</Link>;
   }
   if (!maySubmit) return null;
   return (

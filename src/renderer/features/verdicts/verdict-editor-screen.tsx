@@ -2,7 +2,9 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Heading, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { hasPermission } from '../../../shared/auth/permissions';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage, type Verdict } from '../../../shared/api/issuance';
 import type { ApplicationDetail } from '../../../shared/api/applications';
 import { Alert } from '../../components/alert';
@@ -16,6 +18,7 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
 import { translateError, serverText } from '../../lib/error-translator';
+import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
 import { useRenderVerdict, useSaveVerdictText, useSubmitVerdict, useVerdict, useVerdictApplication, useVerdictCache } from './api';
 
@@ -57,6 +60,7 @@ export function VerdictEditorScreen() {
 function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; application: ApplicationDetail; onReload(): void }) {
   const { t, i18n } = useTranslation(['verdicts', 'errors', 'common']);
   const navigate = useNavigate();
+  const user = useAtomValue(currentUserAtom);
   const [text, setText] = useState(verdict.body);
   const [language, setLanguage] = useState<TemplateLanguage>('sq');
   const [confirming, setConfirming] = useState(false);
@@ -76,6 +80,9 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
   }, [verdict.body, savedBody]);
 
   const isDraft = verdict.status === 'draft';
+  // Reading needs the application; writing, submitting and recording need applications.issue_document.
+  const mayIssue = hasPermission(user, 'applications.issue_document');
+  const mayEdit = isDraft && mayIssue;
   const dirty = text !== verdict.body;
   const maySubmit = application.allowed_actions.some((move) => move.action === 'submit_verdict');
   const failed = save.error ?? render.error ?? (confirming ? null : submit.error);
@@ -137,11 +144,11 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
             void saveText().catch(() => {});
           }}
         >
-          <AriaTextField value={text} onChange={setText} isReadOnly={!isDraft} className="field">
+          <AriaTextField value={text} onChange={setText} isReadOnly={!mayEdit} className="field">
             <Label className="field__label">{t('text')}</Label>
             <TextArea className="field__input" rows={12} maxLength={50_000} />
           </AriaTextField>
-          {isDraft ? (
+          {mayEdit ? (
             <div className="action-list">
               <Button type="submit" variant="secondary" isDisabled={!dirty} isPending={save.isPending}>
                 {t('saveText')}
@@ -164,7 +171,7 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
         <Heading level={2} id="verdict-pdf" className="card__title">
           {t('pdfTitle')}
         </Heading>
-        {isDraft ? (
+        {mayEdit ? (
           <PdfUpload
             target={{ type: 'verdict_file', application_id: application.id, verdict_id: verdict.id, version: verdict.version }}
             onVerdictUploaded={keep}
@@ -189,17 +196,19 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
         )}
       </section>
 
-      <section className="card" aria-labelledby="verdict-submit">
-        <Heading level={2} id="verdict-submit" className="card__title">
-          {t('submitTitle')}
-        </Heading>
-        {!verdict.file_name ? <p>{t('needsPdf')}</p> : null}
-        {verdict.file_name && dirty ? <p>{t('unsavedText')}</p> : null}
-        {verdict.file_name && !maySubmit ? <p>{t('notAllowedNow', { status: t(`applications:status.${application.status}`) })}</p> : null}
-        <Button variant="primary" isDisabled={!verdict.file_name || dirty || !maySubmit} onPress={() => setConfirming(true)}>
-          {isDraft ? t('submit') : t('recordDecision')}
-        </Button>
-      </section>
+      {mayIssue ? (
+        <section className="card" aria-labelledby="verdict-submit">
+          <Heading level={2} id="verdict-submit" className="card__title">
+            {t('submitTitle')}
+          </Heading>
+          {!verdict.file_name ? <p>{t('needsPdf')}</p> : null}
+          {verdict.file_name && dirty ? <p>{t('unsavedText')}</p> : null}
+          {verdict.file_name && !maySubmit ? <p>{t('notAllowedNow', { status: t(`applications:status.${application.status}`) })}</p> : null}
+          <Button variant="primary" isDisabled={!verdict.file_name || dirty || !maySubmit} onPress={() => setConfirming(true)}>
+            {isDraft ? t('submit') : t('recordDecision')}
+          </Button>
+        </section>
+      ) : null}
 
       <Dialog isOpen={confirming} onOpenChange={(open) => !submit.isPending && setConfirming(open)} title={t('confirmTitle')} isBusy={submit.isPending}>
         <Form

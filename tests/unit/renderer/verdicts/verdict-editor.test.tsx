@@ -98,6 +98,23 @@ describe('verdict editor', () => {
     expect((text as HTMLTextAreaElement).value).toBe('Another text');
   });
 
+  it('shows a draft read-only to someone who may see the application but not issue documents', async () => {
+    stubApi({
+      'GET /api/applications/31/verdicts/5/': json(200, withPdf),
+      'GET /api/applications/31/': json(200, { ...application, allowed_actions: [] }),
+    });
+    openSignedIn(makeUser({ id: 11, groups: ['Document Verifiers'], permissions: ['applications.view_application', 'documents.view_document'] }), '/applications/31/verdict/5', {
+      transfer: { preview: async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }), cancel: async () => {} },
+    });
+    const text = await screen.findByRole('textbox', { name: 'Text of the verdict' });
+    expect((text as HTMLTextAreaElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save text' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make the PDF from the text' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose PDF' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit verdict' })).toBeNull();
+    expect(await screen.findByText('Page 1 of 1')).toBeTruthy();
+  });
+
   it('says when the application is not at a step where a verdict can be submitted', async () => {
     stubApi({
       'GET /api/applications/31/verdicts/5/': json(200, withPdf),
