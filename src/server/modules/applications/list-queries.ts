@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } f
 import type { ApplicationListItem, ApplicationListQuery, ApplicationOrderingField } from '../../../shared/api/applications';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 
 // The application list: every filter and sort reads the applications table alone (its
@@ -178,26 +179,6 @@ export async function listApplications(
   ]);
   return {
     count: pageConsistentCount(counted, page, rows.length),
-    rows: rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      service_type: row.service_type,
-      status: row.status,
-      priority: row.priority,
-      applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
-      institution_name: row.institution_name,
-      institution_country: row.institution_country?.trim() ?? null,
-      submitted_at: row.submitted_at.toISOString(),
-      assigned_officer:
-        row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
-      council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
-      deadline: row.deadline,
-      overdue: Boolean(row.overdue),
-      days_in_system: Math.max(0, row.days_in_system),
-      archived: row.archived,
-      invalidated: row.invalidated,
-      incomplete: row.incomplete,
-      version: row.version,
-    })),
+    rows: rows.map(listItemOf),
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ApplicationListItem } from '../../../shared/api/applications';
 import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
+import { listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 
@@ -99,26 +99,7 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, us
 
   const statusCounts = new Map(byStatus.map((row) => [row.status, row.count]));
   return {
-    recent_applications: recent.map((row): ApplicationListItem => ({
-      id: row.id,
-      reference: row.reference,
-      service_type: row.service_type,
-      status: row.status,
-      priority: row.priority,
-      applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
-      institution_name: row.institution_name,
-      institution_country: row.institution_country?.trim() ?? null,
-      submitted_at: row.submitted_at.toISOString(),
-      assigned_officer: row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
-      council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
-      deadline: row.deadline,
-      overdue: Boolean(row.overdue),
-      days_in_system: Math.max(0, row.days_in_system),
-      archived: row.archived,
-      invalidated: row.invalidated,
-      incomplete: row.incomplete,
-      version: row.version,
-    })),
+    recent_applications: recent.map(listItemOf),
     statistics: {
       total: totals.total,
       open: totals.open,

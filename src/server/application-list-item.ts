@@ -1,0 +1,54 @@
+import type { ApplicationListItem } from '../shared/api/applications';
+
+// An application as a row of a list (the applications list, the dashboard's recent ones, and the
+// head of the detail): the denormalised columns every such query selects, and how they become the
+// contract's list item. One place, so a list row never differs from one screen to the next.
+
+export interface ListItemRow {
+  id: number;
+  reference: string;
+  service_type: number;
+  status: ApplicationListItem['status'];
+  priority: ApplicationListItem['priority'];
+  applicant_id: number;
+  applicant_name: string;
+  personal_id: string | null;
+  institution_name: string | null;
+  institution_country: string | null;
+  submitted_at: Date;
+  assigned_officer_id: number | null;
+  assigned_officer_name: string | null;
+  council_id: number | null;
+  council_name: string | null;
+  deadline: string | null;
+  overdue: unknown;
+  days_in_system: number;
+  archived: boolean;
+  invalidated: boolean;
+  incomplete: boolean;
+  version: number;
+}
+
+export function listItemOf(row: ListItemRow): ApplicationListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    service_type: row.service_type,
+    status: row.status,
+    priority: row.priority,
+    applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
+    institution_name: row.institution_name,
+    // char(2) columns come back padded.
+    institution_country: row.institution_country?.trim() ?? null,
+    submitted_at: row.submitted_at.toISOString(),
+    assigned_officer: row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
+    council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
+    deadline: row.deadline,
+    overdue: Boolean(row.overdue),
+    days_in_system: Math.max(0, row.days_in_system),
+    archived: row.archived,
+    invalidated: row.invalidated,
+    incomplete: row.incomplete,
+    version: row.version,
+  };
+}
