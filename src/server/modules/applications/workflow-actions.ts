@@ -21,6 +21,7 @@ import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { applicantMessage } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
 import { assignableOfficerIds } from './officer-queries';
+import { hasInspectorateDocument } from '../../inspectorate-document';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -74,7 +75,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       throw conflict(refusalMessage(row, name, input.to), { status: row.status, archived: row.archived, invalidated: row.invalidated });
     }
 
-    if (name === 'inspectorate_approve' && !(await hasVerificationDocument(trx, row.id))) {
+    if (name === 'inspectorate_approve' && !(await hasInspectorateDocument(trx, row.id))) {
       throw conflict('Upload the inspectorate verification document first.', { status: row.status });
     }
     if (name === 'submit_verdict' && !(await hasSubmittedVerdict(trx, row.id))) {
@@ -275,26 +276,4 @@ async function notifyApplicant(trx: Trx, applicantId: number, reference: string,
   const applicant = await trx.selectFrom('applicants').select(['email', 'first_name']).where('id', '=', applicantId).executeTakeFirstOrThrow();
   const message = applicantMessage({ firstName: applicant.first_name, reference, status: statusLabel(status), notes });
   await queueEmail(trx, { recipientUserId: null, recipientEmail: applicant.email, ...message });
-}
-
-/** The inspectorate approves only with its verification PDF, uploaded since the application was sent to it. */
-async function hasVerificationDocument(trx: Trx, applicationId: number): Promise<boolean> {
-  const row = await trx
-    .selectFrom('application_documents')
-    .select('id')
-    .where('application_id', '=', applicationId)
-    .where('document_type', '=', 'verification_request')
-    .where((eb) =>
-      eb(
-        'uploaded_at',
-        '>=',
-        eb
-          .selectFrom('application_history')
-          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('requested'))
-          .where('application_id', '=', applicationId)
-          .where('action', '=', 'request_inspectorate'),
-      ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { DocumentType } from '../../../shared/document-types';
 import type { DocumentKind } from '../../../shared/domain/application-status';
 import type { AppDatabase } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import type { TemporaryObject } from '../../storage/document-storage';
+import { hasInspectorateDocument } from '../../inspectorate-document';
 
 // Registering a checked upload: keep the temporary object, then write the metadata row and the
 // application's history entry in one transaction; if that fails, the kept file goes again.
@@ -74,26 +74,4 @@ export async function registerUpload(
     await storage.delete(key);
     throw error;
   }
-}
-
-/** Whether the current inspectorate request already has its document (uploaded since the last request). */
-export async function hasInspectorateDocument(db: AppDatabase, applicationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('application_documents')
-    .select('id')
-    .where('application_id', '=', applicationId)
-    .where('document_type', '=', 'verification_request')
-    .where((eb) =>
-      eb(
-        'uploaded_at',
-        '>=',
-        eb
-          .selectFrom('application_history')
-          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('requested'))
-          .where('application_id', '=', applicationId)
-          .where('action', '=', 'request_inspectorate'),
-      ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }
