@@ -15,6 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { PDF_MEDIA_TYPE } from '../../shared/api/documents';
 import { type ByteRange, type DocumentStorage, type StorageHealth, type TemporaryObject } from './document-storage';
 import { meterUpload } from './metered-stream';
+import type { S3StorageSettings } from '../config';
 
 // Document storage in an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, …), the same
 // contract as the local folder. An upload streams into `incoming/<uuid>` through a multipart
@@ -24,19 +25,8 @@ import { meterUpload } from './metered-stream';
 // broken upload aborts the multipart upload and deletes whatever was written. Keys are UUIDs,
 // the same as the local folder's, so a database moves between backends with its files.
 
-export interface S3Settings {
-  /** The S3-compatible endpoint (https://minio.internal:9000); null means AWS itself. */
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  /** Null: the AWS default chain (environment, profile, instance role). */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** Put before every key, e.g. `naric/`; empty for the bucket's root. */
-  prefix: string;
-  /** Path-style addressing (endpoint/bucket/key), which most S3-compatible servers need. */
-  forcePathStyle: boolean;
-}
+/** Where the bucket is and how to reach it (NARIC_S3_*, config.ts). */
+export type S3Settings = Omit<S3StorageSettings, 'backend'>;
 
 export interface S3Storage extends DocumentStorage {
   readonly backend: 's3';
