@@ -1,8 +1,36 @@
+import { sql } from 'kysely';
 import type { ApplicationListItem } from '../shared/api/applications';
 
 // An application as a row of a list (the applications list, the dashboard's recent ones, and the
 // head of the detail): the denormalised columns every such query selects, and how they become the
 // contract's list item. One place, so a list row never differs from one screen to the next.
+
+/** The columns of a list row besides `overdue` and `days_in_system` (queries join `councils`). */
+export const LIST_ITEM_COLUMNS = [
+  'applications.id',
+  'applications.reference',
+  'applications.service_type',
+  'applications.status',
+  'applications.priority',
+  'applications.applicant_id',
+  'applications.applicant_name',
+  'applications.personal_id',
+  'applications.institution_name',
+  'applications.institution_country',
+  'applications.submitted_at',
+  'applications.assigned_officer_id',
+  'applications.assigned_officer_name',
+  'applications.council_id',
+  'councils.name as council_name',
+  'applications.deadline',
+  'applications.archived',
+  'applications.invalidated',
+  'applications.incomplete',
+  'applications.version',
+] as const;
+
+/** Whole days since submission, up to closing (or now). */
+export const DAYS_IN_SYSTEM = sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`;
 
 export interface ListItemRow {
   id: number;

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } f
 import type { ApplicationListItem, ApplicationListQuery, ApplicationOrderingField } from '../../../shared/api/applications';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { listItemOf } from '../../application-list-item';
+import { DAYS_IN_SYSTEM, LIST_ITEM_COLUMNS, listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 
 // The application list: every filter and sort reads the applications table alone (its
@@ -147,32 +147,7 @@ export async function listApplications(
       .selectFrom('applications')
       .innerJoin(pageIds.as('page'), 'page.page_id', 'applications.id')
       .leftJoin('councils', 'councils.id', 'applications.council_id')
-      .select([
-        'applications.id',
-        'applications.reference',
-        'applications.service_type',
-        'applications.status',
-        'applications.priority',
-        'applications.applicant_id',
-        'applications.applicant_name',
-        'applications.personal_id',
-        'applications.institution_name',
-        'applications.institution_country',
-        'applications.submitted_at',
-        'applications.assigned_officer_id',
-        'applications.assigned_officer_name',
-        'applications.council_id',
-        'councils.name as council_name',
-        'applications.deadline',
-        'applications.archived',
-        'applications.invalidated',
-        'applications.incomplete',
-        'applications.version',
-        (eb) => isOverdue(eb).as('overdue'),
-        sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as(
-          'days_in_system',
-        ),
-      ])
+      .select([...LIST_ITEM_COLUMNS, (eb) => isOverdue(eb).as('overdue'), DAYS_IN_SYSTEM.as('days_in_system')])
       .orderBy(ORDER_COLUMNS[field], direction)
       .orderBy('applications.id', direction)
       .execute(),

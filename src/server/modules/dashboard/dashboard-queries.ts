@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
-import { listItemOf } from '../../application-list-item';
+import { DAYS_IN_SYSTEM, LIST_ITEM_COLUMNS, listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 
@@ -68,28 +68,9 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, us
     visible
       .leftJoin('councils', 'councils.id', 'applications.council_id')
       .select([
-        'applications.id',
-        'applications.reference',
-        'applications.service_type',
-        'applications.status',
-        'applications.priority',
-        'applications.applicant_id',
-        'applications.applicant_name',
-        'applications.personal_id',
-        'applications.institution_name',
-        'applications.institution_country',
-        'applications.submitted_at',
-        'applications.assigned_officer_id',
-        'applications.assigned_officer_name',
-        'applications.council_id',
-        'councils.name as council_name',
-        'applications.deadline',
-        'applications.archived',
-        'applications.invalidated',
-        'applications.incomplete',
-        'applications.version',
+        ...LIST_ITEM_COLUMNS,
         sql<boolean>`applications.deadline < current_date and applications.closed_at is null`.as('overdue'),
-        sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as('days_in_system'),
+        DAYS_IN_SYSTEM.as('days_in_system'),
       ])
       .orderBy('applications.submitted_at', 'desc')
       .orderBy('applications.id', 'desc')
