@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { DAYS_IN_SYSTEM, LIST_ITEM_COLUMNS, listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { containsPattern } from '../../search-pattern';
 
 // The application list: every filter and sort reads the applications table alone (its
 // denormalised columns and indexes, migration 0003); only the page's rows join their council.
@@ -25,10 +26,6 @@ const ORDER_COLUMNS = {
   deadline: 'applications.deadline',
 } as const satisfies Record<ApplicationOrderingField, string>;
 
-/** `%` and `_` typed by a person are letters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 const isOverdue = (eb: ExpressionBuilder<Database, 'applications'>) =>
   eb.and([eb('applications.deadline', '<', sql<string>`current_date`), eb('applications.closed_at', 'is', null)]);
@@ -56,7 +53,7 @@ function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filt
   if (filter.archived !== 'all') query = query.where('applications.archived', '=', filter.archived === 'true');
   if (filter.incomplete !== undefined) query = query.where('applications.incomplete', '=', filter.incomplete);
   if (filter.onlyIncomplete) query = query.where('applications.incomplete', '=', true);
-  if (filter.search) query = query.where('applications.search_text', 'like', containsPattern(filter.search));
+  if (filter.search) query = query.where('applications.search_text', 'like', containsPattern(filter.search.toLowerCase()));
   return query;
 }
 

@@ -5,6 +5,7 @@ import type { DocumentKind, DocumentStatus } from '../../../shared/domain/applic
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { containsPattern } from '../../search-pattern';
 
 // Stored documents as the API shows them, always through the application's row-level scope.
 
@@ -80,8 +81,6 @@ export interface DocumentFilter {
   search?: string;
 }
 
-/** `%` and `_` typed by a person are letters, not wildcards. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function listDocuments(db: AppDatabase, scope: ApplicationScope, filter: DocumentFilter, window: { limit: number; offset: number }) {
   let query = visibleDocuments(db, scope);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { IssuedDocument } from '../../../shared/api/issuance';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
+import { containsPattern } from '../../search-pattern';
 
 // The certificate register: every issued document of the applications the caller may see.
 
@@ -66,7 +67,6 @@ export interface RegisterFilter {
   application?: number;
 }
 
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function listIssuedDocuments(db: AppDatabase, scope: ApplicationScope, filter: RegisterFilter, window: { limit: number; offset: number }) {
   let query = registerQuery(db, scope);

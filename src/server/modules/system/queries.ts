@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
 import type { Country, Service } from '../../../shared/api/reference';
 import type { AppDatabase } from '../../db/database';
+import { containsPattern } from '../../search-pattern';
 
-/** `%` and `_` typed by a person are letters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export async function listCountries(
   db: AppDatabase,
