@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';
@@ -137,11 +139,25 @@ describe('verdicts', () => {
       server.authorization('officer').then((headers) =>
         server.app.inject({ method: 'POST', url: api(`${ISSUANCE_PATHS.verdictFile(id, created.id)}?version=${created.version}&file_name=vendimi.pdf`), headers: { ...headers, 'content-type': 'application/pdf' }, payload }),
       );
+    const storedFiles = async () => (await Promise.all(['objects', 'incoming'].map((folder) => readdir(join(server.config.storageDir, folder)).catch(() => [])))).flat().length;
+    const before = await storedFiles();
     expect((await upload(Buffer.from('not a pdf at all'))).statusCode).toBe(415);
     const { minimalPdf } = await import('../support/pdf-fixtures');
+    // A name with a path or a control character, and a stale version: refused, nothing kept.
+    for (const name of ['..%2Fetc%2Fvendimi.pdf', 'vendimi%0A.pdf']) {
+      const headers = await server.authorization('officer');
+      const refused = await server.app.inject({ method: 'POST', url: api(`${ISSUANCE_PATHS.verdictFile(id, created.id)}?version=${created.version}&file_name=${name}`), headers: { ...headers, 'content-type': 'application/pdf' }, payload: minimalPdf('Verdict') });
+      expect(refused.statusCode, name).toBe(400);
+    }
+    const stale = await server.authorization('officer').then((headers) =>
+      server.app.inject({ method: 'POST', url: api(`${ISSUANCE_PATHS.verdictFile(id, created.id)}?version=${created.version + 1}&file_name=vendimi.pdf`), headers: { ...headers, 'content-type': 'application/pdf' }, payload: minimalPdf('Verdict') }),
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(await storedFiles()).toBe(before);
     const good = await upload(minimalPdf('Verdict'));
     expect(good.statusCode, good.body).toBe(201);
     expect(good.json()).toMatchObject({ file_name: 'vendimi.pdf' });
+    expect(await storedFiles()).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { uploadFileName } from '../../../shared/api/documents';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import {
   ISSUANCE_PATHS,
@@ -183,7 +184,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/verdicts/:verdictId/file/',
-    { preHandler: canIssue, schema: { tags, summary: 'Upload the verdict PDF (raw application/pdf; ?version=&file_name=), same checks as documents', params: verdictParams, querystring: z.object({ version: z.coerce.number().int().nonnegative(), file_name: z.string().trim().min(1).max(200).default('verdict.pdf') }) } },
+    { preHandler: canIssue, schema: { tags, summary: 'Upload the verdict PDF (raw application/pdf; ?version=&file_name=), same checks as documents', params: verdictParams, querystring: z.object({ version: z.coerce.number().int().nonnegative(), file_name: uploadFileName.default('verdict.pdf') }) } },
     async (request, reply) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
