@@ -4,10 +4,10 @@ import type { AppDatabase } from './db/database';
 // Which verification PDF belongs to the inspectorate's current request (spec §4: one per
 // request): a `verification_request` document uploaded since the application was last sent to the
 // inspectorate. The documents module refuses a second one with it; the applications module
-// refuses approval without one.
+// refuses approval without one and names it in the detail.
 
-/** Whether the current inspectorate request already has its document; `db` may be a transaction. */
-export async function hasInspectorateDocument(db: AppDatabase, applicationId: number): Promise<boolean> {
+/** The current inspectorate request's verification PDF (the newest if several), or null; `db` may be a transaction. */
+export async function currentInspectorateDocumentId(db: AppDatabase, applicationId: number): Promise<number | null> {
   const row = await db
     .selectFrom('application_documents')
     .select('id')
@@ -24,6 +24,14 @@ export async function hasInspectorateDocument(db: AppDatabase, applicationId: nu
           .where('action', '=', 'request_inspectorate'),
       ),
     )
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
+}
+
+/** Whether the current inspectorate request already has its document. */
+export async function hasInspectorateDocument(db: AppDatabase, applicationId: number): Promise<boolean> {
+  return (await currentInspectorateDocumentId(db, applicationId)) !== null;
 }

@@ -191,9 +191,18 @@ describe('inspectorate verification document', () => {
         payload: minimalPdf('Verified by the inspectorate'),
       });
     expect((await send('officer')).statusCode).toBe(403);
+    // A verification PDF from before the application was (last) sent to the inspectorate is not this request's.
+    await server.db
+      .insertInto('application_documents')
+      .values({ application_id: id, file_name: 'old-verification.pdf', document_type: 'verification_request', uploaded_at: new Date('2020-01-01T00:00:00Z') })
+      .execute();
+    const currentPdf = async () => (await server.app.inject({ url: `/api/applications/${id}/`, headers: await server.authorization('officer') })).json().inspectorate_document_id;
+    expect(await currentPdf()).toBeNull();
     const first = await send('inspector');
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ document_type: 'verification_request', kind: 'original', uploaded_by: { full_name: 'Nenad Stojanović' } });
+    // The detail names it as the current request's PDF, for every screen that shows it.
+    expect(await currentPdf()).toBe(first.json().id);
     const second = await send('inspector');
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toBe('The inspectorate verification document has already been uploaded.');

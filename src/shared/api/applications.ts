@@ -189,6 +189,8 @@ export const applicationDetail = applicationListItem.extend({
   decision: z
     .object({ outcome: z.enum(['approved', 'rejected']), comments: z.string().nullable(), decided_by: personRef.nullable(), decided_at: z.string() })
     .nullable(),
+  /** The verification PDF of the inspectorate's current request (spec §4: one per request), once uploaded. */
+  inspectorate_document_id: z.number().int().nullable(),
   inspectorate: z
     .object({ outcome: z.enum(['verified', 'rejected']), verified_by: personRef.nullable(), verified_at: z.string(), notes: z.string().nullable() })
     .nullable(),

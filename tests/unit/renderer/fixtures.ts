@@ -144,6 +144,7 @@ export function makeApplicationDetail(overrides: Partial<ApplicationDetail> = {}
     review_date: null,
     academic_field_category: null,
     decision: null,
+    inspectorate_document_id: null,
     inspectorate: null,
     payment: null,
     documents: [],

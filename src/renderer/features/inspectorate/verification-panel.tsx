@@ -18,7 +18,6 @@ import { asTransportError } from '../../lib/transport-error';
 import { useInspectorateApplication, useRefreshInspectorate, type InspectorateDecision } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { describeUploadRefusal } from './refusals';
-import { currentVerificationDocument } from './verification-document';
 
 export interface VerificationPanelProps {
   applicationId: number;
@@ -64,7 +63,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
   const [deciding, setDeciding] = useState<InspectorateDecision | null>(null);
   const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
   const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
-  const verificationDocument = currentVerificationDocument(application);
+  const verificationDocument = application.documents.find((document) => document.id === application.inspectorate_document_id) ?? null;
   const pending = application.status === 'inspectorate_pending';
   const mayUpload = pending && verificationDocument === null && hasPermission(user, 'inspectorate.upload_verification');
   const mayApprove = application.allowed_actions.some((move) => move.action === 'inspectorate_approve');

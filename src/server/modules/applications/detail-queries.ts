@@ -5,6 +5,7 @@ import type { ServiceType } from '../../../shared/constants';
 import type { User } from '../../../shared/api/auth';
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { currentInspectorateDocumentId } from '../../inspectorate-document';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 
@@ -49,13 +50,14 @@ export async function loadApplicationDetail(
     .executeTakeFirst();
   if (!row) return null;
 
-  const [education, documents, notes, history, payments, people] = await Promise.all([
+  const [education, documents, notes, history, payments, people, inspectorateDocumentId] = await Promise.all([
     db.selectFrom('education_info').selectAll().where('application_id', '=', id).executeTakeFirst(),
     db.selectFrom('application_documents').selectAll().where('application_id', '=', id).orderBy('uploaded_at').orderBy('id').execute(),
     db.selectFrom('application_notes').selectAll().where('application_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     db.selectFrom('application_history').selectAll().where('application_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('application_payments').selectAll().where('application_id', '=', id).orderBy('paid_at').execute(),
     peopleOf(db, id),
+    currentInspectorateDocumentId(db, id),
   ]);
   const person = (userId: number | null): PersonRef | null =>
     userId === null ? null : { id: userId, full_name: people.get(userId) ?? `#${userId}` };
@@ -187,6 +189,7 @@ export async function loadApplicationDetail(
       row.decision_outcome && row.decided_at
         ? { outcome: row.decision_outcome, comments: row.decision_comments, decided_by: person(row.decided_by_id), decided_at: row.decided_at.toISOString() }
         : null,
+    inspectorate_document_id: inspectorateDocumentId,
     inspectorate:
       row.inspectorate_outcome && row.inspectorate_verified_at
         ? {

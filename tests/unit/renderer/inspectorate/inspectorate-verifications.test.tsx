@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InspectorateVerificationsScreen } from '../../../../src/renderer/features/inspectorate/inspectorate-verifications-screen';
-import { currentVerificationDocument } from '../../../../src/renderer/features/inspectorate/verification-document';
 import { appStore, beginSession } from '../../../../src/renderer/lib/session';
 import type { ApplicationDetail, ApplicationDocument, ApplicationListItem } from '../../../../src/shared/api/applications';
 import { GROUPS } from '../../../../src/shared/auth/permissions';
@@ -89,7 +88,7 @@ const pending: ApplicationDetail = makeApplicationDetail({
   ],
 });
 
-const withPdf: ApplicationDetail = { ...pending, documents: [diploma, verificationPdf] };
+const withPdf: ApplicationDetail = { ...pending, documents: [diploma, verificationPdf], inspectorate_document_id: verificationPdf.id };
 
 const verified: ApplicationDetail = {
   ...withPdf,
@@ -204,11 +203,12 @@ describe('inspectorate verifications: the verification PDF', () => {
     expect(await screen.findByText('Only one verification PDF can be uploaded for this request.')).toBeTruthy();
   });
 
-  it('counts only a PDF uploaded since the latest request', () => {
+  it("offers the upload while the server names no PDF for this request, even with an older one on file", async () => {
     const older = { ...verificationPdf, id: 90, uploaded_at: '2026-05-01T00:00:00Z' };
-    expect(currentVerificationDocument({ documents: [diploma, older], history: [requested] })).toBeNull();
-    expect(currentVerificationDocument({ documents: [diploma, older, verificationPdf], history: [requested] })?.id).toBe(101);
-    expect(currentVerificationDocument({ documents: [diploma], history: [requested] })).toBeNull();
+    stubApi({ 'GET /api/applications/': page([item]), 'GET /api/applications/42/': json(200, { ...pending, documents: [diploma, older] }) });
+    open('/inspectorate-verifications?application=42');
+    expect(await screen.findByText('The verification PDF has not been uploaded yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose PDF' })).toBeTruthy();
   });
 });
 
