@@ -130,6 +130,17 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
+/**
+ * PostgreSQL's class 22 "data exception" (22021 a NUL byte, 22001 too long, 22P02 bad number text,
+ * 22003 out of range, 22007/22008 bad date …): input the schemas should have refused. The request
+ * was at fault, so it is a 400; the database's text stays in the log.
+ */
+export const isDataException = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+};
+export const INVALID_INPUT_MESSAGE = 'The request holds a value the server cannot store. Check the fields and try again.';
+
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) return sendApiError(reply, error);
   if (error instanceof FieldValidationError) return reply.code(HTTP_STATUS.badRequest).send(error.fields);
@@ -156,6 +167,10 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   if (isUniqueViolation(error)) {
     request.log.info({ err: error }, 'unique constraint violated');
     return sendApiError(reply, conflict('A record with these values already exists.'));
+  }
+  if (isDataException(error)) {
+    request.log.warn({ err: error }, 'input refused by the database');
+    return reply.code(HTTP_STATUS.badRequest).send({ [NON_FIELD_ERRORS]: [INVALID_INPUT_MESSAGE] });
   }
 
   const status = fastifyError.statusCode;

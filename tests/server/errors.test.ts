@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { fieldErrors as fieldErrorsSchema, detailError } from '../../src/shared/api/drf';
 import { conflict, fieldError } from '../../src/server/errors';
@@ -52,6 +53,16 @@ describe('error answers', () => {
         });
         scope.get('/conflict/', async () => {
           throw conflict();
+        });
+        // Raw SQL that hands PostgreSQL what the schemas normally refuse: the safety net's probe.
+        scope.get('/data-exception/:kind/', async (request) => {
+          const { kind } = request.params as { kind: string };
+          if (kind === 'nul') await sql`select ${'a\u0000b'}::text`.execute(server.db);
+          if (kind === 'number') await sql`select ${'abc'}::integer`.execute(server.db);
+          if (kind === 'range') await sql`select ${'99999999999'}::integer`.execute(server.db);
+          if (kind === 'date') await sql`select ${'2026-02-30'}::date`.execute(server.db);
+          if (kind === 'substring') await sql`select substring(${'abc'} from 1 for ${-1}::integer)`.execute(server.db);
+          return { ok: true };
         });
         scope.post('/duplicate/', async () => {
           await server.db.insertInto('groups').values({ name: 'Administrators' }).execute();
@@ -176,6 +187,17 @@ describe('error answers', () => {
     const duplicate = await server.app.inject({ method: 'POST', url: '/api/duplicate/' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().code).toBe('conflict');
+  });
+
+  it('answers 400, not 500, when PostgreSQL refuses a value as data (class 22), and logs the cause', async () => {
+    for (const kind of ['nul', 'number', 'range', 'date', 'substring']) {
+      logLines.length = 0;
+      const answer = await server.app.inject({ url: `/api/data-exception/${kind}/` });
+      expect(answer.statusCode, kind).toBe(400);
+      expect(answer.json(), kind).toEqual({ non_field_errors: [expect.stringContaining('cannot store')] });
+      const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.err);
+      expect(logged?.err.code, kind).toMatch(/^22/);
+    }
   });
 
   it('keeps a safe request id from the caller and replaces an unsafe one', async () => {
