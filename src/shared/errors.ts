@@ -58,6 +58,32 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ipc_unknown_channel: 'Validation error',
 };
 
+/** A request text holding a control character, NUL or broken symbol (see api/safe-text.ts). */
+export const DISALLOWED_CHARACTERS_MESSAGE =
+  'This text contains characters that are not allowed (control characters or broken symbols). Remove them and try again.';
+/** DRF's wording for a text over its limit; the number is read back out to translate it. */
+export const tooLongMessage = (max: number) => `Ensure this field has no more than ${max} characters.`;
+/** PostgreSQL refused a value as data (class 22): the schemas should have caught it first. */
+export const INVALID_INPUT_MESSAGE = 'The request holds a value the server cannot store. Check the fields and try again.';
+
+/** The server's field messages (`{"field": ["message"]}`) → i18next keys, so forms show them translated. */
+const FIELD_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  'This field is required': 'common:validation.required',
+  'Invalid format': 'common:validation.invalidFormat',
+  'Invalid email address': 'common:validation.invalidEmail',
+  [DISALLOWED_CHARACTERS_MESSAGE]: 'common:validation.disallowedCharacters',
+  [INVALID_INPUT_MESSAGE]: 'common:validation.invalidInput',
+};
+const TOO_LONG = /^Ensure this field has no more than (\d+) characters\.$/;
+
+/** The translation of one server field message, or undefined when it has none (the text is shown as sent). */
+export function fieldMessageTranslation(message: string): { key: string; values: Record<string, number> } | undefined {
+  const key = FIELD_MESSAGE_KEYS[message];
+  if (key) return { key, values: {} };
+  const tooLong = TOO_LONG.exec(message);
+  return tooLong ? { key: 'common:validation.tooLong', values: { max: Number(tooLong[1]) } } : undefined;
+}
+
 /** An error that crossed a boundary (HTTP or IPC) in a form every part can read. */
 export interface TransportError {
   code: ErrorCode;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { fieldErrors as fieldErrorsSchema } from '../../shared/api/drf';
-import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey } from '../../shared/errors';
+import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey, fieldMessageTranslation } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export interface TranslatedError {
@@ -15,16 +15,22 @@ export interface TranslatedError {
 
 const NOT_FIELDS = new Set(['detail', 'code', 'message', 'error', 'non_field_errors']);
 
-function fieldErrorsOf(body: unknown): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+/** A server field message in the reader's language when it is one of the known ones (else as sent). */
+function translateFieldMessage(message: string, t: TFunction): string {
+  const known = fieldMessageTranslation(message);
+  return known ? t(known.key, { ...known.values, defaultValue: message }) : message;
+}
+
+function fieldErrorsOf(body: unknown, t: TFunction): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
   const parsed = body && typeof body === 'object' ? fieldErrorsSchema.safeParse(
     Object.fromEntries(Object.entries(body).filter(([, value]) => Array.isArray(value))),
   ) : undefined;
   if (!parsed?.success) return { fieldErrors: {}, formErrors: [] };
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(parsed.data)) {
-    if (!NOT_FIELDS.has(name)) fieldErrors[name] = messages;
+    if (!NOT_FIELDS.has(name)) fieldErrors[name] = messages.map((message) => translateFieldMessage(message, t));
   }
-  return { fieldErrors, formErrors: parsed.data.non_field_errors ?? [] };
+  return { fieldErrors, formErrors: (parsed.data.non_field_errors ?? []).map((message) => translateFieldMessage(message, t)) };
 }
 
 /**
@@ -36,7 +42,7 @@ export function translateError(error: unknown, t: TFunction): TranslatedError {
   const transport = asTransportError(error);
   const message = t(errorTranslationKey(transport.code), { defaultValue: ERROR_MESSAGES[transport.code] });
   if (transport.code !== ERROR_CODES.validation) return { message, fieldErrors: {}, formErrors: [], status: transport.status };
-  return { message, status: transport.status, ...fieldErrorsOf(transport.body) };
+  return { message, status: transport.status, ...fieldErrorsOf(transport.body, t) };
 }
 
 /** A field of the server's JSON answer ('message', 'detail', 'error'), if it is a non-empty string. */
@@ -45,4 +51,19 @@ export function serverText(error: unknown, field: 'message' | 'detail' | 'error'
   if (!body || typeof body !== 'object') return undefined;
   const value = (body as Record<string, unknown>)[field];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Whether the server refused this user (403) rather than failed. A screen says so in words ("You
+ * don't have access to …"), never as a connection or server fault.
+ */
+export function isAccessDenied(error: unknown): boolean {
+  const transport = asTransportError(error);
+  return transport.status === 403 || transport.code === ERROR_CODES.permissionDenied;
+}
+
+/** Whether nothing answered (no connection, no answer in time): the only failures that are the connection's. */
+export function isConnectionFailure(error: unknown): boolean {
+  const { code } = asTransportError(error);
+  return code === ERROR_CODES.networkError || code === ERROR_CODES.timeout;
 }

@@ -12,14 +12,22 @@ import {
   PRIORITIES,
 } from '../domain/application-status';
 import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } from '../domain/application-workflow';
-import { paginated, pageQuery } from './drf';
+import { paginated, pageQuery, recordId, recordVersion } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
 
 // The applications calls (issue 4): list, incomplete list, detail, one endpoint per workflow action.
 
 const serviceType = z.coerce.number().int().min(1, 'Invalid format').max(5, 'Invalid format');
 const status = z.enum(APPLICATION_STATUSES);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
-const money = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Invalid format');
+/** A calendar date that exists (2026-02-30 is refused here, not by the database). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Invalid format');
+const money = z.string().max(13, 'Invalid format').regex(/^\d+(\.\d{1,2})?$/, 'Invalid format');
 
 /** A query parameter given once as "a,b" or repeated (?x=a&x=b): both read as a list. */
 function listParam<T extends z.ZodType>(item: T) {
@@ -48,8 +56,8 @@ export const applicationListQuery = pageQuery.extend({
   service_type: serviceType.optional(),
   status: listParam(status).optional(),
   /** "me", "unassigned" or a user id. */
-  assigned_officer: z.union([z.enum(['me', 'unassigned']), z.coerce.number().int().positive()]).optional(),
-  council: z.coerce.number().int().positive().optional(),
+  assigned_officer: z.union([z.enum(['me', 'unassigned']), z.coerce.number().pipe(recordId)]).optional(),
+  council: z.coerce.number().pipe(recordId).optional(),
   priority: listParam(z.enum(PRIORITIES)).optional(),
   submitted_from: isoDate.optional(),
   submitted_to: isoDate.optional(),
@@ -58,7 +66,7 @@ export const applicationListQuery = pageQuery.extend({
   archived: z.enum(['false', 'true', 'all']).default('false'),
   incomplete: booleanParam.optional(),
   /** Matched against reference, applicant name, personal ID and institution. */
-  search: z.string().trim().max(100, 'Invalid format').optional(),
+  search: safeText({ max: TEXT_LIMITS.search }).optional(),
   ordering: z.enum(orderings as [string, ...string[]]).default('-submitted_at'),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
@@ -205,20 +213,20 @@ export const applicationDetail = applicationListItem.extend({
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
 // Action requests. Every action carries the version the client saw (412 when stale).
-const notes = z.string().trim().max(4000, 'Invalid format').optional();
-const actionBase = z.object({ version: z.number().int().nonnegative(), notes });
+const notes = safeText({ max: 4000, multiline: true }).optional();
+const actionBase = z.object({ version: recordVersion, notes });
 
 export const ACTION_REQUESTS = {
   ...(Object.fromEntries(ACTION_NAMES.map((name) => [name, actionBase])) as Record<ActionName, typeof actionBase>),
   update_status: actionBase.extend({ to: status }),
-  move_to_council: actionBase.extend({ council_id: z.number().int().positive() }),
+  move_to_council: actionBase.extend({ council_id: recordId }),
   mark_paid: actionBase.extend({
     amount: money,
-    transaction_id: z.string().trim().min(1, 'This field is required').max(100, 'Invalid format'),
+    transaction_id: safeText({ max: 100 }).min(1, 'This field is required'),
   }),
-  assign_officer: actionBase.extend({ officer_id: z.number().int().positive().nullable() }),
-  approve_document: actionBase.extend({ document_id: z.number().int().positive() }),
-  reject_document: actionBase.extend({ document_id: z.number().int().positive() }),
+  assign_officer: actionBase.extend({ officer_id: recordId.nullable() }),
+  approve_document: actionBase.extend({ document_id: recordId }),
+  reject_document: actionBase.extend({ document_id: recordId }),
 } satisfies Record<ActionName, z.ZodType>;
 export type ActionRequest<A extends ActionName> = z.input<(typeof ACTION_REQUESTS)[A]>;
 
@@ -237,8 +245,8 @@ export const councilSummariesAnswer = z.array(councilSummary);
 export const savedFilter = z.object({ id: z.number().int(), name: z.string(), query: z.string(), created_at: z.string() });
 export type SavedFilter = z.infer<typeof savedFilter>;
 export const savedFilterCreate = z.object({
-  name: z.string().trim().min(1, 'This field is required').max(80, 'Invalid format'),
-  query: z.string().max(2000, 'Invalid format'),
+  name: safeText({ max: 80 }).min(1, 'This field is required'),
+  query: safeText({ max: 2000, trim: false }),
 });
 export const savedFiltersAnswer = z.array(savedFilter);
 

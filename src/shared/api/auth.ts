@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { GENDERS } from '../constants';
+import { recordId } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
+
+// Request strings: a username is at most 150 characters (the users table's limit), a password keeps
+// its spaces, tokens and codes are bounded so nothing unbounded reaches a query or an index.
+const username = safeText({ max: TEXT_LIMITS.username }).min(1, 'This field is required');
+const password = safeText({ max: TEXT_LIMITS.password, trim: false }).min(1, 'This field is required');
+const token = safeText({ max: TEXT_LIMITS.token }).min(1, 'This field is required');
 
 // The sign-in calls of spec §7, exactly as the client sends and reads them.
 
@@ -33,10 +41,7 @@ export type User = z.infer<typeof userSchema>;
 export const twoFactorMethod = z.enum(['totp', 'email']);
 export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 
-export const loginRequest = z.object({
-  username: z.string().trim().min(1, 'This field is required'),
-  password: z.string().min(1, 'This field is required'),
-});
+export const loginRequest = z.object({ username, password });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
@@ -58,17 +63,17 @@ export const twoFactorSetupRequiredAnswer = z.object({
 export const loginAnswer = z.union([signedInAnswer, twoFactorRequiredAnswer, twoFactorSetupRequiredAnswer]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-export const refreshRequest = z.object({ refresh: z.string().min(1, 'This field is required') });
+export const refreshRequest = z.object({ refresh: token });
 /** The refresh token rotates on every use, so the answer carries the next one too. */
 export const refreshAnswer = z.object({ access: z.string(), refresh: z.string() });
 
-export const logoutRequest = z.object({ refresh_token: z.string().min(1, 'This field is required') });
+export const logoutRequest = z.object({ refresh_token: token });
 
 export const meAnswer = userSchema;
 
-const code = z.string().trim().min(1, 'This field is required').max(32);
+const code = safeText({ max: 32 }).min(1, 'This field is required');
 
-export const adminTwoFactorSetupRequest = z.object({ method: twoFactorMethod, user_id: z.number().int() });
+export const adminTwoFactorSetupRequest = z.object({ method: twoFactorMethod, user_id: recordId });
 export const twoFactorSetupRequest = z.object({ method: twoFactorMethod });
 /** TOTP: the secret and its otpauth URI for a QR code. E-mail: a code was sent. */
 export const twoFactorSetupAnswer = z.object({
@@ -79,7 +84,7 @@ export const twoFactorSetupAnswer = z.object({
 });
 export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswer>;
 
-export const adminTwoFactorConfirmRequest = z.object({ code, user_id: z.number().int() });
+export const adminTwoFactorConfirmRequest = z.object({ code, user_id: recordId });
 export const twoFactorConfirmRequest = z.object({ code });
 /** Confirming ends the setup: the backup codes are shown once; the admin variant also signs in. */
 export const twoFactorConfirmAnswer = z.object({
@@ -89,12 +94,12 @@ export const twoFactorConfirmAnswer = z.object({
 export const adminTwoFactorConfirmAnswer = twoFactorConfirmAnswer.extend(signedInAnswer.shape);
 
 export const twoFactorVerifyRequest = z.object({
-  username: z.string().trim().min(1, 'This field is required'),
+  username,
   code,
   is_backup_code: z.boolean().default(false),
 });
 
-export const sendOtpRequest = z.object({ username: z.string().trim().min(1, 'This field is required') });
+export const sendOtpRequest = z.object({ username });
 export const messageAnswer = z.object({ message: z.string() });
 
 export const twoFactorStatusAnswer = z.object({
@@ -104,12 +109,12 @@ export const twoFactorStatusAnswer = z.object({
   required_by_policy: z.boolean(),
 });
 
-export const passwordRequest = z.object({ password: z.string().min(1, 'This field is required') });
+export const passwordRequest = z.object({ password });
 export const backupCodesAnswer = z.object({ backup_codes: z.array(z.string()) });
 
 export const changePasswordRequest = z.object({
-  current_password: z.string().min(1, 'This field is required'),
-  new_password: z.string().min(12, 'Invalid format').max(256),
+  current_password: password,
+  new_password: safeText({ max: 256, trim: false }).min(12, 'Invalid format'),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 

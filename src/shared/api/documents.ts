@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../domain/application-status';
 import { applicationDocument } from './applications';
-import { paginated, pageQuery } from './drf';
+import { paginated, pageQuery, recordId } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
 
 // Documents and PDFs (issue 5): upload, download, the documents screen and the upload limits.
 // Uploads are streamed: either the raw PDF as the request body (Content-Type application/pdf,
@@ -18,13 +19,9 @@ export const uploadLimitsAnswer = z.object({
 export type UploadLimits = z.infer<typeof uploadLimitsAnswer>;
 
 /** File names: no path separators or control characters, at most 200 characters. */
-export const uploadFileName = z
-  .string()
-  .trim()
+export const uploadFileName = safeText({ max: 200 })
   .min(1, 'This field is required')
-  .max(200, 'Invalid format')
-  // eslint-disable-next-line no-control-regex
-  .refine((name) => !/[\\/\u0000-\u001f\u007f]/.test(name), 'Invalid format');
+  .refine((name) => !/[\\/]/.test(name), 'Invalid format');
 
 export const documentUploadQuery = z.object({
   document_type: z.enum(DOCUMENT_TYPES),
@@ -46,8 +43,8 @@ export const documentListQuery = pageQuery.extend({
   document_type: z.enum(DOCUMENT_TYPES).optional(),
   status: z.enum(DOCUMENT_STATUSES).optional(),
   kind: z.enum(DOCUMENT_KINDS).optional(),
-  application: z.coerce.number().int().positive().optional(),
-  search: z.string().trim().max(100, 'Invalid format').optional(),
+  application: z.coerce.number().pipe(recordId).optional(),
+  search: safeText({ max: TEXT_LIMITS.search }).optional(),
 });
 export const documentListAnswer = paginated(storedDocument);
 

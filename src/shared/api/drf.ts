@@ -14,8 +14,16 @@ export function paginated<T extends z.ZodType>(item: T) {
 }
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
+/** A row id as clients send it: PostgreSQL's integer, so a huge or negative id is a 400, not a database error. */
+export const recordId = z.number().int().positive().max(2_147_483_647);
+/** The version a client saw (optimistic locking, 412 when stale). */
+export const recordVersion = z.number().int().nonnegative().max(2_147_483_647);
+
+/** Pages past this are refused: no list has that many, and the offset must stay a number PostgreSQL takes. */
+export const MAX_PAGE = 1_000_000;
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 

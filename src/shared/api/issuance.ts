@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { paginated, pageQuery } from './drf';
+import { uploadFileName } from './documents';
+import { paginated, pageQuery, recordId, recordVersion } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
 
 // Issued documents (verification documents, recognition certificates) and their register, the
 // public verification of a code, document templates, and final verification verdicts (issue 5).
@@ -31,8 +33,8 @@ export const issuedDocumentListQuery = pageQuery.extend({
   kind: z.enum(ISSUED_DOCUMENT_KINDS).optional(),
   status: z.enum(['valid', 'revoked']).optional(),
   /** Code, reference or holder name. */
-  search: z.string().trim().max(100, 'Invalid format').optional(),
-  application: z.coerce.number().int().positive().optional(),
+  search: safeText({ max: TEXT_LIMITS.search }).optional(),
+  application: z.coerce.number().pipe(recordId).optional(),
 });
 export const issuedDocumentListAnswer = paginated(issuedDocument);
 
@@ -63,12 +65,9 @@ export const documentTemplatesAnswer = z.array(documentTemplate);
 export const documentTemplateCreate = z.object({
   kind: z.enum(TEMPLATE_KINDS),
   language: z.enum(TEMPLATE_LANGUAGES),
-  title: z.string().trim().min(1, 'This field is required').max(200, 'Invalid format'),
-  body: z
-    .string()
-    .trim()
+  title: safeText({ max: TEXT_LIMITS.name }).min(1, 'This field is required'),
+  body: safeText({ max: 20_000, multiline: true })
     .min(1, 'This field is required')
-    .max(20_000, 'Invalid format')
     .refine((body) => /\{\{\s*(code|verdict_text)\s*\}\}/.test(body), 'The template must contain {{code}} (or {{verdict_text}} for verdicts).'),
 });
 
@@ -88,9 +87,13 @@ export const verdict = z.object({
 });
 export type Verdict = z.infer<typeof verdict>;
 export const verdictsAnswer = z.array(verdict);
-export const verdictUpdate = z.object({ version: z.number().int().nonnegative(), body: z.string().max(50_000, 'Invalid format') });
-export const verdictRender = z.object({ version: z.number().int().nonnegative(), language: z.enum(TEMPLATE_LANGUAGES).default('sq') });
-export const verdictSubmit = z.object({ version: z.number().int().nonnegative() });
+export const verdictUpdate = z.object({ version: recordVersion, body: safeText({ max: 50_000, multiline: true, trim: false }) });
+export const verdictRender = z.object({ version: recordVersion, language: z.enum(TEMPLATE_LANGUAGES).default('sq') });
+export const verdictSubmit = z.object({ version: recordVersion });
+/** The public check's path parameter: a code as printed on a document. */
+export const verificationCodeParams = z.object({ code: safeText({ max: 40 }) });
+/** The verdict file's query: the version the client saw and the file's name. */
+export const verdictFileQuery = z.object({ version: z.coerce.number().pipe(recordVersion), file_name: uploadFileName.default('verdict.pdf') });
 
 export const ISSUANCE_PATHS = {
   register: '/issued-documents/',

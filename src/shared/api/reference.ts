@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_CATEGORIES } from '../constants';
 import { DOCUMENT_TYPES } from '../document-types';
 import { paginated, pageQuery } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
 
 // Reference data every screen may need: countries and the five services.
 
@@ -16,7 +17,7 @@ export type Country = z.infer<typeof country>;
 
 export const countryListQuery = pageQuery.extend({
   /** Matched against the code and the English, Albanian and Serbian names. */
-  search: z.string().trim().max(100, 'Invalid format').optional(),
+  search: safeText({ max: TEXT_LIMITS.search }).optional(),
 });
 export const countryListAnswer = paginated(country);
 

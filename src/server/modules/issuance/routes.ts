@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadFileName } from '../../../shared/api/documents';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import {
   ISSUANCE_PATHS,
@@ -14,9 +13,11 @@ import {
   verdict,
   verdictRender,
   verdictSubmit,
+  verdictFileQuery,
   verdictUpdate,
   verdictsAnswer,
   verificationAnswer,
+  verificationCodeParams,
 } from '../../../shared/api/issuance';
 import { applicationScope, visibleIn } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
@@ -104,7 +105,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Public: is this verification code a valid issued document? (the minimum data, no sign-in)',
-        params: z.object({ code: z.string().trim().max(40) }),
+        params: verificationCodeParams,
         response: { [HTTP_STATUS.ok]: verificationAnswer },
       },
     },
@@ -184,7 +185,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/verdicts/:verdictId/file/',
-    { preHandler: canIssue, schema: { tags, summary: 'Upload the verdict PDF (raw application/pdf; ?version=&file_name=), same checks as documents', params: verdictParams, querystring: z.object({ version: z.coerce.number().int().nonnegative(), file_name: uploadFileName.default('verdict.pdf') }) } },
+    { preHandler: canIssue, schema: { tags, summary: 'Upload the verdict PDF (raw application/pdf; ?version=&file_name=), same checks as documents', params: verdictParams, querystring: verdictFileQuery } },
     async (request, reply) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { translateError } from '../../../src/renderer/lib/error-translator';
+import { DISALLOWED_CHARACTERS_MESSAGE, ERROR_CODES, INVALID_INPUT_MESSAGE, tooLongMessage } from '../../../src/shared/errors';
+import { failure } from '../../../src/shared/transport-failure';
+
+// The server's field messages reach the form in the reader's language (issue 11 §1).
+
+const locales = join(import.meta.dirname, '../../../locales');
+const common = (language: string) => JSON.parse(readFileSync(join(locales, language, 'common.json'), 'utf8'));
+
+async function translatorFor(language: string) {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: language, resources: { [language]: { common: common(language) } }, interpolation: { escapeValue: false } });
+  return instance.t;
+}
+
+describe('translateError on field messages', () => {
+  const refused = failure(ERROR_CODES.validation, {
+    status: 400,
+    body: { username: [DISALLOWED_CHARACTERS_MESSAGE], name: [tooLongMessage(80)], code: ['Something the form explains itself'], non_field_errors: [INVALID_INPUT_MESSAGE] },
+  });
+
+  it.each([
+    ['en', 'not allowed', '80 characters', 'cannot store'],
+    ['sq', 'nuk lejohen', '80 karaktere', 'nuk mund ta ruajë'],
+    ['sr', 'nisu dozvoljeni', 'znakova: 80', 'ne može da sačuva'],
+  ])('in %s', async (language, characters, length, store) => {
+    const translated = translateError(refused, await translatorFor(language));
+    expect(translated.fieldErrors.username?.[0]).toContain(characters);
+    expect(translated.fieldErrors.name?.[0]).toContain(length);
+    expect(translated.formErrors[0]).toContain(store);
+  });
+
+  it('leaves a message it has no key for as the server sent it', async () => {
+    const translated = translateError(failure(ERROR_CODES.validation, { status: 400, body: { file: ['The file is empty.'] } }), await translatorFor('sq'));
+    expect(translated.fieldErrors.file).toEqual(['The file is empty.']);
+  });
+});
