@@ -7,6 +7,7 @@ import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
 import { createPasswordHasher } from '../src/server/modules/auth/password-hashing';
+import { openDocumentStorage } from '../src/server/storage/open-storage';
 import { createSecretBox } from '../src/server/modules/auth/secret-box';
 import { createRandom, generateApplication } from '../src/server/db/application-generator';
 import { insertApplications, loadServiceContext } from '../src/server/db/application-loader';
@@ -21,7 +22,9 @@ const db = await openDatabase(config);
 try {
   const hasher = createPasswordHasher();
   await migrateToLatest(db);
-  await seedDatabase(db, { demo: config.demo, hashPassword: hasher.hash });
+  // The server's own storage (same config): the demo documents' PDFs are written at this first seed.
+  const storage = await openDocumentStorage(config);
+  await seedDatabase(db, { demo: config.demo, hashPassword: hasher.hash, storage });
 
   // The same secret key as the server (loadConfig keeps it in the data folder), so the server can
   // open the sealed TOTP secrets.
@@ -68,7 +71,7 @@ try {
       const base = generateApplication(random, 950_000 + index, { seed: 95_000, now, policies });
       return { ...scriptedApplication(base, fixture, policies[fixture.service], now), assigned: false };
     });
-    await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [] });
+    await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [], files: { storage, written: [] } });
   }
   console.info(`e2e applications: ${missing.length} created, ${fixtures.length - missing.length} already there`);
 } finally {

@@ -32,9 +32,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     const migrations = await migrateToLatest(db);
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
-    const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash });
-    logger.info({ seeded, demo: config.demo }, 'reference data checked');
+    // The storage first: the first demo seed writes the demo documents' PDFs into it.
     const storage = await openDocumentStorage(config);
+    const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
+    logger.info({ seeded, demo: config.demo }, 'reference data checked');
     app = buildApp({ db, config, storage, logger });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

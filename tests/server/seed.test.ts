@@ -1,4 +1,9 @@
 import { verify } from '@node-rs/argon2';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_PERMISSIONS, GROUPS } from '../../src/shared/auth/permissions';
 import { SERVICE_CATEGORY_BY_TYPE, SERVICE_DEGREE_OPTIONS, type ServiceType } from '../../src/shared/constants';
@@ -10,6 +15,12 @@ import { seedDatabase } from '../../src/server/db/seed';
 import { serbianCyrillicToLatin } from '../../src/server/db/serbian-latin';
 import { createPasswordHasher } from '../../src/server/modules/auth/password-hashing';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createRandom, generateApplication } from '../../src/server/db/application-generator';
+import { insertApplications, loadServiceContext } from '../../src/server/db/application-loader';
+import { demoPdf } from '../../src/server/db/demo-pdf';
+import { openLocalStorage } from '../../src/server/storage/local-storage';
+import { checkPdf } from '../../src/server/storage/pdf-check';
+import { WORKFLOW_ACTIONS } from '../../src/shared/domain/application-workflow';
 
 const hashPassword = createPasswordHasher(true).hash;
 
@@ -122,6 +133,94 @@ describe('seed', () => {
       expect(await verify(user.password_hash, 'wrong-password')).toBe(false);
     }
     expect(new Set(users.map((u) => u.password_hash)).size).toBe(users.length);
+  });
+});
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+async function pdfText(bytes: Buffer): Promise<string[]> {
+  // The standard fonts' data as the package ships it: Helvetica's glyphs, not a fallback.
+  const standardFontDataUrl = `${join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts')}/`;
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl }).promise;
+  const page = await document.getPage(1);
+  const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).filter(Boolean);
+  await document.destroy();
+  return text;
+}
+
+describe('demo documents and certificates', () => {
+  let database: TestDatabase;
+  let db: AppDatabase;
+  let root: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    root = await mkdtemp(join(tmpdir(), 'naric-seed-storage-'));
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes a one-page PDF per document through the storage, with its real size and SHA-256 on the row', async () => {
+    const storage = await openLocalStorage(root);
+    const { serviceIds, fees, policies } = await loadServiceContext(db);
+    const random = createRandom(77);
+    const applications = [0, 1, 2].map((index) => generateApplication(random, 990_000 + index, { seed: 77, now: new Date(), policies }));
+    applications[0]!.applicant.first_name = 'Dušan';
+    applications[0]!.applicant.last_name = 'Ilić';
+    const written: string[] = [];
+    const ids = await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [], files: { storage, written } });
+    const rows = await db.selectFrom('application_documents').selectAll().where('application_id', 'in', ids).orderBy('id').execute();
+    expect(rows).toHaveLength(applications.reduce((sum, a) => sum + a.documents.length, 0));
+    expect(written.sort()).toEqual(rows.map((row) => row.storage_key).sort());
+    for (const row of rows) {
+      const bytes = await streamBytes(storage.read(row.storage_key!));
+      expect(row.media_type).toBe('application/pdf');
+      expect(Number(row.size)).toBe(bytes.length);
+      expect(bytes.length).toBeLessThan(4_096);
+      expect(row.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(await checkPdf({ size: bytes.length, read: async (offset, length) => bytes.subarray(offset, offset + length) })).toBe('ok');
+    }
+    const first = rows.find((row) => row.application_id === ids[0])!;
+    const text = await pdfText(await streamBytes(storage.read(first.storage_key!)));
+    expect(text).toContain('Applicant: Dušan Ilić');
+    expect(text).toContain(`Application: ${applications[0]!.reference}`);
+  });
+
+  it('keeps letters pdf.js must show exactly, escapes what PDF strings reserve', async () => {
+    const bytes = demoPdf({ title: 'Đorđe Čačak (ë) \\ ç', lines: [['Š', 'ž Ć ć Ë €']], note: 'ok' });
+    expect(await pdfText(bytes)).toEqual(['Đorđe Čačak (ë) \\ ç', 'Š: ž Ć ć Ë €', 'ok']);
+  });
+
+  it('issues the demo certificates of every approved application whose decision issues one, revoked when invalidated', async () => {
+    const issuing = (action: string) =>
+      action in WORKFLOW_ACTIONS && WORKFLOW_ACTIONS[action as keyof typeof WORKFLOW_ACTIONS].effects.some((effect) => effect.startsWith('issue_'));
+    const decided = await db
+      .selectFrom('applications')
+      .innerJoin('application_history', 'application_history.application_id', 'applications.id')
+      .select(['applications.id', 'applications.invalidated', 'application_history.action'])
+      .execute();
+    const expected = new Map(decided.filter((row) => issuing(row.action)).map((row) => [row.id, row.invalidated]));
+    const issued = await db.selectFrom('issued_documents').innerJoin('applications', 'applications.id', 'issued_documents.application_id').select(['issued_documents.application_id', 'issued_documents.verification_code', 'issued_documents.revoked_at', 'issued_documents.holder_name', 'applications.applicant_name', 'applications.status', 'applications.service_type']).execute();
+    expect(issued.length).toBeGreaterThan(20);
+    expect(new Map(issued.map((row) => [row.application_id, row.revoked_at !== null]))).toEqual(expected);
+    for (const row of issued) {
+      expect(row.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      expect(row.holder_name).toBe(row.applicant_name);
+      expect(['approved', 'pre_university_recognition']).toContain(row.status);
+      expect([2, 3, 4]).toContain(row.service_type);
+    }
+    expect(new Set(issued.map((row) => row.verification_code)).size).toBe(issued.length);
+  });
+
+  it('leaves the demo documents metadata only when seeded without a storage (the test template)', async () => {
+    const stored = await db.selectFrom('application_documents').select('id').where('storage_key', 'is not', null).where('application_id', '<', 400).execute();
+    expect(stored).toEqual([]);
   });
 });
 

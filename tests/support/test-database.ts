@@ -52,7 +52,10 @@ async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) =>
 /** Migrates and seeds (with the demo accounts) a database that tests copy. */
 export async function fillTemplate(db: AppDatabase): Promise<void> {
   await migrateToLatest(db);
-  // Cheap Argon2 parameters: the hashes verify the same way, only faster.
+  // Cheap Argon2 parameters: the hashes verify the same way, only faster. No storage: each test's
+  // storage folder is its own, so the template's demo documents are metadata only (has_file
+  // false) and a test that needs a file uploads it; the demo certificates are rows (their PDF is
+  // rendered into the test's storage on first download).
   await seedDatabase(db, { demo: true, hashPassword: createPasswordHasher(true).hash });
 }
 

@@ -1,12 +1,17 @@
 import type { ServiceType } from '../../shared/constants';
 import type { AcademicFieldCategory } from '../../shared/domain/application-status';
-import type { ServicePolicy } from '../../shared/domain/application-workflow';
+import { WORKFLOW_ACTIONS, type ActionName, type ServicePolicy } from '../../shared/domain/application-workflow';
+import { ISSUING_EFFECTS, issuedDocumentRow } from '../issued-document-rows';
+import type { DocumentStorage } from '../storage/document-storage';
 import type { GeneratedApplication } from './application-generator';
 import type { AppDatabase } from './database';
+import { storeDemoDocuments } from './demo-documents';
 
 // Writes generated applications (application-generator.ts) into the tables of migration 0003,
 // in batches, picking officers and councils for them: the demo seed and the benchmark loader
-// both use it. The `incomplete` flag is left to the database's triggers.
+// both use it. The `incomplete` flag is left to the database's triggers. A decision whose action
+// issues a document issues it here too (issued-document-rows.ts, as the workflow would), revoked
+// when the application was later invalidated.
 
 export interface LoadContext {
   /** services.id per service type. */
@@ -19,6 +24,11 @@ export interface LoadContext {
   councils: readonly { id: number; fields: readonly AcademicFieldCategory[] }[];
   /** Who recorded the generated history (the first officer when omitted). */
   actorIds?: readonly number[];
+  /**
+   * Where the documents' files go (demo-documents.ts); without it documents are metadata only.
+   * Every key written is pushed to `written`.
+   */
+  files?: { storage: DocumentStorage; written: string[] };
 }
 
 export async function loadServiceContext(
@@ -80,7 +90,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
           decision_comments: application.closed_at ? (decided?.notes ?? null) : null,
           archived: application.archived,
           invalidated: application.invalidated,
-          invalidated_reason: application.invalidated ? 'The issuing institution withdrew the diploma.' : null,
+          invalidated_reason: application.invalidated ? INVALIDATED_REASON : null,
         } as const;
       }),
     )
@@ -90,8 +100,9 @@ export async function insertApplications(db: AppDatabase, applications: readonly
   const actor = (index: number) => pick(context.actorIds ?? context.officers.map((o) => o.id), index) ?? null;
 
   await db.insertInto('education_info').values(applications.map((application, index) => ({ application_id: ids[index]!, ...application.education }))).execute();
+  const files = context.files ? await storeDemoDocuments(context.files.storage, applications, context.files.written) : null;
   const documents = applications.flatMap((application, index) =>
-    application.documents.map((document) => ({ application_id: ids[index]!, ...document })),
+    application.documents.map((document, position) => ({ application_id: ids[index]!, ...document, ...files?.[index]![position] })),
   );
   if (documents.length) await db.insertInto('application_documents').values(documents).execute();
   const history = applications.flatMap((application, index) =>
@@ -118,7 +129,27 @@ export async function insertApplications(db: AppDatabase, applications: readonly
       })),
   );
   if (payments.length) await db.insertInto('application_payments').values(payments).execute();
+  const issued = applications.flatMap((application, index) => {
+    const step = application.history.findIndex((entry) => issuingKind(entry.action) !== undefined);
+    const entry = application.history[step];
+    if (!entry) return [];
+    const row = issuedDocumentRow(
+      { id: ids[index]!, reference: application.reference, applicant_name: `${application.applicant.first_name} ${application.applicant.last_name}` },
+      issuingKind(entry.action)!,
+      actor(index + step),
+      entry.created_at,
+    );
+    return [application.invalidated ? { ...row, revoked_at: application.closed_at ?? entry.created_at, revoked_reason: INVALIDATED_REASON } : row];
+  });
+  if (issued.length) await db.insertInto('issued_documents').values(issued).execute();
   return ids;
+}
+
+const INVALIDATED_REASON = 'The issuing institution withdrew the diploma.';
+
+function issuingKind(action: ActionName | 'submit') {
+  if (action === 'submit') return undefined;
+  return WORKFLOW_ACTIONS[action].effects.map((effect) => ISSUING_EFFECTS[effect]).find((kind) => kind !== undefined);
 }
 
 function reviewStatus(application: GeneratedApplication) {

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../../shared/domain/application-status';
 import { PREVIOUS_STATUS, findMove, type ActionName, type ServicePolicy } from '../../shared/domain/application-workflow';
 import { createRandom, generateApplication, generateApplications, type GeneratedApplication } from './application-generator';
 import { insertApplications, loadServiceContext } from './application-loader';
+import type { DocumentStorage } from '../storage/document-storage';
 import type { AppDatabase } from './database';
 import { DEMO_COUNCILS, DEMO_MEMBER_COUNCIL } from './demo-councils';
 
@@ -15,7 +16,8 @@ import { DEMO_COUNCILS, DEMO_MEMBER_COUNCIL } from './demo-councils';
 //   NARIC-2026-900004  Elira Hoti       service 4, verified (ready for its verification document)
 //   NARIC-2026-900005  Gentrit Maloku   service 1, council assigned, in another council
 //
-// Seeded once: nothing happens when applications already exist.
+// Seeded once: nothing happens when applications already exist. With a document storage, every
+// demo document gets a small real PDF (demo-documents.ts), written only here, at first seed.
 
 export const DEMO_APPLICATION_COUNT = 400;
 const DEMO_SEED = 20_260_101;
@@ -106,9 +108,20 @@ export function scriptedApplication(
   };
 }
 
-export async function seedDemoApplications(db: AppDatabase, now = new Date()): Promise<number> {
+export async function seedDemoApplications(db: AppDatabase, storage?: DocumentStorage, now = new Date()): Promise<number> {
   const existing = await db.selectFrom('applications').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
+  const written: string[] = [];
+  try {
+    return await insertDemoCaseload(db, now, storage ? { storage, written } : undefined);
+  } catch (error) {
+    // The transaction rolls the rows back; the files it wrote go too, so a retry starts clean.
+    if (storage) await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
+  }
+}
+
+async function insertDemoCaseload(db: AppDatabase, now: Date, files: { storage: DocumentStorage; written: string[] } | undefined): Promise<number> {
   const { serviceIds, fees, policies } = await loadServiceContext(db);
   const officers = await db
     .selectFrom('users')
@@ -125,6 +138,7 @@ export async function seedDemoApplications(db: AppDatabase, now = new Date()): P
     fees,
     officers: weightedOfficers,
     councils: councils.map((c) => ({ id: c.id, fields: c.academic_field_categories })),
+    files,
   };
 
   const options = { seed: DEMO_SEED, now, policies };

@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, DEFAULT_GROUP_PERMISSIONS, type GroupName } from '../../shared/auth/permissions';
 import { seedDemoTwoFactor } from '../modules/auth/demo-two-factor';
 import { countryCatalogue } from './country-catalogue';
+import type { DocumentStorage } from '../storage/document-storage';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
 import { seedDemoApplications } from './demo-applications';
@@ -20,6 +21,11 @@ export interface SeedOptions {
   demo: boolean;
   /** Argon2id hashing (the auth module's password hasher). */
   hashPassword: (password: string) => Promise<string>;
+  /**
+   * Where the demo documents' PDFs are written, once, when the demo caseload is first seeded.
+   * Without it (the server tests' template database) demo documents are metadata only.
+   */
+  storage?: DocumentStorage;
 }
 
 export interface SeedSummary {
@@ -53,7 +59,7 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
     if (options.demo) await seedDemoTwoFactor(trx);
     if (options.demo) await seedDemoCouncils(trx);
-    const demoApplications = options.demo ? await seedDemoApplications(trx) : 0;
+    const demoApplications = options.demo ? await seedDemoApplications(trx, options.storage) : 0;
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
