@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Cell,
@@ -10,6 +10,12 @@ import {
   type Key,
   type SortDescriptor,
 } from 'react-aria-components';
+import { useTableDensity } from './table-density';
+import { TruncatedText } from './truncated-text';
+import './data-table.css';
+
+// The one table of the app: every list and every tabular part of a screen is a DataTable, so rows
+// keep one line, the density switch and the tooltips work everywhere, and tests find one markup.
 
 export interface DataColumn<Row> {
   id: string;
@@ -17,9 +23,24 @@ export interface DataColumn<Row> {
   /** The column that names the row for screen readers; exactly one column should set it. */
   isRowHeader?: boolean;
   allowsSorting?: boolean;
-  render(row: Row): React.ReactNode;
+  /**
+   * The cell's plain text: shown on one line, cut with an ellipsis when too long, the whole text
+   * in a tooltip. With `render` as well, `render` draws the cell and this is the tooltip's text.
+   */
+  text?(row: Row): string;
+  /**
+   * The cell's markup (links, badges, buttons). Plain text it returns is cut and gets its tooltip
+   * by itself; other markup gets one only with `text`.
+   */
+  render?(row: Row): React.ReactNode;
   /** The value compared when sorting on the client; without `onSortChange` the table sorts itself. */
   sortValue?(row: Row): string | number | null;
+  /** The column's width (CSS length, e.g. '9rem'); columns without one share what is left. */
+  width?: string;
+  /** The table leaves this column out while it is narrower than this many pixels. */
+  hideBelow?: number;
+  /** Controls or several lines (actions, notes): the cell wraps instead of cutting its text. */
+  wraps?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -44,6 +65,34 @@ function compare(a: string | number | null, b: string | number | null): number {
   return String(a).localeCompare(String(b));
 }
 
+/** The table's own width, followed as the window or the layout changes (0 until measured). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function CellContent<RowType>({ column, row, isFocused }: { column: DataColumn<RowType>; row: RowType; isFocused: boolean }) {
+  const drawn = column.render?.(row);
+  if (column.wraps) return <>{drawn ?? column.text?.(row)}</>;
+  // Plain text from `render` is its own tooltip text.
+  const text = column.text?.(row) ?? (typeof drawn === 'string' || typeof drawn === 'number' ? String(drawn) : undefined);
+  if (text === undefined) return <span className="truncated-text">{drawn}</span>;
+  return (
+    <TruncatedText text={text} isFocused={isFocused}>
+      {drawn}
+    </TruncatedText>
+  );
+}
+
 export function DataTable<RowType>({
   label,
   columns,
@@ -55,9 +104,14 @@ export function DataTable<RowType>({
   emptyText,
 }: DataTableProps<RowType>) {
   const { t } = useTranslation('common');
+  const [density] = useTableDensity();
+  const container = useRef<HTMLDivElement>(null);
+  const width = useWidth(container);
   const [localSort, setLocalSort] = useState<SortDescriptor | undefined>(undefined);
   const controlled = onSortChange !== undefined;
   const activeSort = controlled ? sortDescriptor : localSort;
+  // Before the first measurement (and where nothing lays out, as in tests) every column shows.
+  const shown = useMemo(() => columns.filter((column) => !(width > 0 && column.hideBelow !== undefined && width < column.hideBelow)), [columns, width]);
 
   const sortedRows = useMemo(() => {
     if (controlled || !activeSort) return rows;
@@ -68,7 +122,7 @@ export function DataTable<RowType>({
   }, [rows, columns, activeSort, controlled]);
 
   return (
-    <div className="data-table">
+    <div className="data-table" data-density={density} ref={container}>
       <Table
         aria-label={label}
         sortDescriptor={activeSort}
@@ -76,12 +130,18 @@ export function DataTable<RowType>({
         onRowAction={onRowAction}
         className="data-table__table"
       >
-        <TableHeader columns={columns}>
+        <TableHeader columns={shown}>
           {(column) => (
-            <Column id={column.id} isRowHeader={column.isRowHeader} allowsSorting={column.allowsSorting} className="data-table__column">
-              {({ allowsSorting, sortDirection }) => (
+            <Column
+              id={column.id}
+              isRowHeader={column.isRowHeader}
+              allowsSorting={column.allowsSorting}
+              className="data-table__column"
+              style={column.width ? { width: column.width } : undefined}
+            >
+              {({ allowsSorting, sortDirection, isFocusVisible }) => (
                 <span className="data-table__heading">
-                  {column.title}
+                  <TruncatedText text={column.title} isFocused={isFocusVisible} />
                   {allowsSorting ? (
                     <span aria-hidden="true" className="data-table__sort">
                       {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
@@ -94,8 +154,12 @@ export function DataTable<RowType>({
         </TableHeader>
         <TableBody items={sortedRows.map((row) => ({ id: rowKey(row), row }))} renderEmptyState={() => emptyText ?? t('noRows')}>
           {(item) => (
-            <Row id={item.id} columns={columns} className="data-table__row">
-              {(column) => <Cell className="data-table__cell">{column.render(item.row)}</Cell>}
+            <Row id={item.id} columns={shown} className="data-table__row">
+              {(column) => (
+                <Cell className={column.wraps ? 'data-table__cell data-table__cell--wraps' : 'data-table__cell'}>
+                  {({ isFocusVisible }) => <CellContent column={column} row={item.row} isFocused={isFocusVisible} />}
+                </Cell>
+              )}
             </Row>
           )}
         </TableBody>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { LANGUAGES, type Language } from '../../shared/constants';
 import { chooseLanguage, isLanguage, LOCALE_TAGS } from '../lib/language';
 import { getBridge } from '../platform/bridge';
+import { SelectField } from './select-field';
 
 /** Each language is named in itself, so a person can find theirs whatever is shown now. */
 const ENDONYMS: Record<Language, string> = { en: 'English', sq: 'Shqip', sr: 'Srpski' };
@@ -11,29 +11,15 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   return (
-    <Select
+    <SelectField
       className="language-switcher"
-      selectedKey={current}
-      onSelectionChange={(key) => {
+      layout="inline"
+      label={t('language')}
+      value={current}
+      options={LANGUAGES.map((language) => ({ value: language, label: ENDONYMS[language], lang: LOCALE_TAGS[language] }))}
+      onChange={(key) => {
         if (isLanguage(key) && key !== current) void chooseLanguage(key, i18n, getBridge());
       }}
-    >
-      <Label className="language-switcher__label">{t('language')}</Label>
-      <AriaButton className="language-switcher__button">
-        <SelectValue />
-        <span aria-hidden="true" className="language-switcher__chevron">
-          ▾
-        </span>
-      </AriaButton>
-      <Popover className="popover">
-        <ListBox className="listbox">
-          {LANGUAGES.map((language) => (
-            <ListBoxItem key={language} id={language} lang={LOCALE_TAGS[language]} className="listbox__item">
-              {ENDONYMS[language]}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 }

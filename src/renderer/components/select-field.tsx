@@ -1,12 +1,32 @@
-import { useId } from 'react';
+import {
+  Button as AriaButton,
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import './choice-controls.css';
+
+// The one single-choice control of the app (filters, dialogs, forms, the language): a button
+// opening a list, or with `isSearchable` a combo box to type into for long lists (people,
+// councils). Both look and behave alike; several choices use MultiSelectMenu.
 
 export interface SelectOption {
   value: string;
   label: string;
+  /** The option's language when it differs from the page's (a language named in itself). */
+  lang?: string;
 }
 
 export interface SelectFieldProps {
   label: string;
+  /** '' when nothing is chosen. */
   value: string;
   options: readonly SelectOption[];
   onChange(value: string): void;
@@ -14,39 +34,117 @@ export interface SelectFieldProps {
   emptyLabel?: string;
   name?: string;
   isRequired?: boolean;
+  isDisabled?: boolean;
   errorMessage?: string;
+  /** Type to narrow the list; for lists too long to scan. */
+  isSearchable?: boolean;
+  /** Shown when nothing is chosen and there is no "no choice" option. */
+  placeholder?: string;
+  /** Accessible name of the button that opens the whole list of a searchable field. */
+  openLabel?: string;
+  /** 'inline' puts the label beside the control (toolbars). */
+  layout?: 'stacked' | 'inline';
+  className?: string;
 }
 
-/** A labelled native select: keyboard, screen readers and long lists behave as the platform does. */
-export function SelectField({ label, value, options, onChange, emptyLabel, name, isRequired, errorMessage }: SelectFieldProps) {
-  const id = useId();
+/** The key of the "no choice" option (value ''): list keys must not be empty. */
+const NONE = '\u0000none';
+
+function OptionList({ items }: { items: readonly SelectOption[] }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
+    <Popover className="popover choice-popover">
+      <ListBox className="listbox choice-menu" items={items}>
+        {(item: SelectOption) => (
+          <ListBoxItem id={item.value} textValue={item.label} lang={item.lang} className="listbox__item">
+            {item.label}
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Popover>
+  );
+}
+
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  emptyLabel,
+  name,
+  isRequired,
+  isDisabled,
+  errorMessage,
+  isSearchable = false,
+  placeholder,
+  openLabel,
+  layout = 'stacked',
+  className,
+}: SelectFieldProps) {
+  const items = emptyLabel !== undefined ? [{ value: NONE, label: emptyLabel }, ...options] : [...options];
+  const selectedKey = value === '' ? (emptyLabel !== undefined ? NONE : null) : options.some((o) => o.value === value) ? value : null;
+  const classes = ['field', 'select-field', layout === 'inline' ? 'select-field--inline' : '', className ?? ''].filter(Boolean).join(' ');
+  const error = errorMessage ? (
+    <Text slot="errorMessage" className="field__error">
+      {errorMessage}
+    </Text>
+  ) : null;
+
+  if (isSearchable) {
+    const change = (key: Key | null) => {
+      // Clearing the text of a field without a "no choice" option means no choice as well.
+      if (key === null) {
+        if (emptyLabel === undefined) onChange('');
+        return;
+      }
+      onChange(key === NONE ? '' : String(key));
+    };
+    return (
+      <ComboBox
+        className={`${classes} combo-box`}
+        selectedKey={selectedKey}
+        onSelectionChange={change}
+        defaultItems={items}
+        menuTrigger="focus"
         name={name}
-        className="field__input field__select"
-        value={value}
-        required={isRequired}
-        aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={errorMessage ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        isRequired={isRequired}
+        isDisabled={isDisabled}
+        isInvalid={errorMessage ? true : undefined}
       >
-        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {errorMessage ? (
-        <p id={`${id}-error`} className="field__error">
-          {errorMessage}
-        </p>
-      ) : null}
-    </div>
+        <Label className="field__label">{label}</Label>
+        <div className="field__input combo-box__group">
+          <Input className="combo-box__input" placeholder={placeholder} />
+          <AriaButton className="combo-box__button" aria-label={openLabel}>
+            <span aria-hidden="true">▾</span>
+          </AriaButton>
+        </div>
+        {error}
+        <OptionList items={items} />
+      </ComboBox>
+    );
+  }
+
+  return (
+    <Select
+      className={classes}
+      selectedKey={selectedKey}
+      onSelectionChange={(key) => {
+        if (key !== null) onChange(key === NONE ? '' : String(key));
+      }}
+      name={name}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={errorMessage ? true : undefined}
+      placeholder={placeholder}
+    >
+      <Label className="field__label">{label}</Label>
+      <AriaButton className="field__input select-field__button">
+        <SelectValue className="select-field__value" />
+        <span aria-hidden="true" className="choice-trigger__arrow">
+          ▾
+        </span>
+      </AriaButton>
+      {error}
+      <OptionList items={items} />
+    </Select>
   );
 }

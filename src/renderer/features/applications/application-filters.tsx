@@ -6,7 +6,6 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { APPLICATION_STATUSES, PRIORITIES } from '../../../shared/domain/application-status';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { ComboBoxField } from '../../components/combo-box-field';
 import { DatePickerField } from '../../components/date-picker-field';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { SelectField } from '../../components/select-field';
@@ -59,7 +58,8 @@ export function ApplicationFilters({ params, onChange, incompleteList = false }:
         selected={params.getAll('status')}
         onChange={(values) => set('status', values)}
       />
-      <ComboBoxField
+      <SelectField
+        isSearchable
         label={t('filters.officer')}
         value={params.get('assigned_officer') ?? ''}
         emptyLabel={t('filters.anyone')}

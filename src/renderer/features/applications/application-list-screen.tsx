@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { DensitySwitch } from '../../components/table-density';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
@@ -31,6 +32,19 @@ const SORT_FIELD: Partial<Record<ListColumn, ApplicationOrderingField>> = {
   officer: 'assigned_officer',
   priority: 'priority',
   deadline: 'deadline',
+};
+/**
+ * Widths of the columns whose content has a natural size; the others share the rest. Below the
+ * given table width (px) a column is left out so the list fits a 1280 px screen without scrolling
+ * sideways: at 1440×900 every column shows, at 1280×800 'days in system' and 'priority' go.
+ */
+const COLUMN_LAYOUT: Partial<Record<ListColumn, { width: string; hideBelow?: number }>> = {
+  reference: { width: '11rem' },
+  status: { width: '9.5rem' },
+  submitted: { width: '6.5rem' },
+  priority: { width: '5.5rem', hideBelow: 1000 },
+  deadline: { width: '8rem' },
+  days: { width: '5.5rem', hideBelow: 1100 },
 };
 const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(SORT_FIELD).map(([column, field]) => [field, column])) as Record<ApplicationOrderingField, ListColumn>;
 
@@ -70,12 +84,19 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
       ),
     days: (row) => t('list.daysInSystem', { count: row.days_in_system }),
   };
+  // The whole text of cells drawn with markup, for their tooltip when the line is cut.
+  const tooltipTexts: Partial<Record<ListColumn, (row: ApplicationListItem) => string>> = {
+    status: (row) => t(`status.${row.status}`),
+    deadline: (row) => (row.deadline ? `${date(row.deadline)}${row.overdue ? ` · ${t('list.overdue')}` : ''}` : '—'),
+  };
   const columns: DataColumn<ApplicationListItem>[] = LIST_COLUMNS.filter((c) => visible.includes(c)).map((column) => ({
     id: column,
     title: t(`columns.${column}`),
     isRowHeader: column === 'reference',
     allowsSorting: SORT_FIELD[column] !== undefined,
     render: renderers[column],
+    text: tooltipTexts[column],
+    ...COLUMN_LAYOUT[column],
   }));
 
   const count = list.data?.count ?? 0;
@@ -89,6 +110,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
         description={t(incomplete ? 'list.incompleteDescription' : 'list.description')}
         actions={
           <>
+            <DensitySwitch />
             <SavedFilters params={params} onApply={setParams} />
             <MultiSelectMenu
               label={t('columns.chooser')}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '../../../shared/api/applications';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
 import { DocumentUpload } from './document-upload';
 
 type ReviewAction = 'approve_document' | 'reject_document';
+type ApplicationDocument = ApplicationDetail['documents'][number];
 
 export interface DocumentsTabProps {
   application: ApplicationDetail;
@@ -25,74 +27,71 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const mayReview = reviewActions.length > 0;
   const shown = application.documents.find((document) => document.id === previewed && document.has_file) ?? null;
 
+  const fileActions = (document: ApplicationDocument) =>
+    document.has_file ? (
+      <div className="action-list">
+        <Button
+          variant="quiet"
+          aria-pressed={previewed === document.id}
+          aria-label={`${t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}: ${document.file_name}`}
+          onPress={() => setPreviewed((current) => (current === document.id ? null : document.id))}
+        >
+          {t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}
+        </Button>
+        <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('detail.openFile')} variant="quiet" />
+        <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('detail.saveFile')} variant="quiet" />
+      </div>
+    ) : (
+      t('detail.noFile')
+    );
+  const reviewButtons = (document: ApplicationDocument) => (
+    <div className="action-list">
+      {reviewActions.includes('approve_document') && document.status !== 'verified' ? (
+        <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => onReview('approve_document', document.id)}>
+          {t('action.approve_document')}
+        </Button>
+      ) : null}
+      {reviewActions.includes('reject_document') && document.status !== 'rejected' ? (
+        <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => onReview('reject_document', document.id)}>
+          {t('action.reject_document')}
+        </Button>
+      ) : null}
+    </div>
+  );
+  const columns: DataColumn<ApplicationDocument>[] = [
+    { id: 'file', title: t('detail.fields.file'), isRowHeader: true, render: (document) => document.file_name },
+    { id: 'type', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
+    { id: 'kind', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
+    { id: 'uploaded', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    {
+      id: 'status',
+      title: t('detail.fields.documentStatus'),
+      // Review notes can be long: the reviewer, date and notes come whole in the tooltip.
+      text: (document) =>
+        [
+          t(`documentStatus.${document.status}`),
+          document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '',
+          document.review_notes ?? '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+    },
+    { id: 'fileActions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
+    ...(mayReview ? [{ id: 'review', title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
+  ];
+
   return (
     <>
       {mayUpload ? <DocumentUpload applicationId={application.id} onUploaded={onUploaded} /> : null}
       {application.documents.length === 0 ? (
         <p>{t('detail.noDocuments')}</p>
       ) : (
-        <table className="data-table__table" aria-label={t('detail.tabs.documents')}>
-          <thead>
-            <tr>
-              <th>{t('detail.fields.file')}</th>
-              <th>{t('detail.fields.type')}</th>
-              <th>{t('detail.fields.kind')}</th>
-              <th>{t('detail.fields.uploaded')}</th>
-              <th>{t('detail.fields.documentStatus')}</th>
-              <th>{t('detail.fields.fileActions')}</th>
-              {mayReview ? <th>{t('detail.actions')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {application.documents.map((document) => (
-              <tr key={document.id}>
-                <td>{document.file_name}</td>
-                <td>{t(`documentType.${document.document_type}`)}</td>
-                <td>{t(`documentKind.${document.kind}`)}</td>
-                <td>{date(document.uploaded_at)}</td>
-                <td>
-                  {t(`documentStatus.${document.status}`)}
-                  {document.reviewed_at ? (
-                    <div className="timeline__meta">{t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) })}</div>
-                  ) : null}
-                  {document.review_notes ? <div>{document.review_notes}</div> : null}
-                </td>
-                <td>
-                  {document.has_file ? (
-                    <>
-                      <Button
-                        variant="quiet"
-                        aria-pressed={previewed === document.id}
-                        aria-label={`${t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}: ${document.file_name}`}
-                        onPress={() => setPreviewed((current) => (current === document.id ? null : document.id))}
-                      >
-                        {t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}
-                      </Button>
-                      <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('detail.openFile')} variant="quiet" />
-                      <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('detail.saveFile')} variant="quiet" />
-                    </>
-                  ) : (
-                    t('detail.noFile')
-                  )}
-                </td>
-                {mayReview ? (
-                  <td>
-                    {reviewActions.includes('approve_document') && document.status !== 'verified' ? (
-                      <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => onReview('approve_document', document.id)}>
-                        {t('action.approve_document')}
-                      </Button>
-                    ) : null}
-                    {reviewActions.includes('reject_document') && document.status !== 'rejected' ? (
-                      <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => onReview('reject_document', document.id)}>
-                        {t('action.reject_document')}
-                      </Button>
-                    ) : null}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('detail.tabs.documents')}
+          columns={columns}
+          rows={application.documents}
+          rowKey={(document) => document.id}
+        />
       )}
       {shown ? (
         <PdfPreview

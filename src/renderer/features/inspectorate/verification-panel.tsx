@@ -6,6 +6,7 @@ import type { ApplicationDetail, ApplicationDocument } from '../../../shared/api
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { DetailsList } from '../../components/details-list';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
@@ -187,42 +188,32 @@ function VerificationDocument({ document, date }: { document: ApplicationDocumen
 
 function DocumentTable({ documents, date }: { documents: readonly ApplicationDocument[]; date(value: string | null): string }) {
   const { t } = useTranslation(['inspectorate', 'applications']);
-  return (
-    <table className="data-table__table" aria-label={t('panel.documentsTitle')}>
-      <thead>
-        <tr>
-          <th>{t('panel.file')}</th>
-          <th>{t('panel.documentType')}</th>
-          <th>{t('panel.uploaded')}</th>
-          <th>{t('panel.fileActions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {documents.map((document) => (
-          <tr key={document.id}>
-            <td>{document.file_name}</td>
-            <td>{t(`applications:documentType.${document.document_type}`)}</td>
-            <td>{date(document.uploaded_at)}</td>
-            <td>
-              {document.has_file ? (
-                <div className="action-list">
-                  <DownloadButton
-                    documentId={document.id}
-                    fileName={document.file_name}
-                    sha256={document.sha256}
-                    action="open"
-                    label={t('panel.openFile', { name: document.file_name })}
-                    variant="quiet"
-                  />
-                  <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.saveFile', { name: document.file_name })} variant="quiet" />
-                </div>
-              ) : (
-                t('panel.noFile')
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: DataColumn<ApplicationDocument>[] = [
+    { id: 'file', title: t('panel.file'), isRowHeader: true, render: (document) => document.file_name },
+    { id: 'type', title: t('panel.documentType'), render: (document) => t(`applications:documentType.${document.document_type}`) },
+    { id: 'uploaded', title: t('panel.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    {
+      id: 'fileActions',
+      title: t('panel.fileActions'),
+      width: '11rem',
+      wraps: true,
+      render: (document) =>
+        document.has_file ? (
+          <div className="action-list">
+            <DownloadButton
+              documentId={document.id}
+              fileName={document.file_name}
+              sha256={document.sha256}
+              action="open"
+              label={t('panel.openFile', { name: document.file_name })}
+              variant="quiet"
+            />
+            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.saveFile', { name: document.file_name })} variant="quiet" />
+          </div>
+        ) : (
+          t('panel.noFile')
+        ),
+    },
+  ];
+  return <DataTable label={t('panel.documentsTitle')} columns={columns} rows={documents} rowKey={(document) => document.id} />;
 }

@@ -74,8 +74,10 @@ describe('application detail', () => {
     await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000042/ });
     fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update status' });
-    const options = within(dialog).getAllByRole('option').map((o) => o.textContent);
+    fireEvent.click(within(dialog).getByRole('button', { name: /New status/ }));
+    const options = within(await screen.findByRole('listbox', { name: /New status/ })).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['Originality verified', 'Suspicious']);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
