@@ -35,16 +35,16 @@ const SORT_FIELD: Partial<Record<ListColumn, ApplicationOrderingField>> = {
 };
 /**
  * Widths of the columns whose content has a natural size; the others share the rest. Below the
- * given table width (px) a column is left out so the list fits a 1280 px screen without scrolling
- * sideways: at 1440×900 every column shows, at 1280×800 'days in system' and 'priority' go.
+ * given table width (px) a column is left out so names keep room and the list never scrolls
+ * sideways: at 1440×900 'days in system' goes, at 1280×800 'priority' as well.
  */
 const COLUMN_LAYOUT: Partial<Record<ListColumn, { width: string; hideBelow?: number }>> = {
-  reference: { width: '11rem' },
+  reference: { width: '11.5rem' },
   status: { width: '9.5rem' },
-  submitted: { width: '6.5rem' },
-  priority: { width: '5.5rem', hideBelow: 1000 },
-  deadline: { width: '8rem' },
-  days: { width: '5.5rem', hideBelow: 1100 },
+  submitted: { width: '7.5rem' },
+  priority: { width: '6rem', hideBelow: 1100 },
+  deadline: { width: '7.5rem' },
+  days: { width: '5.5rem', hideBelow: 1200 },
 };
 const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(SORT_FIELD).map(([column, field]) => [field, column])) as Record<ApplicationOrderingField, ListColumn>;
 
