@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../shared/constants';
 import type { AppDeps } from './app-deps';
+import { DEFAULT_TIMEOUTS } from './config';
 import { registerAuthContext } from './auth-context';
 import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
 import { createLogger } from './logger';
@@ -52,6 +53,7 @@ const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 /** Builds the API server without listening: `inject()` in tests, `listen()` in start.ts. */
 export function buildApp(deps: BuildAppDeps): NaricApp {
   const { logger, ...appDeps } = deps;
+  const timeouts = appDeps.config.timeouts ?? DEFAULT_TIMEOUTS;
   configureValidationMessages();
   const app = Fastify({
     loggerInstance: logger ?? createLogger(appDeps.config.logLevel),
@@ -62,7 +64,12 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // A slow or silent client cannot hold a connection open (issue 11 §4; config.ts's ServerTimeouts).
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionIdleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = timeouts.headersMs;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

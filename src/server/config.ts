@@ -25,11 +25,39 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Where document files live: the local folder `storageDir` (also when absent) or an S3-compatible bucket. */
   storage?: StorageSettings;
+  /** How long a slow or silent client may hold a connection (DEFAULT_TIMEOUTS when absent). */
+  timeouts?: ServerTimeouts;
   /** Public address that issued documents' QR codes point to; the code is appended. */
   publicVerifyUrl: string;
   logLevel: LogLevel;
   version: string;
 }
+
+/**
+ * Time-outs against clients that hold connections open (issue 11 §4), all in milliseconds. A slow
+ * upload that keeps moving is never cut off: only silence is (socket and body idle timers); the
+ * whole-request limit is long enough for 250 MB at about 1 Mbit/s.
+ */
+export interface ServerTimeouts {
+  /** The whole request (headers and body) must have arrived within this (node's requestTimeout). */
+  requestMs: number;
+  /** The request headers must have arrived within this (node's headersTimeout). */
+  headersMs: number;
+  /** A socket with no traffic either way for this long is closed (Fastify's connectionTimeout). */
+  connectionIdleMs: number;
+  /** An idle keep-alive connection is closed after this (Fastify's keepAliveTimeout). */
+  keepAliveMs: number;
+  /** An upload body with no byte for this long is refused with 408 and the connection closed. */
+  bodyIdleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 60 * 60 * 1000,
+  headersMs: 30 * 1000,
+  connectionIdleMs: 120 * 1000,
+  keepAliveMs: 72 * 1000,
+  bodyIdleMs: 30 * 1000,
+};
 
 export interface S3StorageSettings {
   backend: 's3';
@@ -68,6 +96,14 @@ const flag = z.preprocess(
     .transform((value) => value === '1' || value === 'true')
     .optional(),
 );
+
+/** A time-out in milliseconds: at least 100 ms, at most a day. */
+function milliseconds(fallback: number) {
+  return z.preprocess(
+    blankAsMissing,
+    z.coerce.number({ error: 'must be a whole number of milliseconds' }).int('must be a whole number of milliseconds').min(100).max(86_400_000).default(fallback),
+  );
+}
 
 const environment = z.object({
   DATABASE_URL: z.preprocess(
@@ -121,6 +157,11 @@ const environment = z.object({
   NARIC_S3_FORCE_PATH_STYLE: flag,
   NARIC_PUBLIC_VERIFY_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
+  NARIC_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.requestMs),
+  NARIC_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.headersMs),
+  NARIC_CONNECTION_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.connectionIdleMs),
+  NARIC_KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.keepAliveMs),
+  NARIC_BODY_IDLE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.bodyIdleMs),
 });
 
 export interface LoadConfigOptions {
@@ -156,11 +197,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     accessTokenTtlSeconds: values.NARIC_ACCESS_TOKEN_TTL,
     maxUploadBytes: values.NARIC_MAX_UPLOAD_BYTES,
     storage: storageSettings(values),
+    timeouts: timeoutSettings(values),
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
   };
+}
+
+function timeoutSettings(values: z.infer<typeof environment>): ServerTimeouts {
+  const timeouts = {
+    requestMs: values.NARIC_REQUEST_TIMEOUT_MS,
+    headersMs: values.NARIC_HEADERS_TIMEOUT_MS,
+    connectionIdleMs: values.NARIC_CONNECTION_TIMEOUT_MS,
+    keepAliveMs: values.NARIC_KEEP_ALIVE_TIMEOUT_MS,
+    bodyIdleMs: values.NARIC_BODY_IDLE_TIMEOUT_MS,
+  };
+  // Node refuses a headers time-out longer than the request's.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError('Invalid server configuration:\n  NARIC_HEADERS_TIMEOUT_MS: must not exceed NARIC_REQUEST_TIMEOUT_MS');
+  }
+  return timeouts;
 }
 
 function storageSettings(values: z.infer<typeof environment>): StorageSettings {

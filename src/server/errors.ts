@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, type FieldErrors } from '../shared/api/drf';
-import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
+import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES, INVALID_INPUT_MESSAGE, type ErrorCode } from '../shared/errors';
 
 // Every error answer of the API is made here, in Django REST Framework's shapes:
 // `{"detail": "...", "code": "..."}` or, for a 400 on input, `{"field": ["message", ...]}`.
@@ -139,7 +139,7 @@ export const isDataException = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 };
-export const INVALID_INPUT_MESSAGE = 'The request holds a value the server cannot store. Check the fields and try again.';
+
 
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) return sendApiError(reply, error);

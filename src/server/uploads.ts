@@ -4,21 +4,28 @@ import type { Readable } from 'node:stream';
 import { PDF_MEDIA_TYPE } from '../shared/api/documents';
 import { HTTP_STATUS } from '../shared/api/drf';
 import { ERROR_CODES } from '../shared/errors';
-import { ApiError, fieldErrors } from './errors';
-import { UploadTooLargeError, type DocumentStorage, type TemporaryObject } from './storage/document-storage';
+import { ApiError, FieldValidationError, fieldErrors } from './errors';
+import { UploadStalledError, UploadTooLargeError, type DocumentStorage, type TemporaryObject } from './storage/document-storage';
 import { checkPdf } from './storage/pdf-check';
+import { drainUnreadBody } from './upload-drain';
 
 // Taking a PDF in (documents, the inspectorate's file, verdicts): the raw body (Content-Type application/pdf, metadata in the query) or one
 // `file` part of a multipart form (metadata in the query or in fields before the file). The bytes
 // stream into a temporary object; the caller registers it only when every check passed.
 
 export const MB = 1024 * 1024;
+/** Room for the multipart boundaries and fields around the file in a declared length. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const tooLarge = (limitBytes: number) =>
   new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, `File too large (limit ${Math.floor(limitBytes / MB)} MB).`, {
     extra: { max_upload_bytes: limitBytes },
   });
 const unsupported = () => new ApiError(415, ERROR_CODES.unsupportedFileType, 'Unsupported file type: only PDF documents are accepted.');
+export const INTERRUPTED_MESSAGE = 'The upload was interrupted. Send the file again.';
+const interrupted = () => new ApiError(HTTP_STATUS.badRequest, ERROR_CODES.validation, INTERRUPTED_MESSAGE);
+export const STALLED_MESSAGE = 'The upload stopped arriving. Check the connection and send the file again.';
+const stalled = () => new ApiError(408, ERROR_CODES.timeout, STALLED_MESSAGE, { headers: { connection: 'close' } });
 
 export interface IncomingPdf {
   metadata: Record<string, unknown>;
@@ -48,12 +55,13 @@ export async function openIncomingPdf(request: FastifyRequest): Promise<Incoming
 }
 
 /** Streams the content into storage and checks it; the temporary object is discarded on any refusal. */
-export async function receivePdf(storage: DocumentStorage, content: Readable, maxBytes: number): Promise<TemporaryObject> {
+export async function receivePdf(storage: DocumentStorage, content: Readable, maxBytes: number, idleTimeoutMs?: number): Promise<TemporaryObject> {
   let object: TemporaryObject;
   try {
-    object = await storage.writeTemporary(content, { maxBytes });
+    object = await storage.writeTemporary(content, { maxBytes, idleTimeoutMs });
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw tooLarge(maxBytes);
+    if (error instanceof UploadStalledError) throw stalled();
     throw error;
   }
   const verdict = await checkPdf(object);
@@ -62,4 +70,64 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
   if (verdict === 'empty') throw fieldErrors({ file: ['The file is empty.'] });
   if (verdict === 'not_pdf') throw unsupported();
   throw fieldErrors({ file: ['The PDF is damaged or incomplete. Save or scan it again and upload the new file.'] });
+}
+
+export interface UploadOptions<M> {
+  maxBytes: number;
+  /** Refuses no data for this long while the file streams in (408); a slow but moving upload goes on. */
+  idleTimeoutMs: number;
+  /** Checks the upload's fields (query or multipart fields); throws a 400 on bad ones. */
+  readMetadata(metadata: Record<string, unknown>): M;
+}
+
+/**
+ * One upload, start to end, for every route that takes a PDF: a declared Content-Length over the
+ * limit is refused before a byte is read; then the fields, the bytes (into a temporary object)
+ * and the content are checked. Every refusal reads the rest of the body away so the client reads
+ * the answer, not a reset. The answers say what happened: 413 too large, 415 not a PDF, 400 empty,
+ * damaged, bad fields or an interrupted body, 408 a body that stopped arriving.
+ */
+export async function acceptPdfUpload<M>(request: FastifyRequest, storage: DocumentStorage, options: UploadOptions<M>): Promise<{ metadata: M; object: TemporaryObject }> {
+  const { maxBytes } = options;
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + (request.isMultipart() ? MULTIPART_OVERHEAD_BYTES : 0)) {
+    drainUnreadBody(request.raw);
+    throw tooLarge(maxBytes);
+  }
+  let incoming: IncomingPdf;
+  try {
+    incoming = await openIncomingPdf(request);
+  } catch (error) {
+    drainUnreadBody(request.raw);
+    throw error;
+  }
+  let metadata: M;
+  try {
+    metadata = options.readMetadata(incoming.metadata);
+  } catch (error) {
+    drainUnreadBody(request.raw, incoming.content);
+    throw error;
+  }
+  // A multipart parser's error (an unterminated form) arrives on the part's stream.
+  let sourceFailed = false;
+  incoming.content.once('error', () => {
+    sourceFailed = true;
+  });
+  try {
+    return { metadata, object: await receivePdf(storage, incoming.content, maxBytes, options.idleTimeoutMs) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 408) {
+      // Nothing more is coming: the answer goes out and the connection closes.
+      throw error;
+    }
+    if (error instanceof ApiError || error instanceof FieldValidationError) {
+      // Past the limit the rest of the body is still on its way: read it away so the client
+      // gets to read the 413 rather than a reset.
+      drainUnreadBody(request.raw, incoming.content);
+      throw error;
+    }
+    // The body ended before the file did (the client went away, or the form was cut off).
+    if (sourceFailed || incoming.content.errored || !request.raw.complete) throw interrupted();
+    throw error;
+  }
 }

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBenchPdf } from '../../bench/pdf-generator';
 import { streamUpload } from '../../src/main/transfer/http-stream';
+import { DEFAULT_TIMEOUTS } from '../../src/server/config';
 import { DOCUMENT_PATHS } from '../../src/shared/api/documents';
-import { multipartBody, pdfOfSize } from '../support/pdf-fixtures';
+import { ISSUANCE_PATHS } from '../../src/shared/api/issuance';
+import { minimalPdf, multipartBody, pdfOfSize, PNG_BYTES, truncatedPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // The size limit on a real socket: a refusal (413 with the limit in MB) must reach the client as
@@ -16,6 +18,8 @@ import { createServerFixture, type ServerFixture } from '../support/server-fixtu
 
 const MiB = 1024 * 1024;
 const LIMIT = 1 * MiB;
+/** Short, so a stalled body is cut off within the test. */
+const BODY_IDLE_MS = 1500;
 
 let server: ServerFixture;
 let origin: string;
@@ -23,7 +27,7 @@ let applicationId: number;
 let files: string;
 
 beforeAll(async () => {
-  server = await createServerFixture({ config: { maxUploadBytes: LIMIT } });
+  server = await createServerFixture({ config: { maxUploadBytes: LIMIT, timeouts: { ...DEFAULT_TIMEOUTS, bodyIdleMs: BODY_IDLE_MS } } });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   applicationId = (await server.db.selectFrom('applications').select('id').where('reference', '=', 'NARIC-2026-900004').executeTakeFirstOrThrow()).id;
@@ -166,4 +170,120 @@ describe('the upload limit on a real socket', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().size).toBe(pdf.length);
   });
+});
+
+/** One complete request on a real socket (the body is sent whole, then the answer read). */
+function sendWhole(path: string, headers: Record<string, string>, body: Buffer, options: { end?: boolean } = {}): Promise<{ status: number; body: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${origin}${path}`, { method: 'POST', headers: { ...headers, ...(options.end === false ? {} : { 'content-length': String(body.length) }) } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started });
+      });
+    });
+    request.write(body);
+    if (options.end !== false) request.end();
+  });
+}
+
+describe('upload answers say what happened, on a real socket, on every upload route', () => {
+  const BOUNDARY = 'naric-answer-boundary';
+  let verdictApplication: number;
+  let inspectorateApplication: number;
+
+  beforeAll(async () => {
+    const idOf = async (reference: string) => (await server.db.selectFrom('applications').select('id').where('reference', '=', reference).executeTakeFirstOrThrow()).id;
+    verdictApplication = await idOf('NARIC-2026-900002');
+    inspectorateApplication = await idOf('NARIC-2026-900003');
+  });
+
+  /** The three routes, each with the user allowed to use it; the verdict route needs a draft first. */
+  async function routes() {
+    const officer = await server.authorization('officer');
+    const draft = await server.app.inject({ method: 'POST', url: `/api${ISSUANCE_PATHS.verdicts(verdictApplication)}`, headers: officer });
+    const verdict = draft.json() as { id: number; version: number };
+    return [
+      { name: 'documents', path: (query: string) => `/api${DOCUMENT_PATHS.upload(applicationId)}?document_type=original_diploma&${query}`, headers: officer },
+      { name: 'inspectorate document', path: (query: string) => `/api${DOCUMENT_PATHS.inspectorateUpload(inspectorateApplication)}?${query}`, headers: await server.authorization('inspector') },
+      { name: 'verdict file', path: (query: string) => `/api${ISSUANCE_PATHS.verdictFile(verdictApplication, verdict.id)}?version=${verdict.version}&${query}`, headers: officer },
+    ];
+  }
+
+  const cases: [string, Buffer, number, RegExp][] = [
+    ['not a PDF', PNG_BYTES, 415, /Unsupported file type/],
+    ['an empty file', Buffer.alloc(0), 400, /The file is empty/],
+    ['a damaged PDF', truncatedPdf(), 400, /damaged or incomplete/],
+  ];
+
+  it.each(cases)('%s, raw and multipart', async (_name, content, status, message) => {
+    const before = await storedFiles();
+    for (const route of await routes()) {
+      const raw = await sendWhole(route.path('file_name=answer.pdf'), { ...route.headers, 'content-type': 'application/pdf' }, content);
+      expect(raw.status, `${route.name} raw: ${raw.body}`).toBe(status);
+      expect(raw.body, route.name).toMatch(message);
+      const { body } = multipartBody(BOUNDARY, {}, { fileName: 'answer.pdf', content });
+      const form = await sendWhole(route.path(''), { ...route.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body);
+      expect(form.status, `${route.name} multipart: ${form.body}`).toBe(status);
+      expect(form.body, route.name).toMatch(message);
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('an unterminated multipart body: 400 "The upload was interrupted", nothing stored', async () => {
+    const before = await storedFiles();
+    for (const route of await routes()) {
+      const { head } = multipartBody(BOUNDARY, {}, { fileName: 'cut.pdf', content: Buffer.alloc(0) });
+      const cut = Buffer.concat([head, minimalPdf('cut off')]);
+      const answer = await sendWhole(route.path(''), { ...route.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, cut);
+      expect(answer.status, `${route.name}: ${answer.body}`).toBe(400);
+      expect(answer.body, route.name).toMatch(/The upload was interrupted/);
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('a declared 300 MB body: 413 before the body is read, on every route', async () => {
+    for (const route of await routes()) {
+      const total = 300 * MiB;
+      const answer = await sendBody({ path: route.path('file_name=huge.pdf'), headers: { ...route.headers, 'content-type': 'application/pdf', 'content-length': String(total) }, total });
+      expect(answer.status, `${route.name}: ${answer.body}`).toBe(413);
+      // Answered at once: the client had sent a sliver of its 300 MB.
+      expect(answer.sent, route.name).toBeLessThan(40 * MiB);
+    }
+  });
+
+  it('a body that stops arriving is cut off after the idle time-out (408), a slow but moving one is not', async () => {
+    const [documents] = await routes();
+    const stalled = await sendWhole(documents!.path('file_name=stalled.pdf'), { ...documents!.headers, 'content-type': 'application/pdf', 'content-length': String(10_000) }, Buffer.from('%PDF-1.7\n'), { end: false });
+    expect(stalled.status, stalled.body).toBe(408);
+    expect(stalled.body).toMatch(/stopped arriving/);
+    expect(stalled.ms).toBeLessThan(BODY_IDLE_MS + 3000);
+
+    // Longer in total than the idle time-out, but never silent for that long.
+    const pdf = minimalPdf('slow but moving', 2000);
+    const slow = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${origin}${documents!.path('file_name=slow.pdf')}`, { method: 'POST', headers: { ...documents!.headers, 'content-type': 'application/pdf', 'content-length': String(pdf.length) } });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      const pieces = 5;
+      const size = Math.ceil(pdf.length / pieces);
+      let sent = 0;
+      const next = () => {
+        request.write(pdf.subarray(sent * size, (sent + 1) * size));
+        sent += 1;
+        if (sent < pieces) setTimeout(next, BODY_IDLE_MS / 2);
+        else request.end();
+      };
+      next();
+    });
+    expect(slow.status, slow.body).toBe(201);
+  }, 20_000);
 });

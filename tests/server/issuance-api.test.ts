@@ -108,6 +108,11 @@ describe('verdicts', () => {
     const created = await call('POST', ISSUANCE_PATHS.verdicts(id), 'officer');
     expect(created.statusCode).toBe(201);
     let current = created.json();
+    // Starting again (a second click, another officer) returns the open draft instead of a new one.
+    const again = await call('POST', ISSUANCE_PATHS.verdicts(id), 'officer');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: current.id, status: 'draft' });
+    expect((await call('GET', ISSUANCE_PATHS.verdicts(id), 'officer')).json()).toHaveLength(1);
     expect((await call('POST', ISSUANCE_PATHS.verdicts(id), 'agency')).statusCode).toBe(403);
 
     const saved = await call('PUT', ISSUANCE_PATHS.verdict(id, current.id), 'officer', { version: current.version, body: 'Diploma është autentike. Diploma je autentična — Đorđe, Šćepan, Žaklina.' });

@@ -27,10 +27,23 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+/** No byte of an upload arrived for the idle time-out: the client is gone or stuck. */
+export class UploadStalledError extends Error {
+  constructor(readonly idleTimeoutMs: number) {
+    super(`No upload data arrived for ${idleTimeoutMs} ms.`);
+    this.name = 'UploadStalledError';
+  }
+}
+
 export interface ByteRange {
   start: number;
   /** Inclusive. */
   end: number;
+}
+
+export interface UploadWriteOptions {
+  maxBytes: number;
+  idleTimeoutMs?: number;
 }
 
 export interface DocumentStorage {
@@ -39,9 +52,11 @@ export interface DocumentStorage {
   health(): Promise<StorageHealth>;
   /**
    * Streams `source` into a temporary object. Rejects with UploadTooLargeError as soon as more than
-   * `maxBytes` arrived, and with the stream's error when it breaks; nothing remains in either case.
+   * `maxBytes` arrived, with UploadStalledError when no byte arrived for `idleTimeoutMs` (a slow
+   * upload that keeps moving is never cut off), and with the stream's error when it breaks;
+   * nothing remains in any of these cases.
    */
-  writeTemporary(source: Readable, options: { maxBytes: number }): Promise<TemporaryObject>;
+  writeTemporary(source: Readable, options: UploadWriteOptions): Promise<TemporaryObject>;
   /** Stores bytes made by the server itself (e.g. a rendered PDF); returns the key. */
   put(content: Buffer): Promise<string>;
   /** The stored object's bytes, or a range of them. */

@@ -49,9 +49,9 @@ export function createLocalStorage(root: string): LocalStorage {
       }
     },
 
-    async writeTemporary(source: Readable, { maxBytes }): Promise<TemporaryObject> {
+    async writeTemporary(source: Readable, { maxBytes, idleTimeoutMs }): Promise<TemporaryObject> {
       const path = join(root, 'incoming', randomUUID());
-      const metered = meterUpload(source, maxBytes);
+      const metered = meterUpload(source, maxBytes, idleTimeoutMs);
       try {
         await pipeline(metered.stream, createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK_BYTES }));
       } catch (error) {

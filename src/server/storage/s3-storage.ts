@@ -123,9 +123,9 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       }
     },
 
-    async writeTemporary(source: Readable, { maxBytes }): Promise<TemporaryObject> {
+    async writeTemporary(source: Readable, { maxBytes, idleTimeoutMs }): Promise<TemporaryObject> {
       const Key = incomingKey();
-      const metered = meterUpload(source, maxBytes);
+      const metered = meterUpload(source, maxBytes, idleTimeoutMs);
       // The metered stream's own error (too large, the client went away) is the one to report,
       // not the upload's wrapping of it.
       let streamError: unknown = null;

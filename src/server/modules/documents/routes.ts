@@ -13,8 +13,8 @@ import { pageAnswer, pageWindow } from '../../pagination';
 import { findDocument, findVisibleApplication, listDocuments } from './document-queries';
 import { hasInspectorateDocument } from '../../inspectorate-document';
 import { SECOND_INSPECTORATE_UPLOAD, registerUpload } from './document-registry';
-import { openIncomingPdf, receivePdf, tooLarge } from '../../uploads';
-import { drainUnreadBody } from './drain';
+import { acceptPdfUpload } from '../../uploads';
+import { DEFAULT_TIMEOUTS } from '../../config';
 import { parseMetadata } from './upload-metadata';
 
 // Documents and PDFs (issue 5): upload limits, streamed uploads (an application's documents and
@@ -29,16 +29,16 @@ const uploadResponses = {
   [HTTP_STATUS.badRequest]: refusal,
   [HTTP_STATUS.notFound]: detailError,
   [HTTP_STATUS.conflict]: detailError,
+  408: detailError,
   [HTTP_STATUS.payloadTooLarge]: detailError,
   415: detailError,
 };
-/** Room for the multipart boundaries and fields around the file in a declared length. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const INSPECTORATE_DOCUMENT_PATH = '/applications/:id/inspectorate-document/';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
   const maxBytes = config.maxUploadBytes;
+  const { bodyIdleMs } = config.timeouts ?? DEFAULT_TIMEOUTS;
 
   // The raw body of a PDF upload stays a stream: nothing is buffered in memory.
   app.addContentTypeParser(PDF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
@@ -101,38 +101,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     } else if (!hasPermission(user, 'documents.change_document') && !hasPermission(user, 'applications.change_application')) {
       throw permissionDenied();
     }
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes + (request.isMultipart() ? MULTIPART_OVERHEAD_BYTES : 0)) {
-      // Refused on the declared size: not one byte of the body is stored.
-      drainUnreadBody(request.raw);
-      throw tooLarge(maxBytes);
-    }
-    let incoming;
-    try {
-      incoming = await openIncomingPdf(request);
-    } catch (error) {
-      drainUnreadBody(request.raw);
-      throw error;
-    }
-    let metadata;
-    try {
-      metadata = inspectorate
-        ? parseMetadata({ ...incoming.metadata, document_type: 'verification_request', kind: 'original' })
-        : parseMetadata(incoming.metadata);
-    } catch (error) {
-      drainUnreadBody(request.raw, incoming.content);
-      throw error;
-    }
-    let object;
-    try {
-      object = await receivePdf(storage, incoming.content, maxBytes);
-    } catch (error) {
-      if (request.raw.destroyed) throw new ApiError(HTTP_STATUS.badRequest, 'validation_error', 'The upload was interrupted.');
-      // Past the limit the rest of the body is still on its way: read it away so the client
-      // gets to read the 413 rather than a reset.
-      drainUnreadBody(request.raw, incoming.content);
-      throw error;
-    }
+    const { metadata, object } = await acceptPdfUpload(request, storage, {
+      maxBytes,
+      idleTimeoutMs: bodyIdleMs,
+      readMetadata: (fields) =>
+        inspectorate ? parseMetadata({ ...fields, document_type: 'verification_request', kind: 'original' }) : parseMetadata(fields),
+    });
     const id = await registerUpload(db, storage, object, {
       applicationId: application.id,
       uploaderId: user.id,

@@ -24,11 +24,12 @@ import { currentUser, requirePermission } from '../../auth-context';
 import { sendStoredFile } from '../../downloads';
 import { notFound } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { openIncomingPdf, receivePdf } from '../../uploads';
+import { acceptPdfUpload } from '../../uploads';
+import { DEFAULT_TIMEOUTS } from '../../config';
 import { findIssuedDocument, keepRenderedPdf, listIssuedDocuments, verifyCode } from './issued-document-queries';
 import { renderIssuedDocument, renderTemplatePreview, renderVerdict } from './rendering';
 import { addTemplateVersion, findTemplate, listTemplates } from './template-queries';
-import { changeDraft, createVerdict, findVerdict, listVerdicts } from './verdict-queries';
+import { changeDraft, findVerdict, listVerdicts, startVerdict } from './verdict-queries';
 import { createHash } from 'node:crypto';
 
 // Issued documents and their register, the public check of a verification code, document
@@ -46,6 +47,7 @@ const sha256 = (content: Buffer) => createHash('sha256').update(content).digest(
 
 export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
+  const { bodyIdleMs } = config.timeouts ?? DEFAULT_TIMEOUTS;
   // Verdict PDFs arrive like documents: a raw streamed body or one multipart `file` part.
   app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.maxUploadBytes + 1, fieldSize: 1024 } });
@@ -164,8 +166,19 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/verdicts/',
-    { preHandler: canIssue, schema: { tags, summary: 'Start a verdict (draft)', params: idParams, response: { [HTTP_STATUS.created]: verdict, [HTTP_STATUS.notFound]: detailError } } },
-    async (request, reply) => reply.code(HTTP_STATUS.created).send(await createVerdict(db, await visibleApplication(request), currentUser(request).id)),
+    {
+      preHandler: canIssue,
+      schema: {
+        tags,
+        summary: 'Start a verdict: the open draft when there is one (200), else a new draft (201)',
+        params: idParams,
+        response: { [HTTP_STATUS.ok]: verdict, [HTTP_STATUS.created]: verdict, [HTTP_STATUS.notFound]: detailError },
+      },
+    },
+    async (request, reply) => {
+      const started = await startVerdict(db, await visibleApplication(request), currentUser(request).id);
+      return reply.code(started.created ? HTTP_STATUS.created : HTTP_STATUS.ok).send(started.verdict);
+    },
   );
 
   app.get(
@@ -189,8 +202,8 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
-      const incoming = await openIncomingPdf(request);
-      const object = await receivePdf(storage, incoming.content, config.maxUploadBytes);
+      // The same answers as documents: 413 on a declared size before reading, 415, empty, damaged, interrupted, 408.
+      const { object } = await acceptPdfUpload(request, storage, { maxBytes: config.maxUploadBytes, idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
       const key = await object.keep();
       try {
         const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {

@@ -55,9 +55,26 @@ export async function findVerdict(db: AppDatabase, applicationId: number, verdic
   return { verdict: toVerdict(row), storageKey: row.storage_key };
 }
 
-export async function createVerdict(db: AppDatabase, applicationId: number, userId: number): Promise<Verdict> {
-  const row = await db.insertInto('verdicts').values({ application_id: applicationId, created_by_id: userId }).returning('id').executeTakeFirstOrThrow();
-  return (await findVerdict(db, applicationId, row.id)).verdict;
+/**
+ * Starting a verdict: the application's open draft when it has one, else a new draft. Repeated
+ * clicks or two officers at once find the same draft (the application row is locked meanwhile).
+ */
+export async function startVerdict(db: AppDatabase, applicationId: number, userId: number): Promise<{ verdict: Verdict; created: boolean }> {
+  const started = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate().executeTakeFirst();
+    const open = await trx
+      .selectFrom('verdicts')
+      .select('id')
+      .where('application_id', '=', applicationId)
+      .where('status', '=', 'draft')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (open) return { id: open.id, created: false };
+    const row = await trx.insertInto('verdicts').values({ application_id: applicationId, created_by_id: userId }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, created: true };
+  });
+  return { verdict: (await findVerdict(db, applicationId, started.id)).verdict, created: started.created };
 }
 
 /** Changes a draft at the version the client saw (412 when stale, 409 once submitted). */
