@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { ApplicationListItem } from '../shared/api/applications';
+import type { ApplicantFields } from './application-scope';
 
 // An application as a row of a list (the applications list, the dashboard's recent ones, and the
 // head of the detail): the denormalised columns every such query selects, and how they become the
 // contract's list item. One place, so a list row never differs from one screen to the next.
 
-/** The columns of a list row besides `overdue` and `days_in_system` (queries join `councils`). */
-export const LIST_ITEM_COLUMNS = [
+/** The columns of a list row besides `overdue` and `days_in_system` (queries join `councils`); see listItemColumns. */
+const LIST_ITEM_COLUMNS = [
   'applications.id',
   'applications.reference',
   'applications.service_type',
@@ -14,7 +15,6 @@ export const LIST_ITEM_COLUMNS = [
   'applications.priority',
   'applications.applicant_id',
   'applications.applicant_name',
-  'applications.personal_id',
   'applications.institution_name',
   'applications.institution_country',
   'applications.submitted_at',
@@ -28,6 +28,11 @@ export const LIST_ITEM_COLUMNS = [
   'applications.incomplete',
   'applications.version',
 ] as const;
+
+/** The list row's columns for a caller: the personal ID only for those who receive identities (application-scope.ts). */
+export function listItemColumns(fields: ApplicantFields) {
+  return [...LIST_ITEM_COLUMNS, fields.identity ? sql<string | null>`applications.personal_id`.as('personal_id') : sql<null>`null`.as('personal_id')] as const;
+}
 
 /** Whole days since submission, up to closing (or now). */
 export const DAYS_IN_SYSTEM = sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`;
@@ -57,14 +62,17 @@ export interface ListItemRow {
   version: number;
 }
 
-export function listItemOf(row: ListItemRow): ApplicationListItem {
+export function listItemOf(row: ListItemRow, fields: ApplicantFields): ApplicationListItem {
   return {
     id: row.id,
     reference: row.reference,
     service_type: row.service_type,
     status: row.status,
     priority: row.priority,
-    applicant: { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id },
+    // Absent, not null, for a caller who does not receive it: "not shown for your role", not "none".
+    applicant: fields.identity
+      ? { id: row.applicant_id, full_name: row.applicant_name, personal_id: row.personal_id }
+      : { id: row.applicant_id, full_name: row.applicant_name },
     institution_name: row.institution_name,
     // char(2) columns come back padded.
     institution_country: row.institution_country?.trim() ?? null,

@@ -1,27 +1,28 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { User } from '../shared/api/auth';
-import { GROUPS, isAdmin } from '../shared/auth/permissions';
+import { GROUPS, hasPermission, isAdmin } from '../shared/auth/permissions';
 import type { Database } from './db/schema';
 
-// Row-level access to applications (permissions.md), one rule for every module that reads
+// Row-level access to applications (docs/access.md), one rule for every module that reads
 // applications or what hangs off them: council members see the applications of their councils,
-// the inspectorate those waiting for it and those it decided, evaluators none until expert
-// reviews exist. Groups that see every application lift these limits. The scope is a
-// WHERE condition, so list, counts, detail and actions all page and lock only what may be seen.
+// the inspectorate those waiting for it and those it decided, agency officers those waiting for
+// a decision and those they decided, evaluators none until expert reviews exist. Groups that see
+// every application lift these limits. The scope is a WHERE condition, so list, counts, detail
+// and actions all page and lock only what may be seen. Which of the applicant's fields a caller
+// receives is the second rule here (applicantFieldsFor): the queries select only those.
 
 const SEES_EVERY_APPLICATION: readonly string[] = [
   GROUPS.administrators,
   GROUPS.naricAdministrators,
   GROUPS.naricOfficers,
-  GROUPS.agencyOfficers,
   GROUPS.paymentOfficers,
   GROUPS.documentVerifiers,
 ];
-const LIMITED_GROUPS: readonly string[] = [GROUPS.councilMembers, GROUPS.inspectorate, GROUPS.evaluators];
+const LIMITED_GROUPS: readonly string[] = [GROUPS.councilMembers, GROUPS.inspectorate, GROUPS.evaluators, GROUPS.agencyOfficers];
 
 export type ApplicationScope =
   | { kind: 'all' }
-  | { kind: 'limited'; userId: number; councils: boolean; inspectorate: boolean };
+  | { kind: 'limited'; userId: number; councils: boolean; inspectorate: boolean; agency: boolean };
 
 export function applicationScope(user: User): ApplicationScope {
   const broad = isAdmin(user) || user.groups.some((group) => SEES_EVERY_APPLICATION.includes(group));
@@ -32,6 +33,7 @@ export function applicationScope(user: User): ApplicationScope {
     userId: user.id,
     councils: user.groups.includes(GROUPS.councilMembers),
     inspectorate: user.groups.includes(GROUPS.inspectorate),
+    agency: user.groups.includes(GROUPS.agencyOfficers),
   };
 }
 
@@ -53,7 +55,36 @@ export function visibleIn(scope: ApplicationScope) {
       allowed.push(eb('applications.status', '=', 'inspectorate_pending'));
       allowed.push(eb('applications.inspectorate_verified_by_id', '=', scope.userId));
     }
+    if (scope.agency) {
+      allowed.push(eb('applications.status', '=', 'decision_pending'));
+      allowed.push(eb('applications.decided_by_id', '=', scope.userId));
+    }
     return eb.or(allowed);
   };
+}
+
+/**
+ * Which parts of an application's personal data the caller receives (docs/access.md, "Fields"),
+ * from their permissions, so an admin who changes a group's permissions changes this too:
+ * - contact (e-mail, phone, city, address): who corresponds with the applicant and edits the file;
+ * - identity (personal ID, date of birth): also who decides on the person or checks their diploma
+ *   with the issuing school;
+ * - education (the education record): also who reviews documents or the academic content;
+ * - payment (amount, transaction id): who handles payments.
+ * Name, reference, institution and status are the case itself: everyone who sees the row gets them.
+ */
+export interface ApplicantFields {
+  contact: boolean;
+  identity: boolean;
+  education: boolean;
+  payment: boolean;
+}
+
+export function applicantFieldsFor(user: User): ApplicantFields {
+  const holds = (permission: Parameters<typeof hasPermission>[1]) => hasPermission(user, permission);
+  const contact = holds('applications.change_application');
+  const identity = contact || holds('applications.decide_application') || holds('inspectorate.decide_verification');
+  const education = identity || holds('documents.verify_document') || holds('councils.review_application') || holds('expert.submit_review');
+  return { contact, identity, education, payment: holds('payments.view_payment') };
 }
 

@@ -39,7 +39,7 @@ afterAll(async () => server.close());
 
 const sees = (user: User) => hasPermission(user, 'applications.view_application');
 /** The approved application outside any council: seen by the groups without a row-level limit. */
-const seesTarget = (user: User) => sees(user) && !['council', 'inspector', 'evaluator'].includes(user.username);
+const seesTarget = (user: User) => sees(user) && !['council', 'inspector', 'evaluator', 'agency'].includes(user.username);
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, username: string | null, payload?: unknown) {
   const headers = username ? await server.authorization(username) : {};
@@ -60,7 +60,7 @@ describe('applications endpoints × demo groups', () => {
         ['GET', DASHBOARD_PATHS.home, view],
         ['GET', APPLICATION_PATHS.assignableOfficers, user ? (hasPermission(user, 'applications.change_application') ? 200 : 403) : 401],
         ['GET', APPLICATION_PATHS.detail(targetId), user ? (!sees(user) ? 403 : seesTarget(user) ? 200 : 404) : 401],
-        ['GET', APPLICATION_PATHS.detail(councilAppId), user ? (!sees(user) ? 403 : username === 'inspector' || username === 'evaluator' ? 404 : 200) : 401],
+        ['GET', APPLICATION_PATHS.detail(councilAppId), user ? (!sees(user) ? 403 : ['inspector', 'evaluator', 'agency'].includes(username!) ? 404 : 200) : 401],
         ['GET', APPLICATION_PATHS.detail(999_999), user ? (sees(user) ? 404 : 403) : 401],
       ];
       for (const [method, url, expected] of expectations) {
@@ -111,3 +111,75 @@ function expectedFor(user: User | null, action: ActionName): number {
   if (!seesTarget(user)) return 404;
   return action === 'add_note' ? 200 : 409;
 }
+
+// Data minimisation (docs/access.md): each group receives only the applicant fields its work
+// needs, absent (not null) otherwise, and only the rows of its stages. The expectations are
+// written out per demo user, not derived from the server's rule, so a change to the rule shows here.
+const FIELDS: Record<string, { contact: boolean; identity: boolean; education: boolean; payment: boolean }> = {
+  admin: { contact: true, identity: true, education: true, payment: true },
+  'naric.admin': { contact: true, identity: true, education: true, payment: true },
+  officer: { contact: true, identity: true, education: true, payment: true },
+  agency: { contact: false, identity: true, education: true, payment: false },
+  council: { contact: false, identity: false, education: true, payment: false },
+  payments: { contact: false, identity: false, education: false, payment: true },
+  verifier: { contact: false, identity: false, education: true, payment: false },
+  inspector: { contact: false, identity: true, education: true, payment: false },
+};
+
+describe('data minimisation', () => {
+  it.each(Object.entries(FIELDS))('%s receives only its fields, in the list, the dashboard and the detail', async (username, fields) => {
+    const list = await call('GET', `${APPLICATION_PATHS.list}?page_size=5`, username);
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().results as { id: number; applicant: Record<string, unknown> }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect('personal_id' in row.applicant, `${username} list personal_id`).toBe(fields.identity);
+    const dashboard = (await call('GET', DASHBOARD_PATHS.home, username)).json().recent_applications as { applicant: Record<string, unknown> }[];
+    for (const row of dashboard) expect('personal_id' in row.applicant, `${username} dashboard personal_id`).toBe(fields.identity);
+
+    const detail = await call('GET', APPLICATION_PATHS.detail(rows[0]!.id), username);
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json();
+    for (const key of ['email', 'phone', 'city', 'address']) expect(key in body.applicant, `${username} ${key}`).toBe(fields.contact);
+    for (const key of ['personal_id', 'date_of_birth']) expect(key in body.applicant, `${username} ${key}`).toBe(fields.identity);
+    expect('education' in body, `${username} education`).toBe(fields.education);
+    expect('payment' in body, `${username} payment`).toBe(fields.payment);
+    expect(body.applicant.full_name).toBeTruthy();
+    if (!fields.payment) {
+      for (const entry of body.timeline as { kind: string; notes: string | null }[]) if (entry.kind === 'payment') expect(entry.notes).toBeNull();
+    }
+  });
+
+  it('a group that does not receive personal IDs cannot find an applicant by one', async () => {
+    const target = await server.db
+      .selectFrom('applications')
+      .select(['reference', 'personal_id'])
+      .where('status', '=', 'payment_pending')
+      .where('personal_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const search = (username: string, text: string) => call('GET', `${APPLICATION_PATHS.list}?search=${encodeURIComponent(text)}&archived=all`, username);
+    expect((await search('officer', target.personal_id!)).json().count).toBeGreaterThan(0);
+    for (const username of ['payments', 'verifier']) {
+      expect((await search(username, target.personal_id!)).json().count, username).toBe(0);
+      // The case itself stays findable by its reference.
+      expect((await search(username, target.reference)).json().count, username).toBe(1);
+    }
+  });
+
+  it('agency officers see the applications waiting for a decision and those they decided, nothing else', async () => {
+    const pending = await server.db.selectFrom('applications').select('id').where('status', '=', 'decision_pending').where('archived', '=', false).execute();
+    expect(pending.length).toBeGreaterThan(1);
+    const list = await call('GET', `${APPLICATION_PATHS.list}?page_size=100`, 'agency');
+    expect((list.json().results as { id: number }[]).map((r) => r.id).sort()).toEqual(pending.map((r) => r.id).sort());
+
+    // Decided by the agency user: still theirs after the decision; decided by someone else: gone.
+    const agency = users.get('agency')!;
+    const [mine, other] = pending;
+    await server.db.updateTable('applications').set({ status: 'approved', decided_by_id: agency.id, decision_outcome: 'approved', decided_at: new Date() }).where('id', '=', mine!.id).execute();
+    await server.db.updateTable('applications').set({ status: 'rejected', decided_by_id: users.get('admin')!.id, decision_outcome: 'rejected', decided_at: new Date() }).where('id', '=', other!.id).execute();
+    expect((await call('GET', APPLICATION_PATHS.detail(mine!.id), 'agency')).statusCode).toBe(200);
+    expect((await call('GET', APPLICATION_PATHS.detail(other!.id), 'agency')).statusCode).toBe(404);
+    const dashboard = (await call('GET', DASHBOARD_PATHS.home, 'agency')).json();
+    expect(dashboard.statistics.total).toBe(pending.length - 1);
+  });
+});

@@ -83,7 +83,8 @@ export const applicationListItem = z.object({
   service_type: z.number().int().min(1).max(5),
   status,
   priority: z.enum(PRIORITIES),
-  applicant: z.object({ id: z.number().int(), full_name: z.string(), personal_id: z.string().nullable() }),
+  /** personal_id is absent for a caller who does not receive identities (docs/access.md). */
+  applicant: z.object({ id: z.number().int(), full_name: z.string(), personal_id: z.string().nullable().optional() }),
   institution_name: z.string().nullable(),
   institution_country: z.string().nullable(),
   submitted_at: z.string(),
@@ -100,19 +101,24 @@ export const applicationListItem = z.object({
 export type ApplicationListItem = z.infer<typeof applicationListItem>;
 export const applicationListAnswer = paginated(applicationListItem);
 
+/**
+ * The applicant as the caller may receive them (docs/access.md, "Fields"): contact details
+ * (email, phone, city, address) and identity (personal_id, date_of_birth) are absent, not null,
+ * for a group whose work does not need them. Null means the applicant gave none.
+ */
 export const applicantDetail = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  personal_id: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
+  email: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  personal_id: z.string().nullable().optional(),
+  date_of_birth: z.string().nullable().optional(),
   gender: z.enum(GENDERS),
   country: z.string().nullable(),
-  city: z.string().nullable(),
-  address: z.string().nullable(),
+  city: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
 });
 
 export const educationInfo = z.object({
@@ -183,7 +189,8 @@ export const allowedMove = z.object({
 export const applicationDetail = applicationListItem.extend({
   applicant: applicantDetail,
   service: z.object({ id: z.number().int(), name: z.string(), fee_enabled: z.boolean(), fee_exemption_allowed: z.boolean() }),
-  education: educationInfo.nullable(),
+  /** Absent for a caller who does not receive the education record (docs/access.md); null when there is none. */
+  education: educationInfo.nullable().optional(),
   notes: z.string().nullable(),
   previous_status: statusOrNull,
   assigned_at: z.string().nullable(),
@@ -202,7 +209,8 @@ export const applicationDetail = applicationListItem.extend({
   inspectorate: z
     .object({ outcome: z.enum(['verified', 'rejected']), verified_by: personRef.nullable(), verified_at: z.string(), notes: z.string().nullable() })
     .nullable(),
-  payment: z.object({ amount: money, transaction_id: z.string(), paid_at: z.string() }).nullable(),
+  /** Absent for a caller without payments.view_payment (docs/access.md); null when nothing was paid. */
+  payment: z.object({ amount: money, transaction_id: z.string(), paid_at: z.string() }).nullable().optional(),
   documents: z.array(applicationDocument),
   application_notes: z.array(z.object({ id: z.number().int(), author: personRef.nullable(), text: z.string(), created_at: z.string() })),
   history: z.array(historyEntry),

@@ -16,8 +16,10 @@ import { VerdictEntry } from './verdict-entry';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
+import { useCountryName } from '../../lib/country-names';
+import { useFormat } from '../../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useApplicationDetail } from './api';
 import { StatusBadge } from './status-badge';
@@ -25,7 +27,9 @@ import { StatusBadge } from './status-badge';
 type OpenAction = { action: ActionName; documentId?: number } | null;
 
 export function ApplicationDetailScreen() {
-  const { t, i18n } = useTranslation(['applications', 'common', 'errors']);
+  const { t } = useTranslation(['applications', 'common', 'errors']);
+  const format = useFormat();
+  const country = useCountryName();
   const id = Number(useParams().id);
   const detail = useApplicationDetail(id);
   const [open, setOpen] = useState<OpenAction>(null);
@@ -35,14 +39,16 @@ export function ApplicationDetailScreen() {
   if (detail.isError) {
     const notFound = asTransportError(detail.error).status === 404;
     return (
-      <Alert tone="error" title={notFound ? t('errors.notFound') : translateError(detail.error, t).message}>
+      <Alert tone="error" title={notFound ? t('errors.notFound') : isAccessDenied(detail.error) ? t('common:noAccess.application') : translateError(detail.error, t).message}>
         <Link to="/applications">{t('detail.back')}</Link>
       </Alert>
     );
   }
   const application = detail.data;
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
-  const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const { date, dateTime } = format;
+  // Absent means withheld for this role (docs/access.md); null means the applicant gave none.
+  const withheldOr = <T,>(value: T | null | undefined, show: (v: T | null) => string | T | null = (v) => v): string | T | null =>
+    value === undefined ? t('detail.notShownForRole') : show(value);
   const statusTargets = application.allowed_actions.filter((m) => m.action === 'update_status' && m.to).map((m) => m.to as ApplicationStatus);
   const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
     // submit_verdict runs from the verdict editor, once the verdict has its PDF.
@@ -66,7 +72,7 @@ export function ApplicationDetailScreen() {
           {t('detail.fields.deadline')}: {date(application.deadline)}
           {application.overdue ? ` · ${t('list.overdue')}` : ''}
         </span>
-        <span>{t('list.daysInSystem', { count: application.days_in_system })}</span>
+        <span>{format.days(application.days_in_system)}</span>
       </div>
       <div className="detail-layout">
         <Tabs>
@@ -85,13 +91,13 @@ export function ApplicationDetailScreen() {
               rows={[
                 [t('detail.fields.firstName'), application.applicant.first_name],
                 [t('detail.fields.lastName'), application.applicant.last_name],
-                [t('detail.fields.email'), application.applicant.email],
-                [t('detail.fields.phone'), application.applicant.phone],
-                [t('detail.fields.personalId'), application.applicant.personal_id],
-                [t('detail.fields.dateOfBirth'), date(application.applicant.date_of_birth)],
-                [t('detail.fields.country'), application.applicant.country],
-                [t('detail.fields.city'), application.applicant.city],
-                [t('detail.fields.address'), application.applicant.address],
+                [t('detail.fields.email'), withheldOr(application.applicant.email)],
+                [t('detail.fields.phone'), withheldOr(application.applicant.phone)],
+                [t('detail.fields.personalId'), withheldOr(application.applicant.personal_id)],
+                [t('detail.fields.dateOfBirth'), withheldOr(application.applicant.date_of_birth, date)],
+                [t('detail.fields.country'), country(application.applicant.country)],
+                [t('detail.fields.city'), withheldOr(application.applicant.city)],
+                [t('detail.fields.address'), withheldOr(application.applicant.address)],
               ]}
             />
           </TabPanel>
@@ -100,7 +106,7 @@ export function ApplicationDetailScreen() {
               <DetailsList
                 rows={[
                   [t('detail.fields.institution'), application.education.institution_name],
-                  [t('detail.fields.country'), application.education.institution_country],
+                  [t('detail.fields.country'), country(application.education.institution_country)],
                   [t('detail.fields.institutionType'), application.education.institution_type ? t(`institutionType.${application.education.institution_type}`) : null],
                   [t('detail.fields.institutionEmail'), application.education.institution_email],
                   [t('detail.fields.institutionWebsite'), application.education.institution_website],
@@ -113,7 +119,7 @@ export function ApplicationDetailScreen() {
                 ]}
               />
             ) : (
-              <p>{t('detail.noEducation')}</p>
+              <p>{application.education === undefined ? t('detail.notShownForRole') : t('detail.noEducation')}</p>
             )}
           </TabPanel>
           <TabPanel id="documents">
@@ -182,6 +188,7 @@ export function ApplicationDetailScreen() {
 
 function Overview({ application, date }: { application: ApplicationDetail; date(value: string | null): string }) {
   const { t } = useTranslation('applications');
+  const { money } = useFormat();
   const { decision, inspectorate, payment } = application;
   return (
     <>
@@ -206,7 +213,14 @@ function Overview({ application, date }: { application: ApplicationDetail; date(
               ? t('detail.inspectorateText', { outcome: t(`detail.outcome.${inspectorate.outcome}`), by: inspectorate.verified_by?.full_name ?? '—', date: date(inspectorate.verified_at) })
               : null,
           ],
-          [t('detail.fields.payment'), payment ? t('detail.paymentText', { amount: payment.amount, transaction: payment.transaction_id, date: date(payment.paid_at) }) : null],
+          [
+            t('detail.fields.payment'),
+            payment === undefined
+              ? t('detail.notShownForRole')
+              : payment
+                ? t('detail.paymentText', { amount: money(payment.amount), transaction: payment.transaction_id, date: date(payment.paid_at) })
+                : null,
+          ],
         ]}
       />
       {application.application_notes.length > 0 ? (

@@ -4,7 +4,8 @@ import { ACTION_NAMES, WORKFLOW_ACTIONS, movesFor, type ActionName } from '../..
 import type { ServiceType } from '../../../shared/constants';
 import type { User } from '../../../shared/api/auth';
 import type { AppDatabase } from '../../db/database';
-import { visibleIn, type ApplicationScope } from '../../application-scope';
+import type { Database } from '../../db/schema';
+import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../application-scope';
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
@@ -13,12 +14,27 @@ const HISTORY_ACTIONS: ReadonlySet<string> = new Set([...ACTION_NAMES, 'submit']
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** The application's own columns the detail reads: not its copy of the personal ID, nor the search text made from it. */
+const APPLICATION_COLUMNS = [
+  'id', 'reference', 'service_id', 'service_type', 'status', 'previous_status', 'priority', 'applicant_id', 'institution_name',
+  'institution_country', 'assigned_officer_id', 'assigned_at', 'council_id', 'submitted_at', 'deadline', 'notes', 'review_status',
+  'review_due_date', 'council_comments', 'review_notes', 'reviewed_by_id', 'review_date', 'academic_field_category', 'decision_outcome',
+  'decision_comments', 'decided_by_id', 'decided_at', 'inspectorate_outcome', 'inspectorate_verified_at', 'inspectorate_verified_by_id',
+  'inspectorate_notes', 'archived', 'invalidated', 'incomplete', 'version',
+] as const satisfies readonly (keyof Database['applications'])[];
+
+/** A column the caller receives, or NULL in its place (application-scope.ts decides which). */
+function allowed<T>(flag: boolean, column: string, alias: string) {
+  return flag ? sql<T>`${sql.ref(column)}`.as(alias) : sql<null>`null`.as(alias);
+}
+
 export async function loadApplicationDetail(
   db: AppDatabase,
   scope: ApplicationScope,
   user: User,
   id: number,
 ): Promise<ApplicationDetail | null> {
+  const fields = applicantFieldsFor(user);
   const row = await db
     .selectFrom('applications')
     .innerJoin('applicants', 'applicants.id', 'applications.applicant_id')
@@ -26,18 +42,18 @@ export async function loadApplicationDetail(
     .leftJoin('councils', 'councils.id', 'applications.council_id')
     .where('applications.id', '=', id)
     .where(visibleIn(scope))
-    .selectAll('applications')
+    .select(APPLICATION_COLUMNS.map((column) => `applications.${column}` as const))
     .select([
       'applicants.first_name',
       'applicants.last_name',
-      'applicants.email',
-      'applicants.phone',
-      'applicants.personal_id as applicant_personal_id',
-      'applicants.date_of_birth',
+      allowed<string>(fields.contact, 'applicants.email', 'email'),
+      allowed<string | null>(fields.contact, 'applicants.phone', 'phone'),
+      allowed<string | null>(fields.identity, 'applicants.personal_id', 'applicant_personal_id'),
+      allowed<string | null>(fields.identity, 'applicants.date_of_birth', 'date_of_birth'),
       'applicants.gender',
       'applicants.country',
-      'applicants.city',
-      'applicants.address',
+      allowed<string | null>(fields.contact, 'applicants.city', 'city'),
+      allowed<string | null>(fields.contact, 'applicants.address', 'address'),
       'services.name as service_name',
       'services.fee_enabled',
       'services.fee_exemption_allowed',
@@ -51,11 +67,16 @@ export async function loadApplicationDetail(
   if (!row) return null;
 
   const [education, documents, notes, history, payments, people, inspectorateDocumentId] = await Promise.all([
-    db.selectFrom('education_info').selectAll().where('application_id', '=', id).executeTakeFirst(),
+    fields.education ? db.selectFrom('education_info').selectAll().where('application_id', '=', id).executeTakeFirst() : null,
     db.selectFrom('application_documents').selectAll().where('application_id', '=', id).orderBy('uploaded_at').orderBy('id').execute(),
     db.selectFrom('application_notes').selectAll().where('application_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     db.selectFrom('application_history').selectAll().where('application_id', '=', id).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('application_payments').selectAll().where('application_id', '=', id).orderBy('paid_at').execute(),
+    db
+      .selectFrom('application_payments')
+      .select(['id', 'paid_at', 'recorded_by_id', allowed<string>(fields.payment, 'amount', 'amount'), allowed<string>(fields.payment, 'transaction_id', 'transaction_id')])
+      .where('application_id', '=', id)
+      .orderBy('paid_at')
+      .execute(),
     peopleOf(db, id),
     currentInspectorateDocumentId(db, id),
   ]);
@@ -97,7 +118,7 @@ export async function loadApplicationDetail(
       from_status: null,
       to_status: null,
       actor: person(payment.recorded_by_id),
-      notes: `${payment.amount} · ${payment.transaction_id}`,
+      notes: payment.amount === null ? null : `${payment.amount} · ${payment.transaction_id}`,
     })),
   ];
   // Documents uploaded by another module write their own history row; seeded ones have none.
@@ -133,19 +154,16 @@ export async function loadApplicationDetail(
     service_type: row.service_type,
     status: row.status,
     priority: row.priority,
+    // What the caller does not receive is absent (not null): "not shown for your role", not "none".
     applicant: {
       id: row.applicant_id,
       first_name: row.first_name,
       last_name: row.last_name,
       full_name: `${row.first_name} ${row.last_name}`.trim(),
-      email: row.email,
-      phone: row.phone,
-      personal_id: row.applicant_personal_id,
-      date_of_birth: row.date_of_birth,
+      ...(fields.contact ? { email: row.email ?? '', phone: row.phone, city: row.city, address: row.address } : {}),
+      ...(fields.identity ? { personal_id: row.applicant_personal_id, date_of_birth: row.date_of_birth } : {}),
       gender: row.gender,
       country: row.country?.trim() ?? null,
-      city: row.city,
-      address: row.address,
     },
     institution_name: row.institution_name,
     institution_country: row.institution_country?.trim() ?? null,
@@ -160,7 +178,7 @@ export async function loadApplicationDetail(
     incomplete: row.incomplete,
     version: row.version,
     service: { id: row.service_id, name: row.service_name, fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed },
-    education: education
+    ...(education === null ? {} : { education: education
       ? {
           institution_name: education.institution_name,
           institution_country: education.institution_country?.trim() ?? null,
@@ -174,7 +192,7 @@ export async function loadApplicationDetail(
           ects_credits: education.ects_credits,
           purpose_details: education.purpose_details,
         }
-      : null,
+      : null }),
     notes: row.notes,
     previous_status: row.previous_status,
     assigned_at: iso(row.assigned_at),
@@ -199,9 +217,9 @@ export async function loadApplicationDetail(
             notes: row.inspectorate_notes,
           }
         : null,
-    payment: lastPayment
-      ? { amount: lastPayment.amount, transaction_id: lastPayment.transaction_id, paid_at: lastPayment.paid_at.toISOString() }
-      : null,
+    ...(fields.payment
+      ? { payment: lastPayment ? { amount: lastPayment.amount ?? '', transaction_id: lastPayment.transaction_id ?? '', paid_at: lastPayment.paid_at.toISOString() } : null }
+      : {}),
     documents: documents.map((document) => ({
       id: document.id,
       file_name: document.file_name,

@@ -2,8 +2,8 @@ import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } f
 import type { ApplicationListItem, ApplicationListQuery, ApplicationOrderingField } from '../../../shared/api/applications';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { DAYS_IN_SYSTEM, LIST_ITEM_COLUMNS, listItemOf } from '../../application-list-item';
-import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { DAYS_IN_SYSTEM, listItemColumns, listItemOf } from '../../application-list-item';
+import { visibleIn, type ApplicantFields, type ApplicationScope } from '../../application-scope';
 import { containsPattern } from '../../search-pattern';
 
 // The application list: every filter and sort reads the applications table alone (its
@@ -35,7 +35,10 @@ export interface ListFilter extends Omit<ApplicationListQuery, 'page' | 'page_si
   onlyIncomplete?: boolean;
 }
 
-function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filter: ListFilter): ListQuery {
+/** What a search matches for a caller who does not receive personal IDs: the same text without them. */
+const SEARCH_TEXT_WITHOUT_IDENTITY = sql<string>`lower(applications.reference || ' ' || applications.applicant_name || ' ' || coalesce(applications.institution_name, ''))`;
+
+function filtered(db: AppDatabase, scope: ApplicationScope, fields: ApplicantFields, userId: number, filter: ListFilter): ListQuery {
   let query: ListQuery = db.selectFrom('applications').where(visibleIn(scope));
   if (filter.service_type !== undefined) query = query.where('applications.service_type', '=', filter.service_type);
   if (filter.status) query = query.where('applications.status', 'in', filter.status);
@@ -53,7 +56,12 @@ function filtered(db: AppDatabase, scope: ApplicationScope, userId: number, filt
   if (filter.archived !== 'all') query = query.where('applications.archived', '=', filter.archived === 'true');
   if (filter.incomplete !== undefined) query = query.where('applications.incomplete', '=', filter.incomplete);
   if (filter.onlyIncomplete) query = query.where('applications.incomplete', '=', true);
-  if (filter.search) query = query.where('applications.search_text', 'like', containsPattern(filter.search.toLowerCase()));
+  if (filter.search) {
+    // search_text holds the personal ID (and has the trigram index); a caller who may not see IDs
+    // must not find an applicant by one either, so theirs is matched without it.
+    const pattern = containsPattern(filter.search.toLowerCase());
+    query = fields.identity ? query.where('applications.search_text', 'like', pattern) : query.where(SEARCH_TEXT_WITHOUT_IDENTITY, 'like', pattern);
+  }
   return query;
 }
 
@@ -122,11 +130,12 @@ export interface ListPage {
 export async function listApplications(
   db: AppDatabase,
   scope: ApplicationScope,
+  fields: ApplicantFields,
   userId: number,
   filter: ListFilter,
   page: ListPage,
 ): Promise<{ count: number; rows: ApplicationListItem[] }> {
-  const query = filtered(db, scope, userId, filter);
+  const query = filtered(db, scope, fields, userId, filter);
   const descending = page.ordering.startsWith('-');
   const field = (descending ? page.ordering.slice(1) : page.ordering) as ApplicationOrderingField;
   const direction = descending ? 'desc' : 'asc';
@@ -144,13 +153,13 @@ export async function listApplications(
       .selectFrom('applications')
       .innerJoin(pageIds.as('page'), 'page.page_id', 'applications.id')
       .leftJoin('councils', 'councils.id', 'applications.council_id')
-      .select([...LIST_ITEM_COLUMNS, (eb) => isOverdue(eb).as('overdue'), DAYS_IN_SYSTEM.as('days_in_system')])
+      .select([...listItemColumns(fields), (eb) => isOverdue(eb).as('overdue'), DAYS_IN_SYSTEM.as('days_in_system')])
       .orderBy(ORDER_COLUMNS[field], direction)
       .orderBy('applications.id', direction)
       .execute(),
   ]);
   return {
     count: pageConsistentCount(counted, page, rows.length),
-    rows: rows.map(listItemOf),
+    rows: rows.map((row) => listItemOf(row, fields)),
   };
 }

@@ -17,7 +17,7 @@ import { ACTION_NAMES, WORKFLOW_ACTIONS, actionPathSegment } from '../../../shar
 import { currentUser, requirePermission } from '../../auth-context';
 import { notFound } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { applicationScope } from '../../application-scope';
+import { applicantFieldsFor, applicationScope } from '../../application-scope';
 import { listCouncils } from './council-queries';
 import { loadApplicationDetail } from './detail-queries';
 import { listApplications } from './list-queries';
@@ -53,6 +53,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const { count, rows } = await listApplications(
           db,
           applicationScope(user),
+          applicantFieldsFor(user),
           user.id,
           { ...filter, onlyIncomplete },
           { ordering, ...pageWindow({ page, page_size }) },

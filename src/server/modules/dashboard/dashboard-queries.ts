@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
-import { DAYS_IN_SYSTEM, LIST_ITEM_COLUMNS, listItemOf } from '../../application-list-item';
-import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { DAYS_IN_SYSTEM, listItemColumns, listItemOf } from '../../application-list-item';
+import { visibleIn, type ApplicantFields, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 
 // The dashboard's figures, each one query over what the caller may see. Archived applications
@@ -32,7 +32,7 @@ const TASK_FILTERS: Record<PendingTask, (userId: number) => ReturnType<typeof sq
 
 const days = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
 
-export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, userId: number): Promise<DashboardAnswer> {
+export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fields: ApplicantFields, userId: number): Promise<DashboardAnswer> {
   const visible = db.selectFrom('applications').where(visibleIn(scope));
   const open = visible.where('applications.closed_at', 'is', null).where('applications.archived', '=', false);
 
@@ -68,7 +68,7 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, us
     visible
       .leftJoin('councils', 'councils.id', 'applications.council_id')
       .select([
-        ...LIST_ITEM_COLUMNS,
+        ...listItemColumns(fields),
         sql<boolean>`applications.deadline < current_date and applications.closed_at is null`.as('overdue'),
         DAYS_IN_SYSTEM.as('days_in_system'),
       ])
@@ -80,7 +80,7 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, us
 
   const statusCounts = new Map(byStatus.map((row) => [row.status, row.count]));
   return {
-    recent_applications: recent.map(listItemOf),
+    recent_applications: recent.map((row) => listItemOf(row, fields)),
     statistics: {
       total: totals.total,
       open: totals.open,

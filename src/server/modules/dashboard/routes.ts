@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_PATHS, dashboardAnswer } from '../../../shared/api/dashboard';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { applicationScope } from '../../application-scope';
+import { applicantFieldsFor, applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { loadDashboard } from './dashboard-queries';
 
@@ -18,7 +18,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      return loadDashboard(app.deps.db, applicationScope(user), user.id);
+      return loadDashboard(app.deps.db, applicationScope(user), applicantFieldsFor(user), user.id);
     },
   );
 };
