@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { i18n } from './lib/i18n';
-import { initialiseLanguage } from './lib/language';
+import { i18n, loadLanguage } from './lib/i18n';
+import { initialiseLanguage, readSavedLanguage } from './lib/language';
 import { queryClient } from './lib/query-client';
 import { appStore, followSessionEvents, restoreSession } from './lib/session';
 import { getBridge } from './platform/bridge';
@@ -23,10 +23,14 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers store={appStore} queryClient={queryClient} i18n={i18n} navigate={(path) => void router.navigate(path)}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <Providers store={appStore} queryClient={queryClient} i18n={i18n} navigate={(path) => void router.navigate(path)}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+// The texts are lazy chunks: the first screen is drawn once the saved language's (and en's) are
+// in, never in keys. It resolves on a failed fetch too: en's defaults are better than a blank page.
+void loadLanguage(i18n, readSavedLanguage()).then(render, render);

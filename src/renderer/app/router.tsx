@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Layout } from './layout';
+import { Spinner } from '../components/spinner';
 import { RequireAuth } from './require-auth';
 import { RouteError, RouteScreen } from './route-screen';
 import { APP_ROUTES, routeById, type RouteHandle } from './routes';
+
+// The signed-in frame (sidebar, breadcrumbs, language and user menus) is a chunk of its own: the
+// sign-in page, the first screen of most visits, does not wait for it.
+const Layout = lazy(() => import('./layout').then((m) => ({ default: m.Layout })));
 
 /** The react-router tree built from the route table: /login, the signed-in layout, not-found. */
 export function appRouteObjects(): RouteObject[] {
@@ -13,7 +18,15 @@ export function appRouteObjects(): RouteObject[] {
       path: '/',
       element: (
         <RequireAuth access="signed_in">
-          <Layout />
+          <Suspense
+            fallback={
+              <div className="page-loading">
+                <Spinner />
+              </div>
+            }
+          >
+            <Layout />
+          </Suspense>
         </RequireAuth>
       ),
       errorElement: <RouteError />,

@@ -1,35 +1,81 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { formatNumber, type NumberOptions } from './format';
 
-// Every namespace of every language is bundled: the set is small and a switch must be instant.
-const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
+// Each language's texts are a lazy chunk (electron.vite.config.ts groups a language's namespaces
+// into one file): the first screen fetches only the saved language and en, the fallback; another
+// language is fetched when it is chosen, and i18next switches once its texts are in, so the
+// screen never shows keys. Tests hand in every language up front (provideBundledLocales).
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 
 /** Namespaces the renderer reads; `server` belongs to the API server. */
 const SERVER_ONLY_NAMESPACES = new Set(['server']);
 
-function bundledResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match;
-    if (!(LANGUAGES as readonly string[]).includes(language) || SERVER_ONLY_NAMESPACES.has(namespace)) continue;
-    resources[language] ??= {};
-    resources[language][namespace] = content;
-  }
-  return resources;
+function localeFileOf(path: string): { language: string; namespace: string } | null {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!match) return null;
+  const [, language, namespace] = match;
+  if (!(LANGUAGES as readonly string[]).includes(language) || SERVER_ONLY_NAMESPACES.has(namespace)) return null;
+  return { language, namespace };
 }
 
-export const NAMESPACES = ['common', 'nav', 'errors', 'auth', 'two-factor', 'profile', 'home', 'applications'] as const;
+/** Every namespace the renderer has texts for (read from en, the complete set). */
+export const NAMESPACES: readonly string[] = Object.keys(localeFiles)
+  .map(localeFileOf)
+  .filter((file) => file?.language === DEFAULT_LANGUAGE)
+  .map((file) => file!.namespace)
+  .sort();
+
+/** i18next backend (resources-to-backend style): a namespace is a dynamic import of its JSON. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
+    // A language without this namespace falls back to en key by key.
+    if (!load || !localeFileOf(`locales/${language}/${namespace}.json`)) return callback(null, {});
+    load().then(
+      (content) => callback(null, content as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+let bundled: Resource | undefined;
+
+/**
+ * Every language loaded synchronously, for tests that render at once and switch without waiting
+ * (tests/unit/renderer/setup.ts); the app never calls it.
+ */
+export function provideBundledLocales(files: Record<string, unknown>): void {
+  const resources: Resource = {};
+  for (const [path, content] of Object.entries(files)) {
+    const file = localeFileOf(path);
+    if (!file) continue;
+    resources[file.language] ??= {};
+    resources[file.language][file.namespace] = content as ResourceKey;
+    // The app's instance exists already (this module made it): give it the texts too.
+    i18n.addResourceBundle(file.language, file.namespace, content, true, true);
+  }
+  bundled = resources;
+}
+
+/** Resolves once the texts of `language` (and of en, its fallback) are loaded. */
+export function loadLanguage(instance: I18n, language: Language): Promise<void> {
+  return instance.loadLanguages([language, DEFAULT_LANGUAGE]);
+}
 
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
+  if (!bundled) instance.use(lazyLocales);
   void instance.use(initReactI18next).init({
-    resources: bundledResources(),
+    ...(bundled ? { resources: bundled } : {}),
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
+    // All of them at once: one chunk per language, and no screen waits for a namespace.
     ns: [...NAMESPACES],
     defaultNS: 'common',
     fallbackNS: 'common',
@@ -37,6 +83,9 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
     returnNull: false,
     initAsync: false,
   });
+  // {{count, number}} in the texts goes through lib/format.ts: i18next's own Intl call writes US
+  // digits for Albanian in a Chromium without Albanian data.
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: NumberOptions) => formatNumber(lng, Number(value), options));
   return instance;
 }
 

@@ -62,7 +62,8 @@ describe('profile', () => {
     openProfile();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Enable two-factor authentication' }));
-    fireEvent.click(screen.getByRole('radio', { name: /Code by e-mail/ }));
+    // The enrolment is a lazy chunk: wait for it.
+    fireEvent.click(await screen.findByRole('radio', { name: /Code by e-mail/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     fireEvent.change(await screen.findByLabelText('Code from the e-mail'), { target: { value: '246810' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));

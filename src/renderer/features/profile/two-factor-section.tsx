@@ -7,7 +7,7 @@ import { BackupCodes } from '../../components/backup-codes';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { TwoFactorEnrolment } from '../../components/two-factor-enrolment';
+import { LazyTwoFactorEnrolment as TwoFactorEnrolment } from '../../components/lazy-two-factor-enrolment';
 import { serverText } from '../../lib/error-translator';
 import { reloadCurrentUser } from '../../lib/session';
 import { getBridge } from '../../platform/bridge';
