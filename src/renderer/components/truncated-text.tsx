@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Tooltip } from 'react-aria-components';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Tooltip, TooltipTriggerStateContext } from 'react-aria-components';
 
 export interface TruncatedTextProps {
   /** The whole text, shown in the tooltip when the line is cut. */
@@ -38,6 +38,12 @@ export function TruncatedText({ text, children, isFocused = false }: TruncatedTe
     if (wanted) setCut(isCut(ref.current));
   }, [wanted]);
   const isOpen = wanted && cut && !isDismissed;
+  // The tooltip follows this state rather than a TooltipTrigger's: its trigger is a table cell
+  // that the grid focuses, not a button of its own.
+  const state = useMemo(
+    () => ({ isOpen, shouldSkipAnimation: true, open: () => {}, close: () => setDismissed(true) }),
+    [isOpen],
+  );
   useEffect(() => {
     if (!isOpen) return;
     const dismiss = (event: KeyboardEvent) => {
@@ -64,9 +70,11 @@ export function TruncatedText({ text, children, isFocused = false }: TruncatedTe
       >
         {children ?? text}
       </span>
-      <Tooltip triggerRef={ref} isOpen={isOpen} placement="top start" offset={4} className="tooltip">
-        {text}
-      </Tooltip>
+      <TooltipTriggerStateContext.Provider value={state}>
+        <Tooltip triggerRef={ref} placement="top start" offset={4} className="tooltip">
+          {text}
+        </Tooltip>
+      </TooltipTriggerStateContext.Provider>
     </>
   );
 }
