@@ -10,7 +10,7 @@ import { LanguageSwitcher } from '../components/language-switcher';
 import { getBridge } from '../platform/bridge';
 import { sessionAtom, signOut } from '../lib/session';
 import { Breadcrumbs } from './breadcrumbs';
-import { hasAccessDenied } from './guard';
+import { hasAccessDenied, refusalReason } from './guard';
 import { Navigation } from './navigation';
 
 function AccessDeniedNotice() {
@@ -21,12 +21,13 @@ function AccessDeniedNotice() {
   const dismiss = () => {
     const params = new URLSearchParams(location.search);
     params.delete('error');
+    params.delete('reason');
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   };
   return (
     <Alert tone="error" title={t('accessDenied.title')} onDismiss={dismiss}>
-      {t('accessDenied.message')}
+      {refusalReason(location.search) === 'permission' ? t('accessDenied.permissionMessage') : t('accessDenied.message')}
     </Alert>
   );
 }

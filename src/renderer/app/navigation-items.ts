@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionSubject } from '../../shared/auth/permissions';
+import type { PermissionSubject } from '../../shared/auth/permissions';
 import { decideAccess } from './guard';
 import { APP_ROUTES, NAV_AREAS, type AppRoute, type NavArea } from './routes';
 
@@ -8,13 +8,13 @@ export interface NavigationGroup {
 }
 
 /**
- * Whether the sidebar offers a route to this user: only where the guard would let them in (no
- * admin items for non-admins, no dashboard home for council members), and only with the permission.
+ * Whether the sidebar offers a route to this user: exactly where the guard would let them in (no
+ * admin items for non-admins, nothing whose permission they lack, no dashboard home for council
+ * members), so the sidebar never offers a screen that would turn them away.
  */
 export function offersRoute(route: AppRoute, user: PermissionSubject | null): boolean {
   if (!user || !route.navigation) return false;
-  if (!('allow' in decideAccess({ access: route.access, user, path: route.path, search: '' }))) return false;
-  return route.permission === undefined || hasPermission(user, route.permission);
+  return 'allow' in decideAccess({ access: route.access, permission: route.permission, user, path: route.path, search: '' });
 }
 
 /** The sidebar: areas in their order, each with the items this user may see; empty areas left out. */

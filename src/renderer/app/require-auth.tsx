@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { PermissionName } from '../../shared/auth/permissions';
 import { Spinner } from '../components/spinner';
 import { currentUserAtom, sessionEndReasonAtom, sessionStatusAtom, type SessionStatus } from '../lib/session';
 import { decideAccess, type Access } from './guard';
@@ -34,10 +35,12 @@ export function useSettledUser() {
 
 export interface RequireAuthProps {
   access: Access;
+  /** The permission the route needs (route-table.ts). */
+  permission?: PermissionName;
   children: React.ReactNode;
 }
 
-export function RequireAuth({ access, children }: RequireAuthProps) {
+export function RequireAuth({ access, permission, children }: RequireAuthProps) {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const { waiting, user } = useSettledUser();
@@ -50,7 +53,7 @@ export function RequireAuth({ access, children }: RequireAuthProps) {
       </div>
     );
   }
-  const decision = decideAccess({ access, user, path: location.pathname, search: location.search, sessionEnd });
+  const decision = decideAccess({ access, permission, user, path: location.pathname, search: location.search, sessionEnd });
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
   return children;
 }

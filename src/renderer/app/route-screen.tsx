@@ -15,7 +15,7 @@ export function RouteScreen({ route }: { route: AppRoute }) {
   }, [title, t]);
   const Screen = route.screen;
   return (
-    <RequireAuth access={route.access}>
+    <RequireAuth access={route.access} permission={route.permission}>
       <Suspense
         fallback={
           <div className="page-loading">

@@ -5,6 +5,7 @@ import { appRouteObjects } from '../../../src/renderer/app/router';
 import { beginSession, sessionAtom } from '../../../src/renderer/lib/session';
 import type { AppInfo } from '../../../src/shared/ipc/contract';
 import { json, stubApi } from './api-stub';
+import { DEMO_USERS } from './demo-users';
 import { fakeBridge, makeSession, makeUser, USER_KINDS } from './fixtures';
 import { renderRoutes } from './render';
 
@@ -104,6 +105,18 @@ describe('signed-in layout', () => {
     expect(within(nav).getByRole('link', { name: 'Applications' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(within(nav).queryByText('Administration')).toBeNull();
+  });
+
+  it('turns a content manager away from the applications list without asking for it, and says why in words', async () => {
+    const calls = stubApi({ 'GET /api/health/': healthy });
+    window.naric = fakeBridge({ app: { info: async () => info('web') } });
+    const { router } = renderRoutes(appRouteObjects(), { path: '/applications', store: signedIn(DEMO_USERS.content) });
+    expect(await screen.findByText("You don't have permission to access that page. Your role does not include it.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Applications' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Document templates' })).toBeTruthy();
+    expect(calls.map((c) => c.path).filter((path) => path.startsWith('/api/applications') || path === '/api/dashboard/')).toEqual([]);
   });
 
   it("links the user's name to the profile and signs out to a plain sign-in screen", async () => {

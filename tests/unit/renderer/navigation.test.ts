@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { decideAccess, landingPath } from '../../../src/renderer/app/guard';
 import { navigationFor } from '../../../src/renderer/app/navigation-items';
 import { APP_ROUTES, breadcrumbTrail, routeById } from '../../../src/renderer/app/routes';
+import { DEMO_USERNAMES, DEMO_USERS } from './demo-users';
 import { makeUser, USER_KINDS } from './fixtures';
 
 const itemIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(user).flatMap((group) => group.routes.map((r) => r.id));
@@ -58,5 +60,50 @@ describe('navigation for each kind of user', () => {
 
   it('offers nothing to a guest', () => {
     expect(navigationFor(null)).toEqual([]);
+  });
+});
+
+describe('the sidebar of each demo group offers only what its permissions open', () => {
+  const offered = (username: string) => itemIds(DEMO_USERS[username]);
+
+  it.each(DEMO_USERNAMES)('%s: every offered item opens, every item that opens is offered', (username) => {
+    const user = DEMO_USERS[username];
+    const items = offered(username);
+    for (const route of APP_ROUTES.filter((r) => r.navigation)) {
+      const opens = 'allow' in decideAccess({ access: route.access, permission: route.permission, user, path: route.path, search: '' });
+      expect(items.includes(route.id), `${username} ${route.id}`).toBe(opens);
+    }
+    // Where the user lands is always in their sidebar (the council dashboard for a council member).
+    const landing = APP_ROUTES.find((r) => r.path === landingPath(user))!;
+    expect(items).toContain(landing.id);
+  });
+
+  it('offers the content manager their templates and news, and no applications or documents list', () => {
+    expect(offered('content')).toEqual(['home', 'document-templates', 'notification-templates', 'news']);
+  });
+
+  it('offers the inspectorate the applications and their verifications, nothing administrative', () => {
+    expect(offered('inspector')).toEqual(['home', 'applications', 'applications-incomplete', 'inspectorate-verifications']);
+  });
+
+  it('offers admins everything', () => {
+    expect(new Set(offered('admin'))).toEqual(new Set(APP_ROUTES.filter((r) => r.navigation).map((r) => r.id)));
+    expect(new Set(offered('naric.admin'))).toEqual(new Set(APP_ROUTES.filter((r) => r.navigation).map((r) => r.id)));
+  });
+});
+
+describe('the route table rows and their screens', () => {
+  it('gives every row that is not planned a screen of its own, and planned rows the "not available yet" screen', () => {
+    const unavailable = routeById('users').screen;
+    for (const route of APP_ROUTES) {
+      if (route.planned) expect(route.screen, route.id).toBe(unavailable);
+      else expect(route.screen, route.id).not.toBe(unavailable);
+    }
+  });
+
+  it('guards every signed-in row below the dashboard with a permission or the admin level', () => {
+    for (const route of APP_ROUTES.filter((r) => r.access === 'signed_in' && r.id !== 'home' && r.id !== 'profile')) {
+      expect(route.permission, route.id).toBeDefined();
+    }
   });
 });

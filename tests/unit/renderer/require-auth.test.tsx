@@ -3,6 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { RequireAuth } from '../../../src/renderer/app/require-auth';
 import { beginSession, sessionStatusAtom } from '../../../src/renderer/lib/session';
+import { DEMO_USERS } from './demo-users';
 import { makeSession, USER_KINDS } from './fixtures';
 import { renderRoutes } from './render';
 
@@ -13,6 +14,14 @@ function routes() {
       element: (
         <RequireAuth access="admin">
           <p>User list</p>
+        </RequireAuth>
+      ),
+    },
+    {
+      path: '/applications',
+      element: (
+        <RequireAuth access="signed_in" permission="applications.view_application">
+          <p>Application list</p>
         </RequireAuth>
       ),
     },
@@ -65,5 +74,26 @@ describe('RequireAuth waits for a session that may still be restoring', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('?error=access_denied');
+  });
+
+  it('refuses a route whose permission the user lacks, before the screen renders', async () => {
+    const store = createStore();
+    store.set(sessionStatusAtom, 'loading');
+    const { router } = renderRoutes(routes(), { path: '/applications', store });
+    act(() => beginSession(store, makeSession(DEMO_USERS.content)));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?error=access_denied&reason=permission');
+    expect(screen.queryByText('Application list')).toBeNull();
+  });
+
+  it('lets a user holding the permission in', async () => {
+    const store = createStore();
+    store.set(sessionStatusAtom, 'loading');
+    const { router } = renderRoutes(routes(), { path: '/applications', store });
+    act(() => beginSession(store, makeSession(DEMO_USERS.inspector)));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(router.state.location.pathname).toBe('/applications');
+    expect(screen.getByText('Application list')).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
 import { useApplicationList } from './api';
 import { ApplicationFilters } from './application-filters';
@@ -125,8 +125,8 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
       <ServiceTabs params={params} />
       <ApplicationFilters params={params} onChange={setParams} incompleteList={incomplete} />
       {list.isError && !pastTheEnd ? (
-        <Alert tone="error" title={t('errors.couldNotLoad')}>
-          {translateError(list.error, t).message}
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('common:noAccess.applications') : t('errors.couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
         </Alert>
       ) : null}
       {list.isPending ? <Spinner label={t('common:loading')} /> : null}

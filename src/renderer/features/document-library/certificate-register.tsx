@@ -7,7 +7,7 @@ import { DownloadButton } from '../../components/download-button';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
@@ -75,8 +75,8 @@ export function CertificateRegister() {
         />
       </div>
       {register.isError && !pastTheEnd ? (
-        <Alert tone="error" title={t('common:couldNotLoad')}>
-          {translateError(register.error, t).message}
+        <Alert tone="error" title={isAccessDenied(register.error) ? t('common:noAccess.register') : t('common:couldNotLoad')}>
+          {isAccessDenied(register.error) ? t('common:noAccess.hint') : translateError(register.error, t).message}
         </Alert>
       ) : null}
       {register.isPending ? <Spinner label={t('common:loading')} /> : null}

@@ -11,7 +11,7 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { formatFileSize } from '../../components/transfer-progress';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
@@ -84,8 +84,8 @@ export function DocumentsList() {
         />
       </div>
       {list.isError && !pastTheEnd ? (
-        <Alert tone="error" title={t('common:couldNotLoad')}>
-          {translateError(list.error, t).message}
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('common:noAccess.documents') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
         </Alert>
       ) : null}
       {list.isPending ? <Spinner label={t('common:loading')} /> : null}

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
 import { Spinner } from '../../components/spinner';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentTemplates } from './api';
 import { TemplateVersionDialog } from './template-version-dialog';
 
@@ -24,7 +24,14 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
   const date = (value: string) => new Date(value).toLocaleString(i18n.language);
 
   if (templates.isPending) return <Spinner label={t('common:loading')} />;
-  if (templates.isError) return <Alert tone="error" title={t('common:couldNotLoad')}>{translateError(templates.error, t).message}</Alert>;
+  if (templates.isError) {
+    const denied = isAccessDenied(templates.error);
+    return (
+      <Alert tone="error" title={denied ? t('common:noAccess.templates') : t('common:couldNotLoad')}>
+        {denied ? t('common:noAccess.hint') : translateError(templates.error, t).message}
+      </Alert>
+    );
+  }
 
   const versionsOf = (kind: string, language: string) =>
     templates.data.filter((template) => template.kind === kind && template.language === language).sort((a, b) => b.version - a.version);

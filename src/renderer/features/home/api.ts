@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PATHS, dashboardAnswer } from '../../../shared/api/dashboard';
+import type { PermissionName } from '../../../shared/auth/permissions';
 import { healthAnswer, SYSTEM_PATHS, type HealthAnswer } from '../../../shared/api/system';
 import { apiClient } from '../../lib/app-api-client';
 import { asTransportError } from '../../lib/transport-error';
@@ -22,6 +23,10 @@ export function useSystemHealth() {
   return useQuery({ queryKey: ['system-health'], queryFn: fetchSystemHealth, refetchInterval: 60_000 });
 }
 
+/** What GET /api/dashboard/ asks of the caller (the server's preHandler): the cards are the caseload's. */
+export const DASHBOARD_PERMISSION: PermissionName = 'applications.view_application';
+
+/** The dashboard's figures; DashboardCards asks only for a user holding DASHBOARD_PERMISSION. */
 export function useDashboard() {
   return useQuery({ queryKey: ['dashboard'], queryFn: () => apiClient.get(DASHBOARD_PATHS.home, dashboardAnswer) });
 }

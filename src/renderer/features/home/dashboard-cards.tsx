@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
@@ -5,7 +6,10 @@ import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
-import { useDashboard } from './api';
+import { hasPermission, type PermissionName } from '../../../shared/auth/permissions';
+import { isAccessDenied, isConnectionFailure, translateError } from '../../lib/error-translator';
+import { currentUserAtom } from '../../lib/session';
+import { DASHBOARD_PERMISSION, useDashboard } from './api';
 import './home.css';
 
 // The dashboard's figures (spec §2): statistics, processing times, incomplete and completed
@@ -22,6 +26,9 @@ export const TASK_LINKS: Record<PendingTask, string> = {
   inspectorate: '/applications?status=inspectorate_pending',
   overdue: '/applications?overdue=true',
 };
+
+/** The reports screen's permission (route-table.ts): the quick action is offered only with it. */
+const REPORTS_PERMISSION: PermissionName = 'reports.view_reports';
 
 /** The busiest statuses shown on the caseload card; the list has the rest. */
 const TOP_STATUSES = 8;
@@ -48,18 +55,34 @@ function Figure({ value, label }: { value: React.ReactNode; label: string }) {
   );
 }
 
+/** The caseload cards, for a user whose permissions allow them; nothing (and no request) otherwise. */
 export function DashboardCards() {
+  const user = useAtomValue(currentUserAtom);
+  return hasPermission(user, DASHBOARD_PERMISSION) ? <CaseloadCards /> : null;
+}
+
+function CaseloadCards() {
   const { t } = useTranslation(['home', 'common']);
   const dashboard = useDashboard();
   if (dashboard.isPending) return <Spinner label={t('common:loading')} />;
   if (dashboard.isError) {
+    // A refusal is said as one (the role changed since sign-in); only a missing answer is the connection's.
+    const denied = isAccessDenied(dashboard.error);
     return (
       <section className="card dashboard-card--wide" role="alert">
-        <Alert tone="error" title={t('dashboard.couldNotLoad')}>
-          <p>{t('dashboard.couldNotLoadHint')}</p>
-          <Button onPress={() => void dashboard.refetch()} isPending={dashboard.isFetching}>
-            {t('dashboard.retry')}
-          </Button>
+        <Alert tone="error" title={denied ? t('common:noAccess.dashboard') : t('dashboard.couldNotLoad')}>
+          <p>
+            {denied
+              ? t('common:noAccess.hint')
+              : isConnectionFailure(dashboard.error)
+                ? t('dashboard.couldNotLoadHint')
+                : translateError(dashboard.error, t).message}
+          </p>
+          {denied ? null : (
+            <Button onPress={() => void dashboard.refetch()} isPending={dashboard.isFetching}>
+              {t('dashboard.retry')}
+            </Button>
+          )}
         </Alert>
       </section>
     );
@@ -69,6 +92,7 @@ export function DashboardCards() {
 
 function Figures({ data }: { data: DashboardAnswer }) {
   const { t, i18n } = useTranslation(['home', 'applications']);
+  const user = useAtomValue(currentUserAtom);
   const days = (value: number | null) => (value === null ? '—' : t('dashboard.days', { count: value }));
   const { statistics } = data;
   return (
@@ -155,9 +179,11 @@ function Figures({ data }: { data: DashboardAnswer }) {
           <Link className="button button--primary" to="/applications">
             {t('dashboard.reviewApplications')}
           </Link>
-          <Link className="button button--secondary" to="/reports">
-            {t('dashboard.generateReport')}
-          </Link>
+          {hasPermission(user, REPORTS_PERMISSION) ? (
+            <Link className="button button--secondary" to="/reports">
+              {t('dashboard.generateReport')}
+            </Link>
+          ) : null}
         </div>
       </Card>
       <Card id="dashboard-recent" title={t('dashboard.recent')} wide>

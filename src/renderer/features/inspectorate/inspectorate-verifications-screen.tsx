@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
-import { translateError } from '../../lib/error-translator';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { PAGE_SIZE, useInspectorateList, type InspectorateList } from './api';
 import { VerificationPanel } from './verification-panel';
 import './inspectorate.css';
@@ -113,8 +113,8 @@ function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTab
   if (query.isPending) return <Spinner label={t('common:loading')} />;
   if (query.isError) {
     return (
-      <Alert tone="error" title={t('couldNotLoad')}>
-        <p>{translateError(query.error, t).message}</p>
+      <Alert tone="error" title={isAccessDenied(query.error) ? t('common:noAccess.inspectorate') : t('couldNotLoad')}>
+        <p>{isAccessDenied(query.error) ? t('common:noAccess.hint') : translateError(query.error, t).message}</p>
         <Button onPress={() => void query.refetch()}>{t('retry')}</Button>
       </Alert>
     );

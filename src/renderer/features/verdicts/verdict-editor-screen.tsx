@@ -17,7 +17,7 @@ import { PdfUpload } from '../../components/pdf-upload';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError, serverText } from '../../lib/error-translator';
+import { isAccessDenied, translateError, serverText } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
 import { useRenderVerdict, useSaveVerdictText, useSubmitVerdict, useVerdict, useVerdictApplication, useVerdictCache } from './api';
@@ -49,7 +49,7 @@ export function VerdictEditorScreen() {
     const error = current.error ?? application.error;
     const notFound = asTransportError(error).status === 404;
     return (
-      <Alert tone="error" title={notFound ? t('notFound') : translateError(error, t).message}>
+      <Alert tone="error" title={notFound ? t('notFound') : isAccessDenied(error) ? t('common:noAccess.verdict') : translateError(error, t).message}>
         <Link to={`/applications/${applicationId}`}>{t('backToApplication')}</Link>
       </Alert>
     );

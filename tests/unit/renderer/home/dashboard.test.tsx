@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../../../src/shared/api/dashboard';
 import { json, stubApi } from '../api-stub';
+import { DEMO_USERS } from '../demo-users';
 import { makeUser } from '../fixtures';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
 
-const officer = makeUser({ id: 7, first_name: 'Blerta', last_name: 'Gashi', full_name: 'Blerta Gashi', groups: ['NARIC Officers'], permissions: ['applications.view_application'] });
+const officer = makeUser({ id: 7, first_name: 'Blerta', last_name: 'Gashi', full_name: 'Blerta Gashi', groups: ['NARIC Officers'], permissions: ['applications.view_application', 'reports.view_reports'] });
 const health = { status: 'ok', version: '1', database: { status: 'ok', driver: 'pglite' }, storage: { status: 'ok', backend: 'local' }, demo: true, time: '2026-11-23T08:00:00Z' };
 
 const dashboard: DashboardAnswer = {
@@ -109,4 +110,51 @@ describe('dashboard home', () => {
     expect(await screen.findByRole('region', { name: 'Statistics' })).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/dashboard/')).toHaveLength(2);
   });
+
+  it('says a refusal is one, in words, and never blames the connection for it', async () => {
+    stubApi({ 'GET /api/dashboard/': json(403, { detail: 'You do not have permission to perform this action.' }), 'GET /api/health/': json(200, health) });
+    open('/');
+    expect(await screen.findByText("You don't have access to the dashboard figures.")).toBeTruthy();
+    expect(screen.queryByText(/Check the connection/)).toBeNull();
+    expect(screen.queryByText('Could not load data')).toBeNull();
+    // Trying again would be refused again.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('blames the connection only when nothing answered', async () => {
+    const calls = stubApi({ 'GET /api/health/': json(200, health) });
+    const failingFetch = globalThis.fetch;
+    const offline = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+      if (path === '/api/dashboard/') throw new TypeError('Failed to fetch');
+      return failingFetch(input, init);
+    };
+    globalThis.fetch = offline as typeof fetch;
+    open('/');
+    expect(await screen.findByText('Could not load data')).toBeTruthy();
+    expect(screen.getByText(/Check the connection to the server/)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/health/')).toBe(true);
+  });
 });
+
+describe('dashboard home for a role without the caseload', () => {
+  it('neither fetches nor shows the caseload cards for a content manager, and offers no report it may not open', async () => {
+    const calls = stubApi({ 'GET /api/health/': json(200, health) });
+    openSignedIn(DEMO_USERS.content, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Liridona' })).toBeTruthy();
+    expect(await screen.findByText('API connection')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Statistics' })).toBeNull();
+    expect(screen.queryByText('Could not load data')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/api/dashboard/');
+  });
+
+  it('hides the report quick action from a role without the reports', async () => {
+    stubApi({ 'GET /api/dashboard/': json(200, dashboard), 'GET /api/health/': json(200, health) });
+    openSignedIn(DEMO_USERS.agency, '/');
+    const quick = await screen.findByRole('region', { name: 'Quick actions' });
+    expect(within(quick).getByRole('link', { name: 'Review applications' })).toBeTruthy();
+    expect(within(quick).queryByRole('link', { name: 'Generate report' })).toBeNull();
+  });
+});
+

@@ -1,0 +1,110 @@
+import type { PermissionName } from '../../shared/auth/permissions';
+
+// The route table of spec §2 as plain data: no React, no screens. The router, the guard, the
+// sidebar, the breadcrumbs and the route × role e2e suite (tests/e2e/route-roles.spec.ts, which
+// runs in Playwright's Node context) all read it, so a screen added here is guarded, offered and
+// tested without another line. routes.tsx attaches each row's screen.
+
+/** Who may open a route (spec §2). 'anyone' is the not-found screen. */
+export type Access = 'guest' | 'signed_in' | 'admin' | 'anyone';
+
+/** Navigation areas, in the order the sidebar shows them. */
+export const NAV_AREAS = [
+  'overview',
+  'applications',
+  'councils',
+  'experts',
+  'documents',
+  'payments',
+  'communication',
+  'reports',
+  'administration',
+] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
+export interface RouteRow {
+  id: string;
+  /** Absolute path pattern (react-router syntax). */
+  path: string;
+  access: Access;
+  /** Breadcrumb and page title, namespace `nav`. */
+  titleKey: string;
+  /** The area the screen belongs to; null outside the signed-in navigation. */
+  area: NavArea | null;
+  /** Listed in the sidebar. */
+  navigation?: boolean;
+  /**
+   * Needed to open the route, see it in the sidebar, and land on it. The guard refuses the route
+   * without it; the server still decides what the screen may load.
+   */
+  permission?: PermissionName;
+  /** The breadcrumb above this one. */
+  parent?: string;
+  /** A screen of a later version: the route shows "not available yet" and is never a landing. */
+  planned?: boolean;
+}
+
+type RowSpec = Omit<RouteRow, 'titleKey'> & { title: string };
+
+// Order matters: the sidebar lists an area's rows in this order, and a user without a rule of
+// their own lands on the first navigation row their permissions open (guard.ts, landingPath).
+const rows: RowSpec[] = [
+  { id: 'login', path: '/login', access: 'guest', title: 'login', area: null },
+  { id: 'home', path: '/', access: 'signed_in', title: 'home', area: 'overview', navigation: true },
+  { id: 'profile', path: '/profile', access: 'signed_in', title: 'profile', area: null, parent: 'home' },
+
+  { id: 'applications', path: '/applications', access: 'signed_in', title: 'applications', area: 'applications', navigation: true, permission: 'applications.view_application' },
+  { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications', planned: true },
+  { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications' },
+  { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', permission: 'applications.view_application', parent: 'applications' },
+  // Reading a verdict needs only the application; writing it is checked on the screen.
+  { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', permission: 'applications.view_application', parent: 'application-detail' },
+
+  { id: 'councils', path: '/councils', access: 'signed_in', title: 'councils', area: 'councils', navigation: true, permission: 'councils.view_council', planned: true },
+  { id: 'council-dashboard', path: '/councils/dashboard', access: 'signed_in', title: 'councilDashboard', area: 'councils', navigation: true, permission: 'councils.review_application', parent: 'councils', planned: true },
+  { id: 'council-application-review', path: '/councils/applications/:id', access: 'signed_in', title: 'councilApplicationReview', area: 'councils', permission: 'councils.review_application', parent: 'council-dashboard', planned: true },
+  { id: 'council-analytics', path: '/councils/analytics', access: 'signed_in', title: 'councilAnalytics', area: 'councils', navigation: true, permission: 'councils.view_analytics', parent: 'councils', planned: true },
+  { id: 'council-create', path: '/councils/create', access: 'signed_in', title: 'councilCreate', area: 'councils', permission: 'councils.change_council', parent: 'councils', planned: true },
+  { id: 'council-detail', path: '/councils/:id', access: 'signed_in', title: 'councilDetail', area: 'councils', permission: 'councils.view_council', parent: 'councils', planned: true },
+  { id: 'council-edit', path: '/councils/:id/edit', access: 'signed_in', title: 'councilEdit', area: 'councils', permission: 'councils.change_council', parent: 'council-detail', planned: true },
+  { id: 'inspectorate-verifications', path: '/inspectorate-verifications', access: 'signed_in', title: 'inspectorateVerifications', area: 'applications', navigation: true, permission: 'inspectorate.upload_verification' },
+
+  { id: 'expert-commissions', path: '/expert-commissions', access: 'signed_in', title: 'expertCommissions', area: 'experts', navigation: true, permission: 'expert.view_commission', planned: true },
+  { id: 'expert-commission-create', path: '/expert-commissions/create', access: 'signed_in', title: 'expertCommissionCreate', area: 'experts', permission: 'expert.change_commission', parent: 'expert-commissions', planned: true },
+  { id: 'expert-commission-detail', path: '/expert-commissions/:id', access: 'signed_in', title: 'expertCommissionDetail', area: 'experts', permission: 'expert.view_commission', parent: 'expert-commissions', planned: true },
+  { id: 'expert-commission-edit', path: '/expert-commissions/:id/edit', access: 'signed_in', title: 'expertCommissionEdit', area: 'experts', permission: 'expert.change_commission', parent: 'expert-commission-detail', planned: true },
+  { id: 'expert-reviews', path: '/expert-reviews', access: 'signed_in', title: 'expertReviews', area: 'experts', navigation: true, permission: 'expert.submit_review', planned: true },
+  { id: 'expert-review', path: '/expert-reviews/:id', access: 'signed_in', title: 'expertReview', area: 'experts', permission: 'expert.submit_review', parent: 'expert-reviews', planned: true },
+
+  { id: 'documents', path: '/documents', access: 'signed_in', title: 'documents', area: 'documents', navigation: true, permission: 'documents.view_document' },
+  { id: 'document-templates', path: '/documents/templates', access: 'signed_in', title: 'documentTemplates', area: 'documents', navigation: true, permission: 'documents.manage_templates', parent: 'documents' },
+
+  { id: 'payments', path: '/payments', access: 'signed_in', title: 'payments', area: 'payments', navigation: true, permission: 'payments.view_payment', planned: true },
+  { id: 'payment-detail', path: '/payments/:id', access: 'signed_in', title: 'paymentDetail', area: 'payments', permission: 'payments.view_payment', parent: 'payments', planned: true },
+
+  { id: 'notifications', path: '/notifications', access: 'signed_in', title: 'notifications', area: 'communication', navigation: true, permission: 'notifications.view_notification', planned: true },
+  { id: 'notification-templates', path: '/notifications/templates', access: 'signed_in', title: 'notificationTemplates', area: 'communication', navigation: true, permission: 'notifications.manage_templates', parent: 'notifications', planned: true },
+  { id: 'news', path: '/news', access: 'signed_in', title: 'news', area: 'communication', navigation: true, permission: 'news.view_news', planned: true },
+  { id: 'news-create', path: '/news/create', access: 'signed_in', title: 'newsCreate', area: 'communication', permission: 'news.change_news', parent: 'news', planned: true },
+  { id: 'news-article', path: '/news/:id', access: 'signed_in', title: 'newsArticle', area: 'communication', permission: 'news.view_news', parent: 'news', planned: true },
+  { id: 'news-edit', path: '/news/:id/edit', access: 'signed_in', title: 'newsEdit', area: 'communication', permission: 'news.change_news', parent: 'news-article', planned: true },
+
+  { id: 'reports', path: '/reports', access: 'signed_in', title: 'reports', area: 'reports', navigation: true, permission: 'reports.view_reports', planned: true },
+
+  { id: 'users', path: '/users', access: 'admin', title: 'users', area: 'administration', navigation: true, planned: true },
+  { id: 'user-create', path: '/users/create', access: 'admin', title: 'userCreate', area: 'administration', parent: 'users', planned: true },
+  { id: 'user-detail', path: '/users/:id', access: 'admin', title: 'userDetail', area: 'administration', parent: 'users', planned: true },
+  { id: 'user-edit', path: '/users/:id/edit', access: 'admin', title: 'userEdit', area: 'administration', parent: 'user-detail', planned: true },
+  { id: 'services', path: '/services', access: 'admin', title: 'services', area: 'administration', navigation: true, planned: true },
+  { id: 'service-create', path: '/services/create', access: 'admin', title: 'serviceCreate', area: 'administration', parent: 'services', planned: true },
+  { id: 'service-detail', path: '/services/:id', access: 'admin', title: 'serviceDetail', area: 'administration', parent: 'services', planned: true },
+  { id: 'service-edit', path: '/services/:id/edit', access: 'admin', title: 'serviceEdit', area: 'administration', parent: 'service-detail', planned: true },
+  { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true, planned: true },
+  { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true, planned: true },
+  { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference', planned: true },
+  { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings', planned: true },
+
+  { id: 'not-found', path: '*', access: 'anyone', title: 'notFound', area: null },
+];
+
+export const ROUTE_TABLE: readonly RouteRow[] = rows.map(({ title, ...row }) => ({ ...row, titleKey: `titles.${title}` }));
