@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { TransferProgress } from '../../shared/ipc/transfer-contract';
-import { localeTag } from '../lib/language';
+import { useFormat } from '../lib/format';
 import { getBridge } from '../platform/bridge';
 import './transfer-controls.css';
 
@@ -19,12 +19,6 @@ export function useTransferProgress(transferId: string | null): TransferProgress
   return progress;
 }
 
-/** 12.3 MB, 850 kB, in the reader's language. */
-export function formatFileSize(bytes: number, language: string | undefined): string {
-  const [unit, value] = bytes >= 1024 * 1024 ? (['megabyte', bytes / (1024 * 1024)] as const) : bytes >= 1024 ? (['kilobyte', bytes / 1024] as const) : (['byte', bytes] as const);
-  return new Intl.NumberFormat(localeTag(language), { style: 'unit', unit, maximumFractionDigits: unit === 'byte' ? 0 : 1 }).format(value);
-}
-
 export interface TransferProgressBarProps {
   /** What moves, e.g. 'Uploading diploma.pdf'. */
   label: string;
@@ -35,13 +29,14 @@ export interface TransferProgressBarProps {
 
 /** A labelled bar with '12.3 MB of 200 MB'; indeterminate while the size is unknown. */
 export function TransferProgressBar({ label, progress, expectedTotal = null }: TransferProgressBarProps) {
-  const { t, i18n } = useTranslation('transfer');
+  const { t } = useTranslation('transfer');
+  const { fileSize } = useFormat();
   const loaded = progress?.loaded ?? 0;
   const total = progress?.total ?? expectedTotal;
   const valueLabel =
     total !== null
-      ? t('progress', { loaded: formatFileSize(loaded, i18n.language), total: formatFileSize(total, i18n.language) })
-      : t('progressUnknown', { loaded: formatFileSize(loaded, i18n.language) });
+      ? t('progress', { loaded: fileSize(loaded), total: fileSize(total) })
+      : t('progressUnknown', { loaded: fileSize(loaded) });
   return (
     <ProgressBar
       className="transfer-progress"

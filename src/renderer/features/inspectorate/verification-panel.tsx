@@ -19,6 +19,8 @@ import { asTransportError } from '../../lib/transport-error';
 import { useInspectorateApplication, useRefreshInspectorate, type InspectorateDecision } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { describeUploadRefusal } from './refusals';
+import { useCountryName } from '../../lib/country-names';
+import { useFormat } from '../../lib/format';
 
 export interface VerificationPanelProps {
   applicationId: number;
@@ -59,11 +61,12 @@ export function VerificationPanel({ applicationId, onClose }: VerificationPanelP
 }
 
 function ApplicationVerification({ application, onReload }: { application: ApplicationDetail; onReload(): void }) {
-  const { t, i18n } = useTranslation(['inspectorate', 'applications', 'common']);
+  const { t } = useTranslation(['inspectorate', 'applications', 'common']);
+  const format = useFormat();
+  const country = useCountryName();
   const user = useAtomValue(currentUserAtom);
   const [deciding, setDeciding] = useState<InspectorateDecision | null>(null);
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
-  const dateTime = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const { date, dateTime } = format;
   const verificationDocument = application.documents.find((document) => document.id === application.inspectorate_document_id) ?? null;
   const pending = application.status === 'inspectorate_pending';
   const mayUpload = pending && verificationDocument === null && hasPermission(user, 'inspectorate.upload_verification');
@@ -86,7 +89,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
           [t('panel.applicant'), application.applicant.full_name],
           [t('panel.personalId'), application.applicant.personal_id],
           [t('panel.institution'), education?.institution_name ?? application.institution_name],
-          [t('panel.country'), education?.institution_country ?? application.institution_country],
+          [t('panel.country'), country(education?.institution_country ?? application.institution_country)],
           [t('panel.programme'), education?.program_name],
           [t('panel.degreeLevel'), education?.degree_level ? t(`applications:degreeLevel.${education.degree_level}`) : null],
           [t('panel.graduationDate'), date(education?.graduation_date ?? null)],

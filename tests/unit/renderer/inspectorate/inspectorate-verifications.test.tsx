@@ -11,6 +11,7 @@ import { json, stubApi } from '../api-stub';
 import { fakeBridge, makeApplicationDetail, makeApplicationItem, makeSession, makeUser } from '../fixtures';
 import { renderRoutes } from '../render';
 import { signOutAfterTest } from '../signed-in';
+import { formatDateTime } from '../../../../src/renderer/lib/format';
 
 const inspector = makeUser({
   id: 5,
@@ -230,7 +231,7 @@ describe('inspectorate verifications: deciding', () => {
     expect(JSON.parse(posted(calls)[0].body)).toEqual({ version: 3, notes: 'Confirmed with the university.' });
     const decision = await screen.findByRole('group', { name: 'Verification decision' });
     expect(within(decision).getByText('Verification approved')).toBeTruthy();
-    expect(within(decision).getByText(`Decided by Besa Gashi on ${new Date('2026-11-20T10:30:00Z').toLocaleString('en')}`)).toBeTruthy();
+    expect(within(decision).getByText(`Decided by Besa Gashi on ${formatDateTime('en', '2026-11-20T10:30:00Z')}`)).toBeTruthy();
     // The waiting list is read again and no longer holds it.
     expect(await screen.findByText('Nothing is waiting for verification')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve verification' })).toBeNull();

@@ -85,7 +85,7 @@ describe('PdfUpload', () => {
     await act(async () => {}); // the bar's progress subscription is a passive effect: let it run first
     progress({ transfer_id: transferId, direction: 'upload', loaded: 1_000_000, total: 2_000_000 });
     expect(bar.getAttribute('aria-valuenow')).toBe('1000000');
-    expect(bar.getAttribute('aria-valuetext')).toBe('976.6 kB of 1.9 MB');
+    expect(bar.getAttribute('aria-valuetext')).toBe('976.6\u00a0KB of 1.9\u00a0MB');
     // Another transfer's progress is not this bar's.
     progress({ transfer_id: 'someone-else', direction: 'upload', loaded: 1_900_000, total: 2_000_000 });
     expect(bar.getAttribute('aria-valuenow')).toBe('1000000');
@@ -172,7 +172,7 @@ describe('DownloadButton', () => {
     expect(request).toMatchObject({ document_id: 41, file_name: 'diploma.pdf', sha256: 'b'.repeat(64) });
     await act(async () => {});
     progress({ transfer_id: request.transfer_id, direction: 'download', loaded: 512, total: 2048 });
-    expect(bar.getAttribute('aria-valuetext')).toBe('512 byte of 2 kB');
+    expect(bar.getAttribute('aria-valuetext')).toBe('512\u00a0B of 2\u00a0KB');
 
     await act(async () => download.resolve({ outcome: 'saved', file_name: 'Diplomë.pdf', size: 2048 }));
     expect(await screen.findByText('Diplomë.pdf was saved.')).toBeTruthy();
