@@ -21,6 +21,7 @@ import { FIXED_COLUMNS, LIST_COLUMNS, useVisibleColumns, type ListColumn } from 
 import { ServiceTabs } from './service-tabs';
 import './applications.css';
 import type { ApplicationOrderingField } from '../../../shared/api/applications';
+import { useFormat } from '../../lib/format';
 
 const SORT_FIELD: Partial<Record<ListColumn, ApplicationOrderingField>> = {
   reference: 'reference',
@@ -50,14 +51,15 @@ const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(SORT_FIELD).map(([colu
 
 /** The application list (and, with `incomplete`, the incomplete list): filters, sort and page live in the URL. */
 function ApplicationList({ incomplete }: { incomplete: boolean }) {
-  const { t, i18n } = useTranslation(['applications', 'common']);
+  const { t } = useTranslation(['applications', 'common']);
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { visible, choose } = useVisibleColumns();
   const { page, pageSize } = pageOf(params);
   const sort = sortFromOrdering(params.get('ordering'));
   const list = useApplicationList({ ...queryFromParams(params), page, page_size: pageSize }, incomplete);
-  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const { date } = format;
   // A page past the end (fewer results since the link was made) answers 404: go to the first page.
   const pastTheEnd = list.isError && page > 1 && asTransportError(list.error).status === 404;
   useEffect(() => {
@@ -82,7 +84,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
       ) : (
         '—'
       ),
-    days: (row) => t('list.daysInSystem', { count: row.days_in_system }),
+    days: (row) => format.days(row.days_in_system),
   };
   // The whole text of cells drawn with markup, for their tooltip when the line is cut.
   const tooltipTexts: Partial<Record<ListColumn, (row: ApplicationListItem) => string>> = {

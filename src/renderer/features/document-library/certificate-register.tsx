@@ -11,16 +11,18 @@ import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
+import { useFormat } from '../../lib/format';
 
 const FILTERS = ['kind', 'status', 'search'] as const;
 
 /** Every issued verification document and recognition certificate, with its code and whether it still stands. */
 export function CertificateRegister() {
-  const { t, i18n } = useTranslation(['library', 'common']);
+  const { t } = useTranslation(['library', 'common']);
+  const format = useFormat();
   const [params, set] = useListParams();
   const page = pageOf(params);
   const register = useCertificateRegister({ ...filtersOf(params, FILTERS), page, page_size: PAGE_SIZE });
-  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const date = format.date;
   const pastTheEnd = useFirstPageWhenPastTheEnd(register, page, () => set('page', null));
 
   const columns: DataColumn<IssuedDocument>[] = [

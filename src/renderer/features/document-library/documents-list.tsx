@@ -10,24 +10,25 @@ import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { formatFileSize } from '../../components/transfer-progress';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
 import { SearchBox } from './search-box';
+import { useFormat } from '../../lib/format';
 
 const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as const;
 
 /** Every stored document the user may see, filtered by type, status, kind and application. */
 export function DocumentsList() {
-  const { t, i18n } = useTranslation(['library', 'applications', 'common']);
+  const { t } = useTranslation(['library', 'applications', 'common']);
+  const format = useFormat();
   const [params, set] = useListParams();
   const page = pageOf(params);
   const application = params.get('application') ?? '';
   const applicationValid = application === '' || /^[1-9]\d{0,9}$/.test(application);
   const query = { ...filtersOf(params, applicationValid ? FILTERS : FILTERS.filter((name) => name !== 'application')), page, page_size: PAGE_SIZE };
   const list = useDocumentList(query);
-  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const date = format.date;
   const pastTheEnd = useFirstPageWhenPastTheEnd(list, page, () => set('page', null));
 
   const columns: DataColumn<StoredDocument>[] = [
@@ -36,7 +37,7 @@ export function DocumentsList() {
     { id: 'type', title: t('columns.type'), render: (row) => t(`applications:documentType.${row.document_type}`) },
     { id: 'kind', title: t('columns.kind'), render: (row) => t(`applications:documentKind.${row.kind}`) },
     { id: 'status', title: t('columns.status'), render: (row) => t(`applications:documentStatus.${row.status}`) },
-    { id: 'size', title: t('columns.size'), render: (row) => formatFileSize(row.size, i18n.language) },
+    { id: 'size', title: t('columns.size'), render: (row) => format.fileSize(row.size) },
     { id: 'uploaded', title: t('columns.uploaded'), render: (row) => `${date(row.uploaded_at)}${row.uploaded_by ? ` · ${row.uploaded_by.full_name}` : ''}` },
     {
       id: 'file-actions',

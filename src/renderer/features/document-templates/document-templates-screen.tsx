@@ -10,18 +10,20 @@ import { Spinner } from '../../components/spinner';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentTemplates } from './api';
 import { TemplateVersionDialog } from './template-version-dialog';
+import { useFormat } from '../../lib/format';
 
 /**
  * Document templates (route /documents/templates): the active version of each template per
  * language, its earlier versions, a preview rendered with sample data, and new versions.
  */
 export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
-  const { t, i18n } = useTranslation(['templates', 'nav', 'common']);
+  const { t } = useTranslation(['templates', 'nav', 'common']);
+  const format = useFormat();
   const templates = useDocumentTemplates();
   const [previewed, setPreviewed] = useState<number | null>(null);
   const [editing, setEditing] = useState<DocumentTemplate | null>(null);
   const [history, setHistory] = useState<string | null>(null);
-  const date = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const date = format.dateTime;
 
   if (templates.isPending) return <Spinner label={t('common:loading')} />;
   if (templates.isError) {

@@ -13,6 +13,8 @@ import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { PAGE_SIZE, useInspectorateList, type InspectorateList } from './api';
 import { VerificationPanel } from './verification-panel';
 import './inspectorate.css';
+import { useCountryName } from '../../lib/country-names';
+import { useFormat } from '../../lib/format';
 
 // The inspectorate's work (spec §4): service 3 applications waiting for its verification, and
 // those it decided. The open list, its page and the selected application live in the URL
@@ -73,10 +75,12 @@ interface ApplicationsTableProps {
 }
 
 function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTableProps) {
-  const { t, i18n } = useTranslation(['inspectorate', 'applications', 'common']);
+  const { t } = useTranslation(['inspectorate', 'applications', 'common']);
+  const format = useFormat();
+  const country = useCountryName();
   const page = positiveNumber(params.get('page')) ?? 1;
   const query = useInspectorateList(list, page);
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
+  const date = format.date;
   const select = (id: number) => withParams(params, { application: String(id) });
 
   const columns: DataColumn<ApplicationListItem>[] = [
@@ -92,7 +96,7 @@ function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTab
     },
     { id: 'applicant', title: t('columns.applicant'), render: (row) => row.applicant.full_name },
     { id: 'institution', title: t('columns.institution'), render: (row) => row.institution_name ?? '—' },
-    { id: 'country', title: t('columns.country'), render: (row) => row.institution_country ?? '—' },
+    { id: 'country', title: t('columns.country'), render: (row) => country(row.institution_country) },
     { id: 'submitted', title: t('columns.submitted'), render: (row) => date(row.submitted_at) },
     ...(list === 'waiting'
       ? [

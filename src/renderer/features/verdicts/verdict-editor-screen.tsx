@@ -21,6 +21,7 @@ import { isAccessDenied, translateError, serverText } from '../../lib/error-tran
 import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
 import { useRenderVerdict, useSaveVerdictText, useSubmitVerdict, useVerdict, useVerdictApplication, useVerdictCache } from './api';
+import { useFormat } from '../../lib/format';
 
 /** A refusal in words: someone else's change (412) and a refused step (409) offer a reload. */
 function refusalText(error: unknown, t: TFunction): { message: string; offerReload: boolean } {
@@ -58,7 +59,8 @@ export function VerdictEditorScreen() {
 }
 
 function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; application: ApplicationDetail; onReload(): void }) {
-  const { t, i18n } = useTranslation(['verdicts', 'errors', 'common']);
+  const { t } = useTranslation(['verdicts', 'errors', 'common']);
+  const format = useFormat();
   const navigate = useNavigate();
   const user = useAtomValue(currentUserAtom);
   const [text, setText] = useState(verdict.body);
@@ -87,7 +89,7 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
   const maySubmit = application.allowed_actions.some((move) => move.action === 'submit_verdict');
   const failed = save.error ?? render.error ?? (confirming ? null : submit.error);
   const refusal = failed ? refusalText(failed, t) : null;
-  const when = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const when = format.dateTime;
 
   async function saveText(): Promise<Verdict> {
     if (!dirty) return verdict;
