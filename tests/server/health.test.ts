@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { openPostgres } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logger';
 import { createLocalStorage } from '../../src/server/storage/local-storage';
+import { checkHealth } from '../../src/server/modules/system/health';
 import { createServerFixture, testConfig, type ServerFixture } from '../support/server-fixture';
 
 async function listening(server: Server): Promise<number> {
@@ -22,8 +23,23 @@ describe('GET /api/health/', () => {
   });
   afterAll(() => server.close());
 
-  it('answers 200 with every component ok', async () => {
-    const answer = await server.app.inject({ url: '/api/health/' });
+  it('signed out (or with a token that does not check): the statuses only, no version, driver, backend or demo mode', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'Basic YWRtaW46eA==' }]) {
+      const answer = await server.app.inject({ url: '/api/health/', headers });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ status: 'ok', database: { status: 'ok' }, storage: { status: 'ok' } });
+    }
+  });
+
+  it('signed in without settings.view_settings: the statuses only', async () => {
+    for (const username of ['officer', 'payments', 'content']) {
+      const answer = await server.app.inject({ url: '/api/health/', headers: await server.authorization(username) });
+      expect(answer.json(), username).toEqual({ status: 'ok', database: { status: 'ok' }, storage: { status: 'ok' } });
+    }
+  });
+
+  it('answers 200 with every component ok, and the details, to an admin', async () => {
+    const answer = await server.app.inject({ url: '/api/health/', headers: await server.authorization('naric.admin') });
     expect(answer.statusCode).toBe(200);
     const body = healthAnswer.parse(answer.json());
     expect(body).toMatchObject({
@@ -33,7 +49,7 @@ describe('GET /api/health/', () => {
       storage: { status: 'ok', backend: 'local' },
       demo: true,
     });
-    expect(Date.parse(body.time)).not.toBeNaN();
+    expect(Date.parse(body.time!)).not.toBeNaN();
   });
 
   it('answers 503, body still the schema, when the storage folder cannot be written', async () => {
@@ -47,7 +63,10 @@ describe('GET /api/health/', () => {
       logger: createLogger('silent'),
     });
     try {
-      const answer = await app.inject({ url: '/api/health/' });
+      const anonymous = await app.inject({ url: '/api/health/' });
+      expect(anonymous.statusCode).toBe(503);
+      expect(anonymous.json()).toEqual({ status: 'unavailable', database: { status: 'ok' }, storage: { status: 'unavailable' } });
+      const answer = await app.inject({ url: '/api/health/', headers: await server.authorization('admin') });
       expect(answer.statusCode).toBe(503);
       const body = healthAnswer.parse(answer.json());
       expect(body.status).toBe('unavailable');
@@ -82,12 +101,21 @@ describe('GET /api/health/ without a database', () => {
     const port = await listening(closed);
     await new Promise((resolve) => closed.close(resolve));
 
-    const { answer } = await healthWith(`postgres://naric:naric@127.0.0.1:${port}/naric`);
+    const databaseUrl = `postgres://naric:naric@127.0.0.1:${port}/naric`;
+    const { answer } = await healthWith(databaseUrl);
     expect(answer.statusCode).toBe(503);
-    const body = healthAnswer.parse(answer.json());
-    expect(body.status).toBe('unavailable');
-    expect(body.database).toEqual({ status: 'unavailable', driver: 'postgres', detail: 'The database cannot be reached.' });
-    expect(answer.body).not.toContain(String(port));
+    expect(answer.json()).toEqual({ status: 'unavailable', database: { status: 'unavailable' }, storage: { status: 'ok' } });
+
+    // The detailed report (what an admin gets; no one can sign in without a database).
+    const db = openPostgres(databaseUrl);
+    try {
+      const body = await checkHealth({ db, config: testConfig({ databaseUrl, storageDir: tmpdir() }), storage } as never, createLogger('silent'), true);
+      expect(body.status).toBe('unavailable');
+      expect(body.database).toEqual({ status: 'unavailable', driver: 'postgres', detail: 'The database cannot be reached.' });
+      expect(JSON.stringify(body)).not.toContain(String(port));
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('gives up after 2 seconds when the database accepts but never answers', async () => {

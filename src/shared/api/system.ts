@@ -2,13 +2,18 @@ import { z } from 'zod';
 
 export const componentStatus = z.enum(['ok', 'unavailable']);
 
+/**
+ * GET /api/health/. Anyone gets the status of the API and of each component; only an admin (or a
+ * holder of settings.view_settings) also gets the version, the driver and backend, what is wrong,
+ * demo mode and the server's time: nothing that helps an attacker pick an exploit, signed out.
+ */
 export const healthAnswer = z.object({
   status: componentStatus,
-  version: z.string(),
-  database: z.object({ status: componentStatus, driver: z.enum(['postgres', 'pglite']), detail: z.string().optional() }),
-  storage: z.object({ status: componentStatus, backend: z.enum(['local', 's3']), detail: z.string().optional() }),
-  demo: z.boolean(),
-  time: z.string(),
+  version: z.string().optional(),
+  database: z.object({ status: componentStatus, driver: z.enum(['postgres', 'pglite']).optional(), detail: z.string().optional() }),
+  storage: z.object({ status: componentStatus, backend: z.enum(['local', 's3']).optional(), detail: z.string().optional() }),
+  demo: z.boolean().optional(),
+  time: z.string().optional(),
 });
 export type HealthAnswer = z.infer<typeof healthAnswer>;
 

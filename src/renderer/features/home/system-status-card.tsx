@@ -7,7 +7,7 @@ import { useSystemHealth } from './api';
 
 type Tone = 'ok' | 'unavailable';
 
-function StatusRow({ label, tone, detail }: { label: string; tone: Tone; detail: string }) {
+function StatusRow({ label, tone, detail }: { label: string; tone: Tone; detail?: string }) {
   const { t } = useTranslation('home');
   return (
     <div className="status-row">
@@ -47,16 +47,17 @@ export function SystemStatusCard() {
       ) : null}
       {health.data && !health.isError ? (
         <dl className="status-list">
-          <StatusRow label={t('status.api')} tone="ok" detail={t('status.version', { version: health.data.version })} />
+          {/* Version, driver and backend come only to admins (GET /api/health/, docs/access.md). */}
+          <StatusRow label={t('status.api')} tone="ok" detail={health.data.version ? t('status.version', { version: health.data.version }) : undefined} />
           <StatusRow
             label={t('status.database')}
             tone={health.data.database.status}
-            detail={t(`status.drivers.${health.data.database.driver}`)}
+            detail={health.data.database.driver ? t(`status.drivers.${health.data.database.driver}`) : undefined}
           />
           <StatusRow
             label={t('status.storage')}
             tone={health.data.storage.status}
-            detail={t(`status.backends.${health.data.storage.backend}`)}
+            detail={health.data.storage.backend ? t(`status.backends.${health.data.storage.backend}`) : undefined}
           />
         </dl>
       ) : null}

@@ -21,8 +21,12 @@ async function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** The answer of GET /api/health/. Details say what is wrong without exposing hosts or paths. */
-export async function checkHealth(deps: AppDeps, log: FastifyBaseLogger): Promise<HealthAnswer> {
+/**
+ * The answer of GET /api/health/. Details (for `detailed` callers only: admins and holders of
+ * settings.view_settings) say what is wrong without exposing hosts or paths; everyone else gets
+ * each component's status alone.
+ */
+export async function checkHealth(deps: AppDeps, log: FastifyBaseLogger, detailed: boolean): Promise<HealthAnswer> {
   const { db, config, storage } = deps;
   const [database, storageHealth] = await Promise.all([
     withinTimeout(sql`select 1`.execute(db), HEALTH_CHECK_TIMEOUT_MS).then(
@@ -38,6 +42,9 @@ export async function checkHealth(deps: AppDeps, log: FastifyBaseLogger): Promis
     })),
   ]);
   const ok = database.status === 'ok' && storageHealth.status === 'ok';
+  if (!detailed) {
+    return { status: ok ? 'ok' : 'unavailable', database: { status: database.status }, storage: { status: storageHealth.status } };
+  }
   return {
     status: ok ? 'ok' : 'unavailable',
     version: config.version,

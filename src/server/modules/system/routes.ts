@@ -8,11 +8,27 @@ import {
   serviceListQuery,
 } from '../../../shared/api/reference';
 import { HTTP_STATUS } from '../../../shared/api/drf';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasPermission, isAdmin } from '../../../shared/auth/permissions';
 import { requireUser } from '../../auth-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/demo-accounts';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { checkHealth } from './health';
 import { listCountries, listServices } from './queries';
+
+/**
+ * Health stays open without signing in (load balancers, the desktop's wait for its embedded
+ * server); a bearer token that fails to check just means the short answer, never a 401.
+ */
+async function mayReadHealthDetails(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (!request.headers.authorization) return false;
+  try {
+    await requireUser()(request, reply);
+  } catch {
+    return false;
+  }
+  return isAdmin(request.user) || hasPermission(request.user, 'settings.view_settings');
+}
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,12 +36,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the API, its database and its document storage work (503 when one does not)',
+        summary:
+          'Whether the API, its database and its document storage work (503 when one does not). Signed out: the statuses only; ' +
+          'an admin or a holder of settings.view_settings (bearer token) also gets version, driver, backend, details and demo mode',
         response: { [HTTP_STATUS.ok]: healthAnswer, [HTTP_STATUS.serviceUnavailable]: healthAnswer },
       },
     },
     async (request, reply) => {
-      const answer = await checkHealth(app.deps, request.log);
+      const answer = await checkHealth(app.deps, request.log, await mayReadHealthDetails(request, reply));
       return reply.code(answer.status === 'ok' ? HTTP_STATUS.ok : HTTP_STATUS.serviceUnavailable).send(answer);
     },
   );
