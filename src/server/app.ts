@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -47,6 +48,12 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Text the server compresses: pages, scripts, styles, JSON, SVG. Not octet-stream (@fastify/compress
+ * would): documents travel as PDFs or raw bytes that do not shrink and are often ranged.
+ */
+export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|^application\/javascript(?:;|$)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/u;
+
 const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -90,6 +97,14 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
     // Same-origin pages only; nothing here is meant to be embedded or opened cross-origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
+  });
+
+  // Before the routes (it hooks each route as it is added). br or gzip as the client accepts;
+  // never a 206 or a PDF; request bodies are not inflated (a small gzip could expand past the limits).
+  app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPES,
+    globalDecompression: false,
   });
 
   app.register(swagger, {

@@ -14,17 +14,26 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 export function registerWebShell(app: FastifyInstance, webRoot: string): void {
   const root = resolve(webRoot);
-  // Only for reply.sendFile (ranges, ETag, content types); the route below decides what is served.
-  app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+  // A plugin, so it loads after @fastify/compress (app.ts) and its answers are compressed too.
+  app.register(async (shell) => {
+    // Only for reply.sendFile (ranges, ETag, content types); the route below decides what is served.
+    await shell.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    if (!isShellRequest(request)) return reply.callNotFound();
-    const file = await servableFile(root, (request.params as { '*': string })['*']);
-    if (!file) return sendShellIndex(reply, root);
-    // Vite puts content-hashed files in assets/: they never change under the same name.
-    reply.header('cache-control', file.startsWith(`assets${sep}`) ? LONG_CACHE : 'no-cache');
-    return reply.sendFile(file);
+    shell.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (!isShellRequest(request)) return reply.callNotFound();
+      const file = await servableFile(root, (request.params as { '*': string })['*']);
+      if (!file) return sendShellIndex(reply, root);
+      // Vite names the files in assets/ after their content: such a name never changes its content.
+      reply.header('cache-control', isHashedAsset(file) ? LONG_CACHE : 'no-cache');
+      return reply.sendFile(file);
+    });
   });
+}
+
+/** assets/<name>-<hash>.<ext>, the hash being Vite's (8 or more URL-safe characters). */
+export function isHashedAsset(file: string): boolean {
+  const parts = file.split(sep);
+  return parts.length === 2 && parts[0] === 'assets' && /-[\w-]{8,}\.\w+$/.test(parts[1]);
 }
 
 /** The path of a regular, non-hidden file inside `root` named by the URL, relative to root. */
