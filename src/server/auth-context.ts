@@ -9,8 +9,10 @@ import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
 import { accountInactive, notAuthenticated, permissionDenied, tokenNotValid } from './errors';
 
-// Who is calling: a bearer access token (HS256 JWT, `sub` = user id, `type` = access), checked
-// and turned into the user object of src/shared/api/auth.ts on every request that needs it.
+// Who is calling: a bearer access token (HS256 JWT, `sub` = user id, `type` = access, `sid` =
+// the sign-in session), checked and turned into the user object of src/shared/api/auth.ts on
+// every request that needs it. The same query that reads the user refuses a token whose session
+// has ended (logout, refresh-token reuse, password change), so it stops working at once.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +36,13 @@ function signingKey(secret: string): Uint8Array {
   return key;
 }
 
-export async function signAccessToken(config: TokenConfig, userId: number): Promise<string> {
-  return new SignJWT({ type: ACCESS })
+/**
+ * `sessionId` is the auth_sessions row the token belongs to; every token the sign-in flow issues
+ * has one. Tokens without it come only from tools that hold the secret (tests, bench/) and are
+ * then checked against the user alone.
+ */
+export async function signAccessToken(config: TokenConfig, userId: number, sessionId?: string): Promise<string> {
+  return new SignJWT(sessionId ? { type: ACCESS, sid: sessionId } : { type: ACCESS })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -43,41 +50,58 @@ export async function signAccessToken(config: TokenConfig, userId: number): Prom
     .sign(signingKey(config.jwtSecret));
 }
 
+export interface AccessClaims {
+  userId: number;
+  /** The sign-in session (auth_sessions.id), or null for a tool-made token. */
+  sessionId: string | null;
+}
+
 /**
  * Tokens whose signature was already checked, until they expire: a token's signature never
- * changes, and checking it (HMAC through WebCrypto) was a tenth of a list request's time.
+ * changes, and checking it (HMAC through WebCrypto) was a tenth of a list request's time. Only
+ * the signature is remembered: whether the session is still open is read on every request.
  */
-const verifiedTokens = new Map<string, { secret: string; userId: number; expiresAtMs: number }>();
+const verifiedTokens = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
 const MAX_VERIFIED_TOKENS = 10_000;
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The user id of a valid access token; throws the 401 `token_not_valid` otherwise. */
-export async function verifyAccessToken(config: Pick<ServerConfig, 'jwtSecret'>, token: string, now = Date.now()): Promise<number> {
+/** The claims of a valid access token; throws the 401 `token_not_valid` otherwise. */
+export async function verifyAccessClaims(config: Pick<ServerConfig, 'jwtSecret'>, token: string, now = Date.now()): Promise<AccessClaims> {
   const known = verifiedTokens.get(token);
   if (known && known.secret === config.jwtSecret) {
-    if (now < known.expiresAtMs) return known.userId;
+    if (now < known.expiresAtMs) return known.claims;
     verifiedTokens.delete(token);
     throw tokenNotValid();
   }
-  let userId: number;
+  let claims: AccessClaims;
   let expiresAtMs: number;
   try {
     const { payload } = await jwtVerify(token, signingKey(config.jwtSecret), { algorithms: [ALGORITHM], currentDate: new Date(now) });
     if (payload.type !== ACCESS || typeof payload.sub !== 'string' || !/^\d{1,10}$/.test(payload.sub) || typeof payload.exp !== 'number') {
       throw tokenNotValid();
     }
-    userId = Number(payload.sub);
+    if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid))) throw tokenNotValid();
+    claims = { userId: Number(payload.sub), sessionId: payload.sid ?? null };
     expiresAtMs = payload.exp * 1000;
   } catch {
     throw tokenNotValid();
   }
   if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-  verifiedTokens.set(token, { secret: config.jwtSecret, userId, expiresAtMs });
-  return userId;
+  verifiedTokens.set(token, { secret: config.jwtSecret, claims, expiresAtMs });
+  return claims;
 }
 
-/** The user object the API returns (groups by name, permissions as `app.codename`), or null. */
-export async function loadUserObject(db: AppDatabase, id: number): Promise<User | null> {
-  const row = await db
+/** The user id of a valid access token; throws the 401 `token_not_valid` otherwise. */
+export async function verifyAccessToken(config: Pick<ServerConfig, 'jwtSecret'>, token: string, now = Date.now()): Promise<number> {
+  return (await verifyAccessClaims(config, token, now)).userId;
+}
+
+/**
+ * The user object the API returns (groups by name, permissions as `app.codename`), or null.
+ * With `sessionId`, also null when that session of the user has ended (or never existed).
+ */
+export async function loadUserObject(db: AppDatabase, id: number, sessionId?: string | null): Promise<User | null> {
+  let query = db
     .selectFrom('users')
     .select([
       'id',
@@ -112,8 +136,13 @@ export async function loadUserObject(db: AppDatabase, id: number): Promise<User 
           select up.permission_id from user_permissions up where up.user_id = users.id)
         order by 1)`.as('permissions'),
     ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (sessionId) {
+    query = query.where(
+      sql<boolean>`exists (select 1 from auth_sessions s where s.id = ${sessionId} and s.user_id = users.id and s.ended_at is null)`,
+    );
+  }
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   const fullName = `${row.first_name} ${row.last_name}`.trim();
   return {
@@ -139,9 +168,9 @@ async function authenticate(request: FastifyRequest): Promise<User> {
   if (request.user) return request.user;
   const { db, config } = request.server.deps;
   const token = bearerToken(request);
-  const userId = await verifyAccessToken(config, token);
-  const user = await loadUserObject(db, userId);
-  // A token outlives a deleted account by at most its lifetime; refuse it at once.
+  const { userId, sessionId } = await verifyAccessClaims(config, token);
+  const user = await loadUserObject(db, userId, sessionId);
+  // A deleted account or an ended session: the token is refused at once, not when it expires.
   if (!user) throw tokenNotValid();
   if (!user.is_active) throw accountInactive();
   request.user = user;

@@ -1,10 +1,11 @@
 import { healthAnswer, SYSTEM_PATHS } from '../../shared/api/system';
-import { createSessionClient, type SessionTokenStore } from '../../shared/auth/session-client';
+import { createSessionClient, type RefreshCookieSession } from '../../shared/auth/session-client';
 import type { NaricBridge } from '../../shared/bridge';
-import { API_BASE_PATH, API_TIMEOUT_MS, LANGUAGE_STORAGE_KEY } from '../../shared/constants';
+import { API_BASE_PATH, API_TIMEOUT_MS, LANGUAGE_STORAGE_KEY, XSRF_COOKIE_NAME } from '../../shared/constants';
 import { ERROR_CODES } from '../../shared/errors';
 import { settingsPatch, type AppInfo, type IpcEvent, type IpcEventPayload, type Settings } from '../../shared/ipc/contract';
 import { failure, TransportFailure, transportErrorFromAnswer } from '../../shared/transport-failure';
+import { readCookie } from '../lib/cookies';
 import { readSavedLanguage } from '../lib/language';
 import { version } from '../../../package.json';
 import { createBrowserRequest } from './browser-request';
@@ -16,33 +17,44 @@ export interface BrowserBridgeOptions {
   storage?: Storage;
   baseUrl?: string;
   openWindow?(url: string): void;
+  /** The page-readable cookies (document.cookie); tests pass their own. */
+  cookies?: () => string;
+  /** Serialises refreshes across tabs (navigator.locks); null runs them unserialised. */
+  locks?: Pick<LockManager, 'request'> | null;
   /** Replaces parts of the file transfers (tests: the XHR, the file picker, saving). */
   transfer?: Partial<Pick<BrowserTransferOptions, 'createXhr' | 'pickFile' | 'saveBlob' | 'openViewer' | 'progressIntervalMs' | 'maxRetries'>>;
 }
 
 type Listener = (payload: never) => void;
 
+/** One name for every tab of the origin: they share one refresh cookie, so one refresh at a time. */
+export const REFRESH_LOCK_NAME = 'naric-session-refresh';
+
 /**
- * The bridge of the web shell: same-origin fetch, tokens in this page's memory only (a reload
- * signs out; nothing a script injected later could read from storage), the language in
- * localStorage.
+ * The bridge of the web shell: same-origin fetch, the access token in this page's memory only,
+ * the refresh token in an HttpOnly cookie the server sets (page JavaScript never sees it; a
+ * reload or a new tab restores the session from it), the language in localStorage.
  */
 export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBridge {
   const storage = options.storage ?? globalThis.localStorage;
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
-  const request = createBrowserRequest(options.fetch, baseUrl);
+
   const openWindow = options.openWindow ?? ((url: string) => void window.open(url, '_blank', 'noopener,noreferrer'));
   const listeners = new Map<IpcEvent, Set<Listener>>();
 
-  let tokens: { access: string; refresh: string } | null = null;
-  const tokenStore: SessionTokenStore = {
-    getRefresh: async () => tokens?.refresh ?? null,
-    save: async (access, refresh) => {
-      tokens = { access, refresh };
+  const cookies = options.cookies ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
+  const request = createBrowserRequest(options.fetch, baseUrl, cookies);
+  const locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+  let access: string | null = null;
+  const refreshCookie: RefreshCookieSession = {
+    // The server sets XSRF-TOKEN with the refresh cookie and clears both together.
+    mayExist: () => readCookie(XSRF_COOKIE_NAME, cookies()) !== null,
+    keepAccess: (next) => {
+      access = next;
     },
-    clear: async () => {
-      tokens = null;
-    },
+    // Two tabs refreshing with the same cookie at once would look like a stolen token (reuse
+    // ends the session): the second waits, then presents the cookie the first one rotated.
+    ...(locks ? { exclusive: <T>(work: () => Promise<T>) => locks.request(REFRESH_LOCK_NAME, work) as Promise<T> } : {}),
   };
 
   const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => {
@@ -51,9 +63,9 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
 
   const session = createSessionClient({
     request,
-    tokens: tokenStore,
+    refreshCookie,
     onSessionEnded: (payload) => emit('session:ended', payload),
-    persistence: 'memory',
+    persistence: 'cookie',
     log: (message, detail) => console.warn(message, detail),
   });
 
@@ -61,7 +73,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
     ...options.transfer,
     baseUrl,
     request,
-    accessToken: () => tokens?.access ?? null,
+    accessToken: () => access,
     refresh: () => session.refresh(),
     emit: (progress) => emit('transfer:progress', progress),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -78,7 +90,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
           os: navigator.platform || navigator.userAgent,
           apiBaseUrl: new URL(baseUrl, window.location.href).href,
           embeddedServer: false,
-          sessionPersistence: 'memory',
+          sessionPersistence: 'cookie',
         };
       },
     },

@@ -1,3 +1,4 @@
+import { REFRESH_TRANSPORT_COOKIE, REFRESH_TRANSPORT_HEADER } from '../../shared/api/auth';
 import { API_BASE_PATH, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '../../shared/constants';
 import { ERROR_CODES } from '../../shared/errors';
 import type { SessionRequest } from '../../shared/auth/session-client';
@@ -9,12 +10,18 @@ import { readBody } from '../lib/transport-error';
  * Same-origin JSON calls for the browser bridge. Every HTTP answer resolves (the caller reads
  * the status); no answer at all rejects with a network or time-out TransportFailure.
  */
-export function createBrowserRequest(fetchImpl: typeof fetch = (input, init) => fetch(input, init), baseUrl = API_BASE_PATH): SessionRequest {
-  return async (method, path, body, { timeoutMs, accessToken }) => {
+export function createBrowserRequest(
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  baseUrl = API_BASE_PATH,
+  cookies: () => string = () => (typeof document === 'undefined' ? '' : document.cookie),
+): SessionRequest {
+  return async (method, path, body, { timeoutMs, accessToken, refreshAsCookie }) => {
     const headers = new Headers({ Accept: 'application/json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-    const xsrf = readCookie(XSRF_COOKIE_NAME);
+    if (refreshAsCookie) headers.set(REFRESH_TRANSPORT_HEADER, REFRESH_TRANSPORT_COOKIE);
+    // Double submit (spec §9): the server compares it with the cookie on cookie-borne calls.
+    const xsrf = readCookie(XSRF_COOKIE_NAME, cookies());
     if (xsrf) headers.set(XSRF_HEADER_NAME, xsrf);
 
     const controller = new AbortController();

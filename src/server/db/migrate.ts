@@ -5,6 +5,7 @@ import * as auth from './migrations/0002-auth';
 import * as applications from './migrations/0003-applications';
 import * as issuance from './migrations/0004-issuance';
 import * as listIndexes from './migrations/0005-application-list-indexes';
+import * as authSessions from './migrations/0006-auth-sessions';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-applications': applications,
   '0004-issuance': issuance,
   '0005-application-list-indexes': listIndexes,
+  '0006-auth-sessions': authSessions,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

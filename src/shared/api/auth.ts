@@ -44,7 +44,15 @@ export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 export const loginRequest = z.object({ username, password });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+/**
+ * The browser shell asks for its refresh token as an HttpOnly cookie (REFRESH_TRANSPORT_HEADER:
+ * cookie), so it never reaches page JavaScript: those answers have no `refresh`. The desktop
+ * (and any other client) gets it in the body, as before.
+ */
+export const REFRESH_TRANSPORT_HEADER = 'X-Refresh-Token-Transport';
+export const REFRESH_TRANSPORT_COOKIE = 'cookie';
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string().optional() });
 
 export const signedInAnswer = tokenPair.extend({ user: userSchema });
 export type SignedInAnswer = z.infer<typeof signedInAnswer>;
@@ -63,11 +71,13 @@ export const twoFactorSetupRequiredAnswer = z.object({
 export const loginAnswer = z.union([signedInAnswer, twoFactorRequiredAnswer, twoFactorSetupRequiredAnswer]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-export const refreshRequest = z.object({ refresh: token });
-/** The refresh token rotates on every use, so the answer carries the next one too. */
-export const refreshAnswer = z.object({ access: z.string(), refresh: z.string() });
+/** Without `refresh`, the HttpOnly cookie is used (and the X-XSRF-TOKEN header must match XSRF-TOKEN). */
+export const refreshRequest = z.object({ refresh: token.optional() });
+/** The refresh token rotates on every use: the next one is in the body, or in the cookie (no `refresh`). */
+export const refreshAnswer = tokenPair;
 
-export const logoutRequest = z.object({ refresh_token: token });
+/** Without `refresh_token`, the session of the HttpOnly cookie ends (XSRF checked as for refresh). */
+export const logoutRequest = z.object({ refresh_token: token.optional() });
 
 export const meAnswer = userSchema;
 

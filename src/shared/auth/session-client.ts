@@ -20,8 +20,9 @@ import type { IpcEventPayload, Session, SessionPersistence, SetupConfirmed, Sign
 import { failure, transportErrorFromAnswer, transportErrorOf, TransportFailure } from '../transport-failure';
 
 // The sign-in side of the session (spec §4, §7, §8), shared by the desktop main process (tokens
-// in the OS keychain) and the browser shell (tokens in memory). It knows no transport: the caller
-// passes `request`, so this file runs anywhere.
+// in the OS keychain, the refresh token sent in the body) and the browser shell (the access token
+// in memory, the refresh token in an HttpOnly cookie the page never sees). It knows no transport:
+// the caller passes `request`, so this file runs anywhere.
 
 export type SessionHttpMethod = 'GET' | 'POST';
 
@@ -29,6 +30,8 @@ export interface SessionRequestOptions {
   timeoutMs: number;
   /** Sent as `Authorization: Bearer <accessToken>` when present. */
   accessToken?: string;
+  /** Cookie mode: send REFRESH_TRANSPORT_HEADER so the server answers the refresh token as a cookie. */
+  refreshAsCookie?: boolean;
 }
 
 /** Any HTTP answer, 2xx or not; `data` is the parsed JSON body (undefined when there is none). */
@@ -55,15 +58,29 @@ export interface SessionTokenStore {
   clear(): Promise<void>;
 }
 
-export interface SessionClientOptions {
+/**
+ * The browser shell's side of a cookie session: the server holds the refresh token in an HttpOnly
+ * cookie, so only the access token is kept here.
+ */
+export interface RefreshCookieSession {
+  /** Whether a cookie session may exist (the page-readable XSRF-TOKEN cookie is there). */
+  mayExist(): boolean;
+  keepAccess(access: string | null): void;
+  /** Runs a refresh alone among this browser's tabs, which share one cookie (Web Locks). */
+  exclusive?<T>(work: () => Promise<T>): Promise<T>;
+}
+
+interface SessionClientCommonOptions {
   request: SessionRequest;
-  tokens: SessionTokenStore;
   onSessionEnded: (payload: IpcEventPayload<'session:ended'>) => void;
   /** Where tokens live; a function when it is only known once the store has been used. */
   persistence: SessionPersistence | (() => SessionPersistence);
   /** Failures that are handled, not thrown (restore, logout), are reported here. */
   log?: (message: string, detail?: unknown) => void;
 }
+
+export type SessionClientOptions = SessionClientCommonOptions &
+  ({ tokens: SessionTokenStore; refreshCookie?: undefined } | { refreshCookie: RefreshCookieSession; tokens?: undefined });
 
 export interface SessionClient {
   login(request: LoginRequest): Promise<SignInOutcome>;
@@ -86,7 +103,13 @@ export interface SessionClient {
 const meAnswerEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
 
 export function createSessionClient(options: SessionClientOptions): SessionClient {
-  const { request, tokens, onSessionEnded } = options;
+  const { request, onSessionEnded } = options;
+  const cookie = options.refreshCookie ?? null;
+  const tokens: SessionTokenStore = options.tokens ?? {
+    getRefresh: async () => null,
+    save: async (access) => cookie?.keepAccess(access),
+    clear: async () => cookie?.keepAccess(null),
+  };
   const log = options.log ?? (() => {});
   const persistence = (): SessionPersistence =>
     typeof options.persistence === 'function' ? options.persistence() : options.persistence;
@@ -103,13 +126,14 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     path: string,
     body: unknown,
     answerSchema: T,
-    how: { timeoutMs?: number; accessToken?: string; codeByStatus?: Partial<Record<number, ErrorCode>> } = {},
+    how: { timeoutMs?: number; accessToken?: string; codeByStatus?: Partial<Record<number, ErrorCode>>; refreshAsCookie?: boolean } = {},
   ): Promise<z.output<T>> {
     let answer: SessionHttpAnswer;
     try {
       answer = await request(method, path, body, {
         timeoutMs: how.timeoutMs ?? API_TIMEOUT_MS,
         ...(how.accessToken ? { accessToken: how.accessToken } : {}),
+        ...(cookie ? { refreshAsCookie: true } : {}),
       });
     } catch (thrown) {
       const error = transportErrorOf(thrown);
@@ -126,28 +150,39 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     return parsed.data;
   }
 
-  async function openSession(access: string, refresh: string, user: User): Promise<Session> {
-    await tokens.save(access, refresh);
-    lastAccess = access;
-    return { user, access, persistence: persistence() };
+  /** Keeps a new pair: both tokens (body mode), or the access token only (the cookie has the other). */
+  async function keepPair(pair: { access: string; refresh?: string | undefined }, status = 200): Promise<void> {
+    if (cookie) {
+      cookie.keepAccess(pair.access);
+    } else {
+      // The desktop never asks for a cookie: a pair without its refresh token breaks the contract.
+      if (!pair.refresh) throw failure(ERROR_CODES.serverError, { status, body: { refresh: ['missing'] } });
+      await tokens.save(pair.access, pair.refresh);
+    }
+    lastAccess = pair.access;
+  }
+
+  async function openSession(pair: { access: string; refresh?: string | undefined }, user: User): Promise<Session> {
+    await keepPair(pair);
+    return { user, access: pair.access, persistence: persistence() };
   }
 
   async function refreshOnce(): Promise<{ access: string }> {
-    const refresh = await tokens.getRefresh();
-    if (!refresh) {
+    const refresh = cookie ? null : await tokens.getRefresh();
+    if (!cookie && !refresh) {
       onSessionEnded({ reason: 'expired' });
       throw failure(ERROR_CODES.sessionExpired, { status: 401 });
     }
     try {
-      const pair = await call('POST', AUTH_PATHS.tokenRefresh, { refresh }, refreshAnswer, {
-        timeoutMs: TOKEN_REFRESH_TIMEOUT_MS,
-      });
-      await tokens.save(pair.access, pair.refresh);
-      lastAccess = pair.access;
+      const send = () =>
+        call('POST', AUTH_PATHS.tokenRefresh, refresh ? { refresh } : {}, refreshAnswer, { timeoutMs: TOKEN_REFRESH_TIMEOUT_MS });
+      const pair = await (cookie?.exclusive ? cookie.exclusive(send) : send());
+      await keepPair(pair);
       return { access: pair.access };
     } catch (thrown) {
       const error = transportErrorOf(thrown);
-      if (error?.status === 401) {
+      // A cookie refresh refused for its XSRF token (403) is as final as a refused token.
+      if (error?.status === 401 || (cookie && error?.status === 403)) {
         // A refused refresh token is final (spec §8): forget both tokens and end the session.
         lastAccess = null;
         await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
@@ -178,8 +213,7 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       if (transportErrorOf(thrown)?.status !== 401) throw thrown;
       pair = await send((await sharedRefresh()).access);
     }
-    await tokens.save(pair.access, pair.refresh);
-    lastAccess = pair.access;
+    await keepPair(pair);
     return { access: pair.access };
   }
 
@@ -194,7 +228,7 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       if ('requires_2fa_setup' in answer) {
         return { kind: 'two_factor_setup_required', user_id: answer.user_id };
       }
-      return { kind: 'signed_in', session: await openSession(answer.access, answer.refresh, answer.user) };
+      return { kind: 'signed_in', session: await openSession(answer, answer.user) };
     },
 
     async verifyTwoFactor(verification) {
@@ -202,7 +236,7 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       const answer = await call('POST', AUTH_PATHS.adminTwoFactorVerify, body, signedInAnswer, {
         codeByStatus: { 400: ERROR_CODES.twoFactorInvalid, 401: ERROR_CODES.twoFactorInvalid },
       });
-      return openSession(answer.access, answer.refresh, answer.user);
+      return openSession(answer, answer.user);
     },
 
     async setupTwoFactor(setup) {
@@ -213,7 +247,7 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       const answer = await call('POST', AUTH_PATHS.adminTwoFactorConfirm, confirmation, adminTwoFactorConfirmAnswer, {
         codeByStatus: { 400: ERROR_CODES.twoFactorInvalid, 401: ERROR_CODES.twoFactorInvalid },
       });
-      const session = await openSession(answer.access, answer.refresh, answer.user);
+      const session = await openSession(answer, answer.user);
       return { session, backup_codes: answer.backup_codes };
     },
 
@@ -234,7 +268,7 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
 
     async restore() {
       try {
-        if (!(await tokens.getRefresh())) return null;
+        if (cookie ? !cookie.mayExist() : !(await tokens.getRefresh())) return null;
         const { access } = await client.refresh();
         try {
           const user = await call('GET', AUTH_PATHS.me, undefined, meAnswerEither, { accessToken: access });
@@ -253,9 +287,10 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
 
     async logout() {
       try {
-        const refresh = await tokens.getRefresh();
-        if (refresh) {
-          await call('POST', AUTH_PATHS.logout, { refresh_token: refresh }, z.unknown(), {
+        const refresh = cookie ? null : await tokens.getRefresh();
+        if (refresh || cookie?.mayExist()) {
+          // Cookie mode: no body token; the server ends the cookie's session and clears the cookie.
+          await call('POST', AUTH_PATHS.logout, refresh ? { refresh_token: refresh } : {}, z.unknown(), {
             ...(lastAccess ? { accessToken: lastAccess } : {}),
           });
         }

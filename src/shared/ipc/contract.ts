@@ -19,7 +19,8 @@ import { downloadOutcome, downloadRequest, pdfSelection, previewOutcome, transfe
 // parses every request with it before a handler runs; the preload and the browser shell
 // implement the same bridge over it.
 
-export const sessionPersistence = z.enum(['keychain', 'memory']);
+// 'cookie': the browser shell, whose refresh token is an HttpOnly cookie (survives a reload).
+export const sessionPersistence = z.enum(['keychain', 'memory', 'cookie']);
 export type SessionPersistence = z.infer<typeof sessionPersistence>;
 
 export const appInfo = z.object({

@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
+import { z } from 'zod';
+import { signedInAnswer, tokenPair } from '../../../src/shared/api/auth';
 import type { NaricApp } from '../../../src/server/app';
 import type { AppDatabase } from '../../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../../src/server/db/demo-accounts';
@@ -117,3 +119,8 @@ export async function setRequire2fa(db: AppDatabase, required: boolean): Promise
 export async function forgetFailedAttempts(db: AppDatabase): Promise<void> {
   await authDatabase(db).deleteFrom('login_attempts').execute();
 }
+
+/** A signed-in answer in body mode (the desktop): the refresh token must be in the JSON. */
+export const bodySignedIn = signedInAnswer.extend({ refresh: z.string().min(40) });
+/** A token pair in body mode: the refresh token must be in the JSON. */
+export const bodyPair = tokenPair.extend({ refresh: z.string().min(40) });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, refreshAnswer, signedInAnswer, tokenPair } from '../../../src/shared/api/auth';
+import { AUTH_PATHS } from '../../../src/shared/api/auth';
 import { authDatabase } from '../../../src/server/modules/auth/auth-database';
 import { hashRefreshToken } from '../../../src/server/modules/auth/refresh-token-rules';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
-import { DEMO_PASSWORD, createUser, freshAddress, get, json, post } from './auth-test-helpers';
+import { DEMO_PASSWORD, bodyPair, bodySignedIn, createUser, freshAddress, get, json, post } from './auth-test-helpers';
 
 const TOKEN_INVALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 
@@ -17,7 +17,7 @@ describe('refresh, logout and password change', () => {
   async function signIn(username: string, password = DEMO_PASSWORD) {
     const answer = await post(server.app, AUTH_PATHS.adminLogin, { username, password }, { address: freshAddress() });
     expect(answer.statusCode).toBe(200);
-    return signedInAnswer.parse(answer.json());
+    return bodySignedIn.parse(answer.json());
   }
   const refresh = (token: string) => post(server.app, AUTH_PATHS.tokenRefresh, { refresh: token });
   const tokenRow = (token: string) =>
@@ -31,7 +31,7 @@ describe('refresh, logout and password change', () => {
     const session = await signIn('officer');
     const answer = await refresh(session.refresh);
     expect(answer.statusCode).toBe(200);
-    const next = refreshAnswer.parse(answer.json());
+    const next = bodyPair.parse(answer.json());
     expect(next.refresh).not.toBe(session.refresh);
     expect((await get(server.app, AUTH_PATHS.me, { token: next.access })).statusCode).toBe(200);
 
@@ -49,7 +49,7 @@ describe('refresh, logout and password change', () => {
   it('detects reuse: a spent token answers 401 token_not_valid and revokes the whole family', async () => {
     const session = await signIn('payments');
     const other = await signIn('payments');
-    const first = refreshAnswer.parse((await refresh(session.refresh)).json());
+    const first = bodyPair.parse((await refresh(session.refresh)).json());
 
     const replay = await refresh(session.refresh);
     expect(replay.statusCode).toBe(401);
@@ -94,7 +94,7 @@ describe('refresh, logout and password change', () => {
 
   it('logout answers 204, revokes the family, and is idempotent', async () => {
     const session = await signIn('content');
-    const rotated = refreshAnswer.parse((await refresh(session.refresh)).json());
+    const rotated = bodyPair.parse((await refresh(session.refresh)).json());
     const answer = await post(server.app, AUTH_PATHS.logout, { refresh_token: rotated.refresh });
     expect(answer.statusCode).toBe(204);
     expect(answer.body).toBe('');
@@ -148,7 +148,7 @@ describe('refresh, logout and password change', () => {
       { token: first.access },
     );
     expect(changed.statusCode).toBe(200);
-    const fresh = tokenPair.parse(changed.json());
+    const fresh = bodyPair.parse(changed.json());
     expect((await refresh(first.refresh)).statusCode).toBe(401);
     expect((await refresh(second.refresh)).statusCode).toBe(401);
     expect((await refresh(fresh.refresh)).statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, loginAnswer, signedInAnswer, userSchema } from '../../../src/shared/api/auth';
+import { AUTH_PATHS, loginAnswer, userSchema } from '../../../src/shared/api/auth';
 import { authDatabase } from '../../../src/server/modules/auth/auth-database';
 import { createPasswordHasher } from '../../../src/server/modules/auth/password-hashing';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
-import { DEMO_PASSWORD, createUser, freshAddress, get, json, post, userId } from './auth-test-helpers';
+import { DEMO_PASSWORD, bodySignedIn, createUser, freshAddress, get, json, post, userId } from './auth-test-helpers';
 
 describe('POST /api/auth/admin/login/', () => {
   let server: ServerFixture;
@@ -18,7 +18,7 @@ describe('POST /api/auth/admin/login/', () => {
   it('signs in by username: 200 with tokens and the user object, last_login set, audited', async () => {
     const answer = await login('officer', DEMO_PASSWORD);
     expect(answer.statusCode).toBe(200);
-    const body = signedInAnswer.parse(answer.json());
+    const body = bodySignedIn.parse(answer.json());
     expect(body.user).toMatchObject({ username: 'officer', groups: ['NARIC Officers'], is_staff: true });
     expect(body.user.last_login).not.toBeNull();
     expect(body.access.split('.')).toHaveLength(3);
@@ -36,11 +36,11 @@ describe('POST /api/auth/admin/login/', () => {
   it('signs in by e-mail (any case) sent as the username', async () => {
     const answer = await login('Payments@NARIC.example', DEMO_PASSWORD);
     expect(answer.statusCode).toBe(200);
-    expect(signedInAnswer.parse(answer.json()).user.username).toBe('payments');
+    expect(bodySignedIn.parse(answer.json()).user.username).toBe('payments');
   });
 
   it('stores the refresh token hashed, never as given', async () => {
-    const { refresh } = signedInAnswer.parse((await login('verifier', DEMO_PASSWORD)).json());
+    const { refresh } = bodySignedIn.parse((await login('verifier', DEMO_PASSWORD)).json());
     const stored = await authDatabase(server.db)
       .selectFrom('refresh_tokens')
       .select('token_hash')
@@ -93,7 +93,7 @@ describe('POST /api/auth/admin/login/', () => {
     for (const username of ['agency', 'evaluator', 'inspector']) {
       const answer = await login(username, DEMO_PASSWORD);
       expect(answer.statusCode, username).toBe(200);
-      expect(signedInAnswer.parse(answer.json()).user.is_staff).toBe(false);
+      expect(bodySignedIn.parse(answer.json()).user.is_staff).toBe(false);
     }
   });
 
@@ -121,7 +121,7 @@ describe('GET /api/auth/me/', () => {
   afterAll(() => server.close());
 
   it('answers the signed-in user object', async () => {
-    const { access } = signedInAnswer.parse(
+    const { access } = bodySignedIn.parse(
       (await post(server.app, AUTH_PATHS.adminLogin, { username: 'council', password: DEMO_PASSWORD })).json(),
     );
     const answer = await get(server.app, AUTH_PATHS.me, { token: access });

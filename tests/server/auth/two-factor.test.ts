@@ -3,7 +3,6 @@ import {
   AUTH_PATHS,
   adminTwoFactorConfirmAnswer,
   backupCodesAnswer,
-  signedInAnswer,
   twoFactorConfirmAnswer,
   twoFactorSetupAnswer,
   twoFactorStatusAnswer,
@@ -28,6 +27,7 @@ import {
   setRequire2fa,
   totpCode,
   userId,
+  bodySignedIn,
 } from './auth-test-helpers';
 
 const INVALID_CODE = { error: 'The code is not valid.', detail: 'The code is not valid.', code: 'two_factor_invalid' };
@@ -65,7 +65,7 @@ describe('two-factor sign-in', () => {
     const code = await totpCode(DEMO_TOTP_SECRET);
     const answer = await verify('naric.admin', code, address);
     expect(answer.statusCode).toBe(200);
-    const session = signedInAnswer.parse(answer.json());
+    const session = bodySignedIn.parse(answer.json());
     expect(session.user).toMatchObject({ username: 'naric.admin', two_factor_enabled: true, two_factor_method: 'totp' });
     expect((await get(server.app, AUTH_PATHS.me, { token: session.access })).statusCode).toBe(200);
 
@@ -112,7 +112,7 @@ describe('two-factor sign-in', () => {
     await passwordStep('naric.admin', address);
     const first = await verify('naric.admin', DEMO_BACKUP_CODES[0].toUpperCase(), address, true);
     expect(first.statusCode).toBe(200);
-    const session = signedInAnswer.parse(first.json());
+    const session = bodySignedIn.parse(first.json());
 
     await passwordStep('naric.admin', address);
     expect((await verify('naric.admin', DEMO_BACKUP_CODES[0], address, true)).json()).toEqual(INVALID_CODE);
@@ -329,7 +329,7 @@ describe('two-factor set-up and management', () => {
     }
     const verified = await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: secondCode }, { address });
     expect(verified.statusCode).toBe(200);
-    expect(signedInAnswer.parse(verified.json()).user.username).toBe('emailed.verifier');
+    expect(bodySignedIn.parse(verified.json()).user.username).toBe('emailed.verifier');
 
     // Single use.
     await post(server.app, AUTH_PATHS.adminLogin, { username: 'emailed.verifier', password: DEMO_PASSWORD }, { address });

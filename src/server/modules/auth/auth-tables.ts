@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The tables of migration 0002-auth, as Kysely sees them. The module widens the foundation's
+// The tables of migrations 0002-auth and 0006-auth-sessions, as Kysely sees them. The module widens the foundation's
 // Database type with these (db.withTables<AuthTables>()) instead of editing db/schema.ts.
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -17,6 +17,14 @@ export interface RefreshTokensTable {
   used_at: OptionalMoment;
   revoked_at: OptionalMoment;
   replaced_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A sign-in session (migration 0006); its id is the refresh-token family id and the access tokens' `sid`. */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: number;
+  started_at: CreatedAt;
+  ended_at: OptionalMoment;
 }
 
 export interface LoginAttemptsTable {
@@ -73,6 +81,7 @@ export interface TwoFactorTotpStepsTable {
 
 // A type alias, not an interface: Kysely's withTables<T>() needs T to have an index signature.
 export type AuthTables = {
+  auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
   auth_challenges: AuthChallengesTable;

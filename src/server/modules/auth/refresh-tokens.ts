@@ -9,13 +9,30 @@ import {
 } from './refresh-token-rules';
 
 // Refresh tokens are opaque strings; the table keeps only their sha256. Every sign-in starts a
-// family; every refresh marks the presented token used and issues its successor in that family.
+// session (auth_sessions) whose id is the token family; every refresh marks the presented token
+// used and issues its successor in that family. Ending the family ends the session, and with it
+// the session's access tokens (auth-context.ts checks `sid` on every request).
 
-export async function startRefreshFamily(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<string> {
-  // An expired token can only ever be refused; this user's are dropped as a new session starts.
+export interface StartedSession {
+  sessionId: string;
+  refresh: string;
+}
+
+export async function startRefreshFamily(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<StartedSession> {
+  // An expired token can only ever be refused; this user's are dropped as a new session starts,
+  // with the sessions left without a live token (their access tokens expired long before).
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
-  const issued = await insertToken(db, userId, randomUUID(), now);
-  return issued.token;
+  await db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refresh_tokens').select('refresh_tokens.id').whereRef('refresh_tokens.family_id', '=', 'auth_sessions.id'))),
+    )
+    .execute();
+  const sessionId = randomUUID();
+  await db.insertInto('auth_sessions').values({ id: sessionId, user_id: userId, started_at: now }).execute();
+  const issued = await insertToken(db, userId, sessionId, now);
+  return { sessionId, refresh: issued.token };
 }
 
 async function insertToken(db: AuthDatabase, userId: number, familyId: string, now: Date) {
@@ -80,6 +97,7 @@ export async function rotateRefreshToken(
 }
 
 export async function revokeFamily(db: AuthDatabase, familyId: string, now: Date = new Date()): Promise<void> {
+  await db.updateTable('auth_sessions').set({ ended_at: now }).where('id', '=', familyId).where('ended_at', 'is', null).execute();
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })
@@ -101,6 +119,7 @@ export async function revokeFamilyOf(db: AuthDatabase, presented: string, now: D
 }
 
 export async function revokeAllOfUser(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<void> {
+  await db.updateTable('auth_sessions').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,8 +28,10 @@ import {
 } from '../../../shared/api/auth';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
+import { REQUIRED_MESSAGE, fieldError } from '../../errors';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
 import { createAuthEnvironment } from './auth-environment';
+import { clearSessionCookies, cookieRefreshToken, setSessionCookies, wantsRefreshCookie } from './session-cookies';
 import { wrongTwoFactorPassword } from './auth-errors';
 import {
   SEND_OTP_MESSAGE,
@@ -51,6 +54,17 @@ import { TWO_FACTOR_TEXTS, renewBackupCodes, startSetup, turnOffTwoFactor, twoFa
 
 const badRequest = z.union([detailError, fieldErrors]);
 const tags = ['auth'];
+
+/**
+ * A new or rotated refresh token goes where the client asked: in the body (desktop), or as the
+ * HttpOnly cookie with the body left without it (browser shell, session-cookies.ts).
+ */
+function handOver<T extends { refresh?: string }>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
+  if (!wantsRefreshCookie(request) || !answer.refresh) return answer;
+  setSessionCookies(reply, answer.refresh);
+  const { refresh: _inCookie, ...rest } = answer;
+  return rest as T;
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   let outbox: OutboxWorker | null = null;
@@ -84,7 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const outcome = await login(env, request.body, request.ip);
-      return reply.code(outcome.status).send(outcome.body);
+      const body = outcome.status === HTTP_STATUS.ok ? handOver(request, reply, outcome.body) : outcome.body;
+      return reply.code(outcome.status).send(body);
     },
   );
 
@@ -93,16 +108,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Exchange a refresh token for a new access token and the next refresh token (rotation)',
+        summary: 'Exchange a refresh token (body, or the HttpOnly cookie with X-XSRF-TOKEN) for a new access token and the next refresh token (rotation)',
         body: refreshRequest,
         response: {
           [HTTP_STATUS.ok]: refreshAnswer,
           [HTTP_STATUS.badRequest]: badRequest,
           [HTTP_STATUS.unauthorized]: detailError,
+          [HTTP_STATUS.forbidden]: detailError,
         },
       },
     },
-    async (request) => refreshSession(env, request.body.refresh, request.ip),
+    async (request, reply) => {
+      if (request.body.refresh) return refreshSession(env, request.body.refresh, request.ip);
+      const presented = cookieRefreshToken(request);
+      if (!presented) throw fieldError('refresh', REQUIRED_MESSAGE);
+      const pair = await refreshSession(env, presented, request.ip);
+      setSessionCookies(reply, pair.refresh);
+      return { access: pair.access };
+    },
   );
 
   app.post(
@@ -110,13 +133,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'End the session of a refresh token (idempotent)',
+        summary: 'End the session of a refresh token (body, or the HttpOnly cookie with X-XSRF-TOKEN; idempotent)',
         body: logoutRequest,
-        response: { [HTTP_STATUS.noContent]: z.null(), [HTTP_STATUS.badRequest]: badRequest },
+        response: {
+          [HTTP_STATUS.noContent]: z.null(),
+          [HTTP_STATUS.badRequest]: badRequest,
+          [HTTP_STATUS.forbidden]: detailError,
+        },
       },
     },
     async (request, reply) => {
-      await logout(env, request.body.refresh_token, request.ip);
+      const presented = request.body.refresh_token ?? cookieRefreshToken(request);
+      if (!presented) throw fieldError('refresh_token', REQUIRED_MESSAGE);
+      await logout(env, presented, request.ip);
+      if (!request.body.refresh_token) clearSessionCookies(reply);
       return reply.code(HTTP_STATUS.noContent).send(null);
     },
   );
@@ -181,9 +211,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.user_id, request.body.code, request.ip);
-      return { message: TWO_FACTOR_TEXTS.enabled, backup_codes: backupCodes, ...session };
+      return { message: TWO_FACTOR_TEXTS.enabled, backup_codes: backupCodes, ...handOver(request, reply, session) };
     },
   );
 
@@ -223,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => verifySecondFactor(env, request.body, request.ip),
+    async (request, reply) => handOver(request, reply, await verifySecondFactor(env, request.body, request.ip)),
   );
 
   app.post(
@@ -315,6 +345,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => changePassword(env, currentUser(request), request.body, request.ip),
+    async (request, reply) => handOver(request, reply, await changePassword(env, currentUser(request), request.body, request.ip)),
   );
 };

@@ -54,8 +54,8 @@ async function activeUserObject(env: AuthEnvironment, userId: number): Promise<U
 /** Issues the token pair of a new session (a new refresh-token family). */
 export async function signIn(env: AuthEnvironment, userId: number, ip: string, how: string): Promise<SignedInAnswer> {
   const now = new Date();
-  const refresh = await startRefreshFamily(env.db, userId, now);
-  const access = await signAccessToken(env.config, userId);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now);
+  const access = await signAccessToken(env.config, userId, sessionId);
   await recordLastLogin(env.db, userId, now);
   await recordAuthEvent(env.db, { action: 'auth.login', actorId: userId, userId, ip, details: { how } });
   return { access, refresh, user: await activeUserObject(env, userId) };
@@ -206,7 +206,7 @@ export async function refreshSession(env: AuthEnvironment, presented: string, ip
     await revokeFamily(env.db, outcome.familyId);
     throw account && !account.is_active ? accountDisabled() : tokenNotValid();
   }
-  return { access: await signAccessToken(env.config, outcome.userId), refresh: outcome.token };
+  return { access: await signAccessToken(env.config, outcome.userId, outcome.familyId), refresh: outcome.token };
 }
 
 export async function logout(env: AuthEnvironment, presented: string, ip: string): Promise<void> {
@@ -259,8 +259,6 @@ export async function changePassword(
   await savePasswordHash(env.db, account.id, passwordHash);
   await revokeAllOfUser(env.db, account.id, now);
   await recordAuthEvent(env.db, { action: 'auth.password_changed', actorId: account.id, userId: account.id, ip });
-  return {
-    access: await signAccessToken(env.config, account.id),
-    refresh: await startRefreshFamily(env.db, account.id, now),
-  };
+  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now);
+  return { access: await signAccessToken(env.config, account.id, sessionId), refresh };
 }
