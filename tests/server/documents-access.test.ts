@@ -45,8 +45,7 @@ const EXPECTED: Record<string, { upload: number; read: number }> = {
   admin: { upload: 201, read: 200 },
   'naric.admin': { upload: 201, read: 200 },
   officer: { upload: 201, read: 200 },
-  // Agency, payments and verifiers see every application but may not change its documents.
-  agency: { upload: 403, read: 200 },
+  // Payments and verifiers see every application but may not change its documents.
   payments: { upload: 403, read: 200 },
   verifier: { upload: 403, read: 200 },
   // Council members see their council's applications only; evaluators none yet.
@@ -54,6 +53,8 @@ const EXPECTED: Record<string, { upload: number; read: number }> = {
   evaluator: { upload: 404, read: 404 },
   // The inspectorate sees applications waiting for it and those it decided: not this one.
   inspector: { upload: 404, read: 404 },
+  // Agency officers see the applications waiting for a decision and those they decided (docs/access.md).
+  agency: { upload: 404, read: 404 },
   // Content managers hold no applications permission at all.
   content: { upload: 403, read: 403 },
 };
@@ -102,10 +103,27 @@ describe('documents endpoints per demo group', () => {
   });
 });
 
+describe('agency officers', () => {
+  it('read the documents and certificates of the applications in their stages only', async () => {
+    const documents = await get('agency', `${DOCUMENT_PATHS.list}?page_size=100`);
+    expect(documents.statusCode).toBe(200);
+    const rows = documents.json().results as StoredDocument[];
+    expect(rows.length).toBeGreaterThan(0);
+    const statuses = await server.db.selectFrom('applications').select('status').where('id', 'in', rows.map((row) => row.application_id)).execute();
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(['decision_pending']));
+    expect((await get('agency', DOCUMENT_PATHS.detail(rows[0]!.id))).statusCode).toBe(200);
+    // No demo certificate is on a decision-pending application, and the agency decided none.
+    const register = await get('agency', '/issued-documents/');
+    expect(register.statusCode).toBe(200);
+    expect(register.json().count).toBe(0);
+    expect((await get('officer', '/issued-documents/')).json().count).toBeGreaterThan(0);
+  });
+});
+
 describe('the inspectorate upload per demo group', () => {
   it('only the inspectorate (or an administrator: Administrators, NARIC Administrators) may upload, once', async () => {
     const path = DOCUMENT_PATHS.inspectorateUpload(pendingId);
-    const refused: Record<string, number> = { officer: 403, agency: 403, payments: 403, verifier: 403, content: 403, council: 404, evaluator: 404 };
+    const refused: Record<string, number> = { officer: 403, agency: 404, payments: 403, verifier: 403, content: 403, council: 404, evaluator: 404 };
     for (const [username, status] of Object.entries(refused)) expect((await upload(username, pendingId, path)).statusCode, username).toBe(status);
     expect(await server.db.selectFrom('application_documents').select('id').where('application_id', '=', pendingId).where('document_type', '=', 'verification_request').where('storage_key', 'is not', null).execute()).toEqual([]);
     const first = await upload('inspector', pendingId, path);
