@@ -178,6 +178,8 @@ describe('formatting where the browser lacks the language (Debian Chromium)', ()
     expect(sq.t('applications:list.count', { count: 12345 })).toBe(`12${NBSP}345 aplikime`);
     expect(sq.t('applications:list.count', { count: 1 })).toBe('1 aplikim');
     expect(formatDays(sq.t, 1234.56)).toBe('1234,6 ditë');
+    expect(createI18n('sr').t('common:paging.page', { page: 1, pages: 3121 })).toBe('Stranica 1 od 3.121');
+    expect(sq.t('common:paging.page', { page: 2, pages: 31210 })).toBe(`Faqja 2 nga 31${NBSP}210`);
   });
 });
 
