@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretKeyPath } from '../../src/server/config';
+import { buildApp } from '../../src/server/app';
+import { ConfigError, DEFAULT_TIMEOUTS, loadConfig, secretKeyPath } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import { testConfig } from '../support/server-fixture';
 
 describe('loadConfig', () => {
   let cwd: string;
@@ -98,5 +101,37 @@ describe('loadConfig', () => {
       }
       expect(message).not.toContain('short');
     }
+  });
+});
+
+describe('time-outs (NARIC_*_TIMEOUT_MS)', () => {
+  it('default to the values documented in docs/api.md, and each can be set', () => {
+    expect(loadConfig({ NARIC_JWT_SECRET: 'z'.repeat(32), DATABASE_URL: 'postgres://a@b/c' }).timeouts).toEqual(DEFAULT_TIMEOUTS);
+    const set = loadConfig({
+      NARIC_JWT_SECRET: 'z'.repeat(32),
+      DATABASE_URL: 'postgres://a@b/c',
+      NARIC_REQUEST_TIMEOUT_MS: '600000',
+      NARIC_HEADERS_TIMEOUT_MS: '10000',
+      NARIC_CONNECTION_TIMEOUT_MS: '90000',
+      NARIC_KEEP_ALIVE_TIMEOUT_MS: '5000',
+      NARIC_BODY_IDLE_TIMEOUT_MS: '15000',
+    }).timeouts;
+    expect(set).toEqual({ requestMs: 600_000, headersMs: 10_000, connectionIdleMs: 90_000, keepAliveMs: 5000, bodyIdleMs: 15_000 });
+  });
+
+  it('refuses nonsense by name', () => {
+    const base = { NARIC_JWT_SECRET: 'z'.repeat(32), DATABASE_URL: 'postgres://a@b/c' };
+    expect(() => loadConfig({ ...base, NARIC_BODY_IDLE_TIMEOUT_MS: 'soon' })).toThrow(/NARIC_BODY_IDLE_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, NARIC_REQUEST_TIMEOUT_MS: '0' })).toThrow(/NARIC_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, NARIC_REQUEST_TIMEOUT_MS: '1000', NARIC_HEADERS_TIMEOUT_MS: '5000' })).toThrow(/NARIC_HEADERS_TIMEOUT_MS/);
+  });
+
+  it('are applied to the HTTP server the app builds', () => {
+    const timeouts = { requestMs: 111_000, headersMs: 11_000, connectionIdleMs: 22_000, keepAliveMs: 3300, bodyIdleMs: 4400 };
+    const app = buildApp({ db: {} as never, storage: {} as never, config: testConfig({ timeouts }), logger: createLogger('silent') });
+    expect(app.server.requestTimeout).toBe(111_000);
+    expect(app.server.headersTimeout).toBe(11_000);
+    expect(app.server.timeout).toBe(22_000);
+    expect(app.server.keepAliveTimeout).toBe(3300);
   });
 });
