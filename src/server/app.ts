@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../shared/constants';
 import type { AppDeps } from './app-deps';
-import { DEFAULT_TIMEOUTS } from './config';
+import { DEFAULT_TIMEOUTS, type TrustProxy } from './config';
 import { registerAuthContext } from './auth-context';
 import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
 import { createLogger } from './logger';
@@ -57,6 +57,11 @@ export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|^application\/javascr
 const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** A hop count as the function Fastify would make of it (its types leave numbers out). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the API server without listening: `inject()` in tests, `listen()` in start.ts. */
 export function buildApp(deps: BuildAppDeps): NaricApp {
   const { logger, ...appDeps } = deps;
@@ -71,6 +76,8 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // Behind a reverse proxy request.ip must be the client's, not the proxy's (NARIC_TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(appDeps.config.trustProxy ?? false),
     // A slow or silent client cannot hold a connection open (issue 11 §4; config.ts's ServerTimeouts).
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionIdleMs,

@@ -25,6 +25,12 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Where document files live: the local folder `storageDir` (also when absent) or an S3-compatible bucket. */
   storage?: StorageSettings;
+  /**
+   * Which proxies' X-Forwarded-For is believed, so request.ip is the real client (sign-in
+   * throttling counts per address): false (absent: the connecting address is the client), true
+   * (any), a hop count, or proxy addresses/CIDRs. Fastify's `trustProxy`.
+   */
+  trustProxy?: TrustProxy;
   /** How long a slow or silent client may hold a connection (DEFAULT_TIMEOUTS when absent). */
   timeouts?: ServerTimeouts;
   /** Public address that issued documents' QR codes point to; the code is appended. */
@@ -59,6 +65,8 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   bodyIdleMs: 30 * 1000,
 };
 
+export type TrustProxy = boolean | number | string[];
+
 export interface S3StorageSettings {
   backend: 's3';
   /** An S3-compatible server's address; null means AWS S3 itself. */
@@ -88,6 +96,31 @@ export class ConfigError extends Error {
 export const DEFAULT_MAX_UPLOAD_BYTES = 250 * 1024 * 1024;
 
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/** NARIC_TRUST_PROXY: off by default; `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+const trustProxyVariable = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      if (value === undefined || /^(false|0|no|off)$/i.test(value)) return false;
+      if (/^(true|yes|on)$/i.test(value)) return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      const proxies = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      for (const proxy of proxies) {
+        if (!IPV4_OR_CIDR.test(proxy) && !IPV6_OR_CIDR.test(proxy)) {
+          context.addIssue({ code: 'custom', message: `must be true, a hop count or proxy addresses/CIDRs (not "${proxy.slice(0, 60)}")` });
+          return z.NEVER;
+        }
+      }
+      return proxies;
+    }),
+);
 const optionalText = z.preprocess(blankAsMissing, z.string().trim().optional());
 const flag = z.preprocess(
   blankAsMissing,
@@ -156,6 +189,7 @@ const environment = z.object({
   ),
   NARIC_S3_FORCE_PATH_STYLE: flag,
   NARIC_PUBLIC_VERIFY_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
+  NARIC_TRUST_PROXY: trustProxyVariable,
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
   NARIC_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.requestMs),
   NARIC_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.headersMs),
@@ -198,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     maxUploadBytes: values.NARIC_MAX_UPLOAD_BYTES,
     storage: storageSettings(values),
     timeouts: timeoutSettings(values),
+    trustProxy: values.NARIC_TRUST_PROXY,
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,

@@ -11,7 +11,7 @@ import {
 import { judgeRefreshToken, REFRESH_TOKEN_TTL_MS } from '../../../src/server/modules/auth/refresh-token-rules';
 import { createSecretBox } from '../../../src/server/modules/auth/secret-box';
 import { mayUseBackOffice } from '../../../src/server/modules/auth/staff-access';
-import { judgeAttempt, THROTTLE_LIMITS } from '../../../src/server/modules/auth/throttle-rules';
+import { backoffMs, judgeAttempt, THROTTLE_RULES } from '../../../src/server/modules/auth/throttle-rules';
 import { checkTotp, createTotpSecret, totpUri } from '../../../src/server/modules/auth/totp';
 
 const SERVER_SECRET = 'a-test-server-secret-of-enough-length';
@@ -108,19 +108,39 @@ describe('password hashing', () => {
 
 describe('throttle rules', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
-
-  it('allows up to the limit, then says how long to wait', () => {
-    const four = [1, 2, 3, 4].map(minutesAgo);
-    expect(judgeAttempt(four, THROTTLE_LIMITS.account, now)).toEqual({ allowed: true });
-    const five = [10, 2, 3, 4, 1].map(minutesAgo);
-    // The oldest (10 minutes ago) leaves the 15-minute window in 5 minutes.
-    expect(judgeAttempt(five, THROTTLE_LIMITS.account, now)).toEqual({ allowed: false, retryAfterSeconds: 300 });
+  const secondsAgo = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  const failures = (pair: number, account = pair, address = pair, last: Date | null = secondsAgo(0)) => ({
+    pair,
+    account,
+    address,
+    lastPairFailure: pair > 0 ? last : null,
   });
 
-  it('forgets failures older than the window', () => {
-    const old = [16, 20, 30, 40, 50, 1].map(minutesAgo);
-    expect(judgeAttempt(old, THROTTLE_LIMITS.account, now)).toEqual({ allowed: true });
+  it('backs off exponentially per pair after three failures, capped at 15 minutes', () => {
+    expect([0, 2, 3, 4, 5, 10, 12, 13, 50].map((n) => backoffMs(n, THROTTLE_RULES.pair))).toEqual([
+      0, 0, 1000, 2000, 4000, 128_000, 512_000, 900_000, 900_000,
+    ]);
+    expect(judgeAttempt(failures(2), THROTTLE_RULES, now)).toEqual({ allowed: true });
+    expect(judgeAttempt(failures(5), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    // Measured from the pair's own last failure.
+    expect(judgeAttempt(failures(5, 5, 5, secondsAgo(3)), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(judgeAttempt(failures(5, 5, 5, secondsAgo(4)), THROTTLE_RULES, now)).toEqual({ allowed: true });
+  });
+
+  it('never delays a pair that has not failed, however busy the account and the address', () => {
+    expect(judgeAttempt(failures(0, 10_000, 10_000), THROTTLE_RULES, now)).toEqual({ allowed: true });
+  });
+
+  it('the account-wide count only slows a pair that failed, by at most a minute', () => {
+    expect(judgeAttempt(failures(1, 11), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(judgeAttempt(failures(1, 10_000), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(judgeAttempt(failures(1, 10_000, 1, secondsAgo(60)), THROTTLE_RULES, now)).toEqual({ allowed: true });
+  });
+
+  it('a spraying address slows its pairs that failed (30 free failures, then exponential up to 15 minutes)', () => {
+    expect(judgeAttempt(failures(1, 1, 29), THROTTLE_RULES, now)).toEqual({ allowed: true });
+    expect(judgeAttempt(failures(1, 1, 33), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 8 });
+    expect(judgeAttempt(failures(1, 1, 500), THROTTLE_RULES, now)).toEqual({ allowed: false, retryAfterSeconds: 900 });
   });
 });
 

@@ -1,15 +1,20 @@
+import { sql } from 'kysely';
 import type { AuthDatabase } from './auth-database';
 import { signInThrottled } from './auth-errors';
 import {
-  THROTTLE_LIMITS,
+  THROTTLE_RULES,
   accountKey,
   judgeAttempt,
-  type ThrottleLimit,
+  pairKey,
+  type RecentFailures,
+  type ThrottleRules,
   type ThrottleScope,
   type ThrottledAction,
 } from './throttle-rules';
 
 // Failed attempts live in the database (login_attempts) so every server instance counts the same.
+// The rules are in throttle-rules.ts; the client address is request.ip (NARIC_TRUST_PROXY decides
+// whether X-Forwarded-For is believed).
 
 export interface ThrottleSubject {
   /** The username (or e-mail) as typed; compared lower-cased. */
@@ -19,77 +24,81 @@ export interface ThrottleSubject {
 }
 
 export interface LoginThrottle {
-  /** Throws the 429 answer when the account or the address has failed too often lately. */
+  /** Throws the 429 answer (with Retry-After) while this account-and-address pair must wait. */
   assertAllowed(action: ThrottledAction, subject: ThrottleSubject, now?: Date): Promise<void>;
   recordFailure(action: ThrottledAction, subject: ThrottleSubject, now?: Date): Promise<void>;
-  /** A success wipes the account's slate; the address keeps its count. */
-  clearAccount(action: ThrottledAction, account: string): Promise<void>;
+  /**
+   * A success wipes this pair's slate. The account's and the address's counts stay: they are the
+   * evidence of an attack elsewhere, and they never delay a pair that has not failed.
+   */
+  clearPair(action: ThrottledAction, subject: ThrottleSubject): Promise<void>;
 }
 
-export function createLoginThrottle(
-  db: AuthDatabase,
-  limits: Record<ThrottleScope, ThrottleLimit> = THROTTLE_LIMITS,
-): LoginThrottle {
-  const longestWindow = Math.max(limits.account.windowMs, limits.address.windowMs);
+export function createLoginThrottle(db: AuthDatabase, rules: ThrottleRules = THROTTLE_RULES): LoginThrottle {
   const keys = (subject: ThrottleSubject): Record<ThrottleScope, string> => ({
+    pair: pairKey(subject.account, subject.address),
     account: accountKey(subject.account),
     address: subject.address,
   });
 
-  async function failuresSince(action: ThrottledAction, scope: ThrottleScope, key: string, since: Date) {
-    const rows = await db
+  async function recentFailures(action: ThrottledAction, subject: ThrottleSubject, now: Date): Promise<RecentFailures> {
+    const subjectKeys = keys(subject);
+    const since = new Date(now.getTime() - rules.windowMs);
+    // One round trip: the three counts and the pair's newest failure.
+    const row = await db
       .selectFrom('login_attempts')
-      .select('attempted_at')
+      .select([
+        sql<string>`count(*) filter (where scope = 'pair')`.as('pair'),
+        sql<string>`count(*) filter (where scope = 'account')`.as('account'),
+        sql<string>`count(*) filter (where scope = 'address')`.as('address'),
+        sql<Date | null>`max(attempted_at) filter (where scope = 'pair')`.as('last_pair_failure'),
+      ])
       .where('action', '=', action)
-      .where('scope', '=', scope)
-      .where('subject', '=', key)
       .where('attempted_at', '>', since)
-      .execute();
-    return rows.map((row) => row.attempted_at);
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('scope', '=', 'pair'), eb('subject', '=', subjectKeys.pair)]),
+          eb.and([eb('scope', '=', 'account'), eb('subject', '=', subjectKeys.account)]),
+          eb.and([eb('scope', '=', 'address'), eb('subject', '=', subjectKeys.address)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    const last = row.last_pair_failure;
+    return {
+      pair: Number(row.pair),
+      account: Number(row.account),
+      address: Number(row.address),
+      lastPairFailure: last === null ? null : new Date(last),
+    };
   }
 
   return {
     async assertAllowed(action, subject, now = new Date()) {
-      const subjectKeys = keys(subject);
-      let wait = 0;
-      for (const scope of ['account', 'address'] as const) {
-        const limit = limits[scope];
-        const since = new Date(now.getTime() - limit.windowMs);
-        const decision = judgeAttempt(await failuresSince(action, scope, subjectKeys[scope], since), limit, now);
-        if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);
-      }
-      if (wait > 0) throw signInThrottled(wait);
+      const decision = judgeAttempt(await recentFailures(action, subject, now), rules, now);
+      if (!decision.allowed) throw signInThrottled(decision.retryAfterSeconds);
     },
 
     async recordFailure(action, subject, now = new Date()) {
       const subjectKeys = keys(subject);
       await db
         .insertInto('login_attempts')
-        .values([
-          { action, scope: 'account', subject: subjectKeys.account, attempted_at: now },
-          { action, scope: 'address', subject: subjectKeys.address, attempted_at: now },
-        ])
+        .values((['pair', 'account', 'address'] as const).map((scope) => ({ action, scope, subject: subjectKeys[scope], attempted_at: now })))
         .execute();
-      // Rows past every window can never count again; drop this subject's old ones as we go.
+      // Rows past the window can never count again; drop this subject's old ones as we go.
       await db
         .deleteFrom('login_attempts')
         .where('action', '=', action)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('scope', '=', 'account'), eb('subject', '=', subjectKeys.account)]),
-            eb.and([eb('scope', '=', 'address'), eb('subject', '=', subjectKeys.address)]),
-          ]),
-        )
-        .where('attempted_at', '<=', new Date(now.getTime() - longestWindow))
+        .where('subject', 'in', [subjectKeys.pair, subjectKeys.account, subjectKeys.address])
+        .where('attempted_at', '<=', new Date(now.getTime() - rules.windowMs))
         .execute();
     },
 
-    async clearAccount(action, account) {
+    async clearPair(action, subject) {
       await db
         .deleteFrom('login_attempts')
         .where('action', '=', action)
-        .where('scope', '=', 'account')
-        .where('subject', '=', accountKey(account))
+        .where('scope', '=', 'pair')
+        .where('subject', '=', keys(subject).pair)
         .execute();
     },
   };

@@ -88,7 +88,7 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
   if (!account.is_active) throw accountDisabled();
   const user = await activeUserObject(env, account.id);
   if (!mayUseBackOffice(user)) throw backOfficeDenied();
-  await env.throttle.clearAccount('login', request.username);
+  await env.throttle.clearPair('login', subject);
 
   if (account.two_factor_enabled) {
     // An account marked 2FA-enabled never signs in on its password alone, whatever its method says.
@@ -124,7 +124,7 @@ export async function verifySecondFactor(
     throw twoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
   }
   await closeChallenges(env.db, account.id, 'two_factor');
-  await env.throttle.clearAccount('two_factor', request.username);
+  await env.throttle.clearPair('two_factor', subject);
   if (!account.is_active) throw accountDisabled();
   return signIn(env, account.id, ip, request.is_backup_code ? 'backup_code' : account.two_factor_method ?? 'two_factor');
 }
@@ -165,7 +165,7 @@ async function confirmSetupThrottled(env: AuthEnvironment, account: AccountCrede
   await env.throttle.assertAllowed('two_factor', subject);
   try {
     const backupCodes = await confirmSetup(env, account, code, ip);
-    await env.throttle.clearAccount('two_factor', account.username);
+    await env.throttle.clearPair('two_factor', subject);
     return backupCodes;
   } catch (error) {
     if (error instanceof ApiError && error.code === ERROR_CODES.twoFactorInvalid) {
@@ -228,7 +228,7 @@ export async function assertPassword(
     await env.throttle.recordFailure('password_check', subject);
     throw wrongPassword();
   }
-  await env.throttle.clearAccount('password_check', account.username);
+  await env.throttle.clearPair('password_check', subject);
 }
 
 export async function signedInAccount(env: AuthEnvironment, user: User): Promise<AccountCredentials> {
