@@ -389,3 +389,86 @@ describe('session client: logout', () => {
     }
   });
 });
+
+describe('session client: cookie mode (the browser shell)', () => {
+  function cookieSetup(routes: Record<string, Route>, cookiePresent = true) {
+    const calls: Call[] = [];
+    const ended: IpcEventPayload<'session:ended'>[] = [];
+    const held: { access: string | null } = { access: null };
+    const exclusive: string[] = [];
+    const client = createSessionClient({
+      async request(method, path, body, options) {
+        const call = { method, path, body, options };
+        calls.push(call);
+        const route = routes[`${method} ${path}`];
+        return route ? route(call) : { status: 404, data: { detail: 'Not found.' } };
+      },
+      refreshCookie: {
+        mayExist: () => cookiePresent,
+        keepAccess: (access) => {
+          held.access = access;
+        },
+        exclusive: async (work) => {
+          exclusive.push('refresh');
+          return work();
+        },
+      },
+      onSessionEnded: (payload) => ended.push(payload),
+      persistence: 'cookie',
+    });
+    return { client, calls, ended, held, exclusive };
+  }
+
+  it('asks for the cookie on sign-in and keeps only the access token', async () => {
+    const { client, calls, held } = cookieSetup({
+      'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', user: officer } }),
+    });
+    const outcome = await client.login({ username: 'officer', password: 'secret' });
+    expect(outcome).toEqual({ kind: 'signed_in', session: { user: officer, access: 'a1', persistence: 'cookie' } });
+    expect(calls[0]!.options.refreshAsCookie).toBe(true);
+    expect(held.access).toBe('a1');
+  });
+
+  it('refreshes with an empty body, one tab at a time, and restores at start only when a cookie may exist', async () => {
+    const routes: Record<string, Route> = {
+      'POST /auth/token/refresh/': () => ({ status: 200, data: { access: 'a2' } }),
+      'GET /auth/me/': () => ({ status: 200, data: officer }),
+    };
+    const { client, calls, exclusive } = cookieSetup(routes);
+    expect(await client.restore()).toEqual({ user: officer, access: 'a2', persistence: 'cookie' });
+    expect(calls[0]).toMatchObject({ path: '/auth/token/refresh/', body: {}, options: { refreshAsCookie: true } });
+    expect(exclusive).toEqual(['refresh']);
+
+    const none = cookieSetup(routes, false);
+    expect(await none.client.restore()).toBeNull();
+    expect(none.calls).toEqual([]);
+  });
+
+  it('a 403 on the cookie refresh (XSRF refused) ends the session like a 401', async () => {
+    const { client, ended } = cookieSetup({
+      'POST /auth/token/refresh/': () => ({ status: 403, data: { detail: 'CSRF check failed', code: 'permission_denied' } }),
+    });
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('logs out with an empty body (the server ends the cookie’s session and clears it)', async () => {
+    const { client, calls, held, ended } = cookieSetup({
+      'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', user: officer } }),
+      'POST /auth/logout/': () => ({ status: 204, data: undefined }),
+    });
+    await client.login({ username: 'officer', password: 'secret' });
+    await client.logout();
+    expect(calls.at(-1)).toMatchObject({ path: '/auth/logout/', body: {}, options: { accessToken: 'a1' } });
+    expect(held.access).toBeNull();
+    expect(ended).toEqual([{ reason: 'logged_out' }]);
+  });
+
+  it('body mode refuses an answer without the refresh token (the desktop must get it)', async () => {
+    const { client, tokens } = setup({
+      'POST /auth/admin/login/': () => ({ status: 200, data: { access: 'a1', user: officer } }),
+    });
+    expect(await rejection(client.login({ username: 'officer', password: 'secret' }))).toMatchObject({ code: 'server_error' });
+    expect(tokens).toEqual({ access: null, refresh: null });
+  });
+});
