@@ -169,7 +169,9 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
 
   async function refreshOnce(): Promise<{ access: string }> {
     const refresh = cookie ? null : await tokens.getRefresh();
-    if (!cookie && !refresh) {
+    // Nothing to refresh with: no stored token, or (cookie mode) the cookies were cleared, e.g. by
+    // a logout in another tab.
+    if (cookie ? !cookie.mayExist() : !refresh) {
       onSessionEnded({ reason: 'expired' });
       throw failure(ERROR_CODES.sessionExpired, { status: 401 });
     }

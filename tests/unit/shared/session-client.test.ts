@@ -472,3 +472,22 @@ describe('session client: cookie mode (the browser shell)', () => {
     expect(tokens).toEqual({ access: null, refresh: null });
   });
 });
+
+describe('session client: cookie mode after a logout in another tab', () => {
+  it('ends the session without a call when the cookies are gone', async () => {
+    const calls: string[] = [];
+    const ended: IpcEventPayload<'session:ended'>[] = [];
+    const client = createSessionClient({
+      async request(_method, path) {
+        calls.push(path);
+        return { status: 400, data: { refresh: ['This field is required'] } };
+      },
+      refreshCookie: { mayExist: () => false, keepAccess: () => {} },
+      onSessionEnded: (payload) => ended.push(payload),
+      persistence: 'cookie',
+    });
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired' });
+    expect(calls).toEqual([]);
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+});
