@@ -1,13 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp, type NaricApp } from './app';
+import type { NaricApp } from './app';
 import type { ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { seedDatabase } from './db/seed';
 import { createLogger } from './logger';
-import { createPasswordHasher } from './modules/auth/password-hashing';
-import { openDocumentStorage } from './storage/open-storage';
 
 export interface StartedServer {
   /** Origin without a trailing slash, e.g. http://127.0.0.1:8000; the API is under /api. */
@@ -25,9 +21,21 @@ export interface StartOptions {
 /** Opens and migrates the database, seeds it, and listens. Shared by main.ts and the e2e harness. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<StartedServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = await openDatabase(config, {
+  // Ready sooner (issue 11 §6): PGlite compiles its WebAssembly and reads its folder while this
+  // process loads the app's modules (Fastify, every route and its schemas), not one after the other.
+  const opening = openDatabase(config, {
     onConnectionError: (error) => logger.error({ err: error }, 'database connection lost'),
   });
+  const loading = loadServerModules();
+  const [db, modules] = await Promise.allSettled([opening, loading]).then(async ([opened, loaded]) => {
+    if (opened.status === 'rejected') throw opened.reason;
+    if (loaded.status === 'rejected') {
+      await opened.value.destroy().catch(() => {});
+      throw loaded.reason;
+    }
+    return [opened.value, loaded.value] as const;
+  });
+  const { buildApp, migrateToLatest, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
   let app: NaricApp | undefined;
   try {
     const migrations = await migrateToLatest(db);
@@ -60,6 +68,18 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         }
       })()),
   };
+}
+
+/** Everything but the database driver: imported while the database opens. */
+async function loadServerModules() {
+  const [{ buildApp }, { migrateToLatest }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }] = await Promise.all([
+    import('./app'),
+    import('./db/migrate'),
+    import('./db/seed'),
+    import('./modules/auth/password-hashing'),
+    import('./storage/open-storage'),
+  ]);
+  return { buildApp, migrateToLatest, seedDatabase, createPasswordHasher, openDocumentStorage };
 }
 
 function originOf(address: AddressInfo): string {

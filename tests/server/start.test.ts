@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,16 @@ describe('startServer and main.ts', () => {
     await server.close();
     closed = true;
     await expect(fetch(`${server.url}/api/health/`)).rejects.toThrow();
+  });
+
+  it('startServer fails cleanly when the database cannot be opened while the app loads', async () => {
+    // The database opens while the app's modules load (issue 11 §6): its failure is still the answer.
+    const dataDir = await mkdtemp(join(tmpdir(), 'naric-start-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const notAFolder = join(dataDir, 'db');
+    await writeFile(notAFolder, 'a file where the PGlite folder should be');
+    const config = testConfig({ databaseUrl: null, pgliteDir: notAFolder, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
+    await expect(startServer(config, { logger: createLogger('silent') })).rejects.toThrow(/EEXIST|ENOTDIR|exists|not a directory/i);
   });
 
   function runMain(env: NodeJS.ProcessEnv) {

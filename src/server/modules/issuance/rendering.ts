@@ -1,11 +1,17 @@
 import type { AppDatabase } from '../../db/database';
 import type { TemplateKind, TemplateLanguage } from '../../db/schema';
-import { renderPdf, type Placeholders, type TemplateText } from './pdf-rendering';
+import type { Placeholders, RenderInput, TemplateText } from './pdf-rendering';
 import { issuedDocumentValues } from './issued-document-queries';
 import { activeTemplate } from './template-queries';
 
 // From database rows to PDFs: issued documents carry one page per language (Albanian, Serbian,
 // English), verdicts one page in the language the officer chose.
+
+// pdf-lib, fontkit, qrcode and the fonts load with the first PDF, not while the server starts.
+async function renderPdf(input: RenderInput): Promise<Buffer> {
+  const { renderPdf: render } = await import('./pdf-rendering');
+  return render(input);
+}
 
 export const ISSUED_LANGUAGES: readonly TemplateLanguage[] = ['sq', 'sr', 'en'];
 
