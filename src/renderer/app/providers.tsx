@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { ToastArea } from '../components/toast';
 import { sessionStatusAtom, type AppStore } from '../lib/session';
+
+// The toast region is fetched after the first screen is drawn: nothing is announced before then,
+// and a toast queued meanwhile waits in the queue (components/toast.tsx) until the region shows it.
+const ToastArea = lazy(() => import('../components/toast').then((m) => ({ default: m.ToastArea })));
 
 export interface ProvidersProps {
   store: AppStore;
@@ -33,7 +36,9 @@ export function Providers({ store, queryClient, i18n, navigate, children }: Prov
           <AriaRouterProvider navigate={navigate}>
             <ForgetDataOnSignOut queryClient={queryClient} />
             {children}
-            <ToastArea />
+            <Suspense fallback={null}>
+              <ToastArea />
+            </Suspense>
           </AriaRouterProvider>
         </I18nextProvider>
       </QueryClientProvider>
