@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { NaricApp } from './app';
 import type { ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/database';
@@ -35,10 +36,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }
     return [opened.value, loaded.value] as const;
   });
-  const { buildApp, migrateToLatest, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
+  const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
   let app: NaricApp | undefined;
   try {
-    const migrations = await migrateToLatest(db);
+    // Kysely's migrator reads the catalogue and takes a lock even when there is nothing to do.
+    const migrations = (await schemaIsCurrent(db, Object.keys(MIGRATIONS))) ? [] : await migrateToLatest(db);
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
     // The storage first: the first demo seed writes the demo documents' PDFs into it.
     const storage = await openDocumentStorage(config);
@@ -70,16 +72,31 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   };
 }
 
+/**
+ * Exactly the migrations this build knows are recorded: nothing to migrate. Anything else (a
+ * fresh database, a missing one, or one this build does not know) goes through the migrator,
+ * which applies or refuses as before.
+ */
+async function schemaIsCurrent(db: AppDatabase, known: readonly string[]): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return applied.size === known.length && known.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
+}
+
 /** Everything but the database driver: imported while the database opens. */
 async function loadServerModules() {
-  const [{ buildApp }, { migrateToLatest }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }] = await Promise.all([
+  const [{ buildApp }, { migrateToLatest, MIGRATIONS }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }] = await Promise.all([
     import('./app'),
     import('./db/migrate'),
     import('./db/seed'),
     import('./modules/auth/password-hashing'),
     import('./storage/open-storage'),
   ]);
-  return { buildApp, migrateToLatest, seedDatabase, createPasswordHasher, openDocumentStorage };
+  return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage };
 }
 
 function originOf(address: AddressInfo): string {

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { healthAnswer } from '../../src/shared/api/system';
 import { serverProcessMessage, type ServerProcessMessage } from '../../src/shared/server-process';
@@ -57,6 +58,16 @@ describe('startServer and main.ts', () => {
     await writeFile(notAFolder, 'a file where the PGlite folder should be');
     const config = testConfig({ databaseUrl: null, pgliteDir: notAFolder, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
     await expect(startServer(config, { logger: createLogger('silent') })).rejects.toThrow(/EEXIST|ENOTDIR|exists|not a directory/i);
+  });
+
+  it('startServer still refuses a database migrated by a newer build', async () => {
+    // The quick "nothing to migrate" check must not wave through a schema it does not know.
+    const { copy, dataDir } = await prepare();
+    const config = testConfig({ ...copy.location, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
+    const first = await startServer(config, { logger: createLogger('silent') });
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-build', now()::text)`.execute(first.db);
+    await first.close();
+    await expect(startServer(config, { logger: createLogger('silent') })).rejects.toThrow(/9999-from-a-newer-build|corrupted|missing/i);
   });
 
   function runMain(env: NodeJS.ProcessEnv) {
