@@ -33,15 +33,17 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   await expect(page.getByText('Document verification').first()).toBeVisible();
   await page.getByRole('button', { name: 'Update status' }).click();
   const statusDialog = page.getByRole('dialog', { name: 'Update status' });
-  const targets = statusDialog.getByLabel('New status');
-  await expect(targets.locator('option')).toHaveText(['Originality verified', 'Suspicious', 'Needs clarification', 'Additional info required']);
-  await targets.selectOption({ label: 'Originality verified' });
+  await statusDialog.getByRole('button', { name: /New status/ }).click();
+  const targets = page.getByRole('listbox', { name: /New status/ });
+  await expect(targets.getByRole('option')).toHaveText(['Originality verified', 'Suspicious', 'Needs clarification', 'Additional info required']);
+  await targets.getByRole('option', { name: 'Originality verified' }).click();
   await statusDialog.getByLabel('Notes (optional)').fill('Confirmed with the issuing university.');
   await statusDialog.getByRole('button', { name: 'Update status' }).click();
   await expect(statusDialog).toBeHidden();
 
   await runAction(page, 'Move to council review', async (dialog) => {
-    await dialog.getByLabel('Council').selectOption({ label: 'Council for Engineering and Natural Sciences' });
+    await dialog.getByRole('button', { name: /Council/ }).click();
+    await dialog.page().getByRole('option', { name: 'Council for Engineering and Natural Sciences' }).click();
   });
   await runAction(page, 'Start council review');
   // Required notes are checked before anything is sent.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
-import { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, type DocumentTemplate } from '../../../shared/api/issuance';
+import { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, type DocumentTemplate, type TemplateLanguage } from '../../../shared/api/issuance';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -45,6 +46,74 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
     </Button>
   );
 
+  // One row per language: the version in use, or a note that none exists yet.
+  const columnsOf = (kind: (typeof TEMPLATE_KINDS)[number]): DataColumn<TemplateLanguage>[] => {
+    const activeOf = (language: TemplateLanguage) => {
+      const versions = versionsOf(kind, language);
+      return { versions, active: versions.find((template) => template.active) ?? versions[0] };
+    };
+    return [
+      { id: 'language', title: t('language'), isRowHeader: true, width: '9rem', render: (language) => t(`languages.${language}`) },
+      { id: 'title', title: t('titleField'), render: (language) => activeOf(language).active?.title ?? t('missing') },
+      {
+        id: 'version',
+        title: t('version'),
+        width: '8rem',
+        render: (language) => {
+          const { active, versions } = activeOf(language);
+          return active ? t('versionOf', { version: active.version, versions: versions.length }) : '—';
+        },
+      },
+      {
+        id: 'uploaded',
+        title: t('uploaded'),
+        render: (language) => {
+          const { active } = activeOf(language);
+          return active ? `${date(active.created_at)}${active.uploaded_by ? ` · ${active.uploaded_by.full_name}` : ''}` : '—';
+        },
+      },
+      {
+        id: 'actions',
+        title: t('actions'),
+        width: '22rem',
+        wraps: true,
+        render: (language) => {
+          const { active, versions } = activeOf(language);
+          if (!active) return null;
+          const name = `${t(`kinds.${kind}`)}, ${t(`languages.${language}`)}`;
+          const key = `${kind}:${language}`;
+          return (
+            <>
+              <div className="action-list">
+                {previewButton(active, name)}
+                <Button variant="quiet" aria-label={`${t('newVersion')}: ${name}`} onPress={() => setEditing(active)}>
+                  {t('newVersion')}
+                </Button>
+                {versions.length > 1 ? (
+                  <Button variant="quiet" aria-expanded={history === key} aria-label={`${t('earlierVersions')}: ${name}`} onPress={() => setHistory((open) => (open === key ? null : key))}>
+                    {t('earlierVersions')}
+                  </Button>
+                ) : null}
+              </div>
+              {history === key ? (
+                <ul aria-label={`${t('earlierVersions')}: ${name}`}>
+                  {versions
+                    .filter((template) => template.id !== active.id)
+                    .map((template) => (
+                      <li key={template.id}>
+                        {t('versionLine', { version: template.version, title: template.title, date: date(template.created_at), by: template.uploaded_by?.full_name ?? '—' })}{' '}
+                        {previewButton(template, `${name}, ${t('versionNumber', { version: template.version })}`)}
+                      </li>
+                    ))}
+                </ul>
+              ) : null}
+            </>
+          );
+        },
+      },
+    ];
+  };
+
   return (
     <>
       <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('description')} />
@@ -53,61 +122,7 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
           <Heading level={2} id={`templates-${kind}`} className="card__title">
             {t(`kinds.${kind}`)}
           </Heading>
-          <table className="data-table__table" aria-label={t(`kinds.${kind}`)}>
-            <thead>
-              <tr>
-                <th>{t('language')}</th>
-                <th>{t('titleField')}</th>
-                <th>{t('version')}</th>
-                <th>{t('uploaded')}</th>
-                <th>{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {TEMPLATE_LANGUAGES.map((language) => {
-                const versions = versionsOf(kind, language);
-                const active = versions.find((template) => template.active) ?? versions[0];
-                const name = `${t(`kinds.${kind}`)}, ${t(`languages.${language}`)}`;
-                const key = `${kind}:${language}`;
-                return active ? (
-                  <tr key={key}>
-                    <td>{t(`languages.${language}`)}</td>
-                    <td>{active.title}</td>
-                    <td>{t('versionOf', { version: active.version, versions: versions.length })}</td>
-                    <td>{`${date(active.created_at)}${active.uploaded_by ? ` · ${active.uploaded_by.full_name}` : ''}`}</td>
-                    <td>
-                      {previewButton(active, name)}
-                      <Button variant="quiet" aria-label={`${t('newVersion')}: ${name}`} onPress={() => setEditing(active)}>
-                        {t('newVersion')}
-                      </Button>
-                      {versions.length > 1 ? (
-                        <Button variant="quiet" aria-expanded={history === key} aria-label={`${t('earlierVersions')}: ${name}`} onPress={() => setHistory((open) => (open === key ? null : key))}>
-                          {t('earlierVersions')}
-                        </Button>
-                      ) : null}
-                      {history === key ? (
-                        <ul aria-label={`${t('earlierVersions')}: ${name}`}>
-                          {versions
-                            .filter((template) => template.id !== active.id)
-                            .map((template) => (
-                              <li key={template.id}>
-                                {t('versionLine', { version: template.version, title: template.title, date: date(template.created_at), by: template.uploaded_by?.full_name ?? '—' })}{' '}
-                                {previewButton(template, `${name}, ${t('versionNumber', { version: template.version })}`)}
-                              </li>
-                            ))}
-                        </ul>
-                      ) : null}
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={key}>
-                    <td>{t(`languages.${language}`)}</td>
-                    <td colSpan={4}>{t('missing')}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable label={t(`kinds.${kind}`)} columns={columnsOf(kind)} rows={TEMPLATE_LANGUAGES} rowKey={(language) => language} />
         </section>
       ))}
       {shown ? (

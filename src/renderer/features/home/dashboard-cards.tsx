@@ -10,8 +10,8 @@ import { hasPermission, type PermissionName } from '../../../shared/auth/permiss
 import { isAccessDenied, isConnectionFailure, translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { DASHBOARD_PERMISSION, useDashboard } from './api';
+import { RecentApplicationsTable } from './recent-applications-table';
 import './home.css';
-import { useFormat } from '../../lib/format';
 
 // The dashboard's figures (spec §2): statistics, processing times, incomplete and completed
 // this month, pending tasks with links into the list, recent applications, average time by stage.
@@ -92,19 +92,19 @@ function CaseloadCards() {
 }
 
 function Figures({ data }: { data: DashboardAnswer }) {
-  const { t } = useTranslation(['home', 'applications']);
-  const { date, days, number } = useFormat();
+  const { t, i18n } = useTranslation(['home', 'applications']);
   const user = useAtomValue(currentUserAtom);
+  const days = (value: number | null) => (value === null ? '—' : t('dashboard.days', { count: value }));
   const { statistics } = data;
   return (
     <>
       <Card id="dashboard-statistics" title={t('dashboard.statistics')}>
         <div className="dashboard-figures">
-          <Figure value={number(statistics.total)} label={t('dashboard.total')} />
-          <Figure value={number(statistics.open)} label={t('dashboard.open')} />
-          <Figure value={number(statistics.approved)} label={t('dashboard.approved')} />
-          <Figure value={number(statistics.rejected)} label={t('dashboard.rejected')} />
-          <Figure value={<Link to="/applications?overdue=true">{number(statistics.overdue)}</Link>} label={t('dashboard.overdue')} />
+          <Figure value={statistics.total} label={t('dashboard.total')} />
+          <Figure value={statistics.open} label={t('dashboard.open')} />
+          <Figure value={statistics.approved} label={t('dashboard.approved')} />
+          <Figure value={statistics.rejected} label={t('dashboard.rejected')} />
+          <Figure value={<Link to="/applications?overdue=true">{statistics.overdue}</Link>} label={t('dashboard.overdue')} />
         </div>
         {statistics.by_service.length > 0 ? (
           <>
@@ -115,7 +115,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
               {statistics.by_service.map((row) => (
                 <li key={row.service_type}>
                   <Link to={`/applications?service_type=${row.service_type}`}>{t(`applications:service.${row.service_type}`)}</Link>
-                  <strong>{number(row.count)}</strong>
+                  <strong>{row.count}</strong>
                 </li>
               ))}
             </ul>
@@ -124,8 +124,8 @@ function Figures({ data }: { data: DashboardAnswer }) {
       </Card>
       <Card id="dashboard-month" title={t('dashboard.caseload')}>
         <div className="dashboard-figures">
-          <Figure value={<Link to="/applications/incomplete">{number(data.incomplete_count)}</Link>} label={t('dashboard.incomplete')} />
-          <Figure value={number(data.completed_this_month)} label={t('dashboard.completedThisMonth')} />
+          <Figure value={<Link to="/applications/incomplete">{data.incomplete_count}</Link>} label={t('dashboard.incomplete')} />
+          <Figure value={data.completed_this_month} label={t('dashboard.completedThisMonth')} />
         </div>
         {statistics.by_status.length > 0 ? (
           <>
@@ -139,7 +139,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
                 .map((row) => (
                   <li key={row.status}>
                     <Link to={`/applications?status=${row.status}`}>{t(`applications:status.${row.status}`)}</Link>
-                    <strong>{number(row.count)}</strong>
+                    <strong>{row.count}</strong>
                   </li>
                 ))}
             </ul>
@@ -156,7 +156,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
           {data.pending_tasks.map((task) => (
             <li key={task.task}>
               <Link to={TASK_LINKS[task.task]}>{t(`dashboard.tasks.${task.task}`)}</Link>
-              <strong>{number(task.count)}</strong>
+              <strong>{task.count}</strong>
             </li>
           ))}
         </ul>
@@ -165,7 +165,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
         <div className="dashboard-figures">
           <Figure value={days(data.processing_times.average_days)} label={t('dashboard.averageDays')} />
           <Figure value={days(data.processing_times.median_days)} label={t('dashboard.medianDays')} />
-          <Figure value={number(data.processing_times.closed_last_90_days)} label={t('dashboard.closed90')} />
+          <Figure value={data.processing_times.closed_last_90_days} label={t('dashboard.closed90')} />
         </div>
       </Card>
       <Card id="dashboard-stages" title={t('dashboard.byStage')}>
@@ -191,30 +191,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
         {data.recent_applications.length === 0 ? (
           <p>{t('dashboard.noRecent')}</p>
         ) : (
-          <table className="dashboard-table" aria-labelledby="dashboard-recent">
-            <thead>
-              <tr>
-                <th scope="col">{t('applications:columns.reference')}</th>
-                <th scope="col">{t('applications:columns.applicant')}</th>
-                <th scope="col">{t('applications:columns.service')}</th>
-                <th scope="col">{t('applications:columns.status')}</th>
-                <th scope="col">{t('applications:columns.submitted')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.recent_applications.map((application) => (
-                <tr key={application.id}>
-                  <th scope="row">
-                    <Link to={`/applications/${application.id}`}>{application.reference}</Link>
-                  </th>
-                  <td>{application.applicant.full_name}</td>
-                  <td>{t(`applications:service.${application.service_type}`)}</td>
-                  <td>{t(`applications:status.${application.status}`)}</td>
-                  <td>{date(application.submitted_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecentApplicationsTable applications={data.recent_applications} date={(value) => new Date(value).toLocaleDateString(i18n.language)} />
         )}
       </Card>
     </>

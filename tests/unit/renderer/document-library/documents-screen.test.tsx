@@ -5,6 +5,7 @@ import type { IssuedDocument } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
 import { makeUser } from '../fixtures';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
+import { chooseOption } from '../choose-option';
 
 const verifier = makeUser({ id: 8, groups: ['Document Verifiers'], permissions: ['documents.view_document', 'documents.verify_document', 'applications.view_application'] });
 
@@ -67,7 +68,7 @@ describe('documents screen', () => {
     expect(first.searchParams.get('status')).toBe('pending');
     expect(first.searchParams.get('document_type')).toBe('original_diploma');
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'translation' } });
+    await chooseOption('Kind', 'Translation');
     await waitFor(() => expect(view.router.state.location.search).toContain('kind=translation'));
     await waitFor(() => expect(requestsTo('/api/documents/').at(-1)!.searchParams.get('kind')).toBe('translation'));
   });
@@ -88,7 +89,7 @@ describe('documents screen', () => {
     expect(screen.queryByText('Could not load data.')).toBeNull();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search by file name or reference' }), { target: { value: 'diploma' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'verified' } });
+    await chooseOption('Status', 'Verified');
     await waitFor(() => expect(view.router.state.location.search).toContain('search=diploma'));
     expect(view.router.state.location.search).toContain('status=verified');
   });

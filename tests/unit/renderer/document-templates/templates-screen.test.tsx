@@ -41,7 +41,7 @@ describe('document templates screen', () => {
     stubApi({ 'GET /api/document-templates/': json(200, templates) });
     const preview = vi.fn(async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }));
     open(preview);
-    const table = await screen.findByRole('table', { name: 'Verification document' });
+    const table = await screen.findByRole('grid', { name: 'Verification document' });
     const albanian = within(table).getAllByRole('row')[1]!;
     expect(albanian.textContent).toContain('Dokument verifikimi');
     expect(albanian.textContent).toContain('2 (of 2)');
@@ -62,7 +62,7 @@ describe('document templates screen', () => {
       'POST /api/document-templates/': json(201, template(4, { version: 3, title: 'Dokument verifikimi 2027' })),
     });
     open();
-    const table = await screen.findByRole('table', { name: 'Verification document' });
+    const table = await screen.findByRole('grid', { name: 'Verification document' });
     fireEvent.click(within(table).getByRole('button', { name: 'New version: Verification document, Albanian' }));
     const dialog = await screen.findByRole('dialog', { name: 'New version: Verification document, Albanian' });
     const body = within(dialog).getByRole('textbox', { name: 'Text' });
@@ -87,7 +87,7 @@ describe('document templates screen', () => {
       'POST /api/document-templates/': json(400, { title: ['Invalid format'] }),
     });
     open();
-    const table = await screen.findByRole('table', { name: 'Verification document' });
+    const table = await screen.findByRole('grid', { name: 'Verification document' });
     fireEvent.click(within(table).getByRole('button', { name: 'New version: Verification document, English' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save as the active version' }));

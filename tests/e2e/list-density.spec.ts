@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { expectNoAccessibilityViolations } from './support/accessibility';
+import { signInTo } from './support/session-helpers';
+
+// A clerk's working day on the application list: one line per row, the whole list on a 1280 px
+// screen without scrolling sideways, the whole text of a cut cell on hover, and the row density
+// they chose still there after the page is reloaded.
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    const table = document.querySelector<HTMLElement>('.data-table')!;
+    return { page: root.scrollWidth - root.clientWidth, table: table.scrollWidth - table.clientWidth };
+  });
+}
+
+test('at 1280×800 the application list fits without scrolling sideways, and the chosen density survives a reload', async ({ page, shell }) => {
+  test.skip(shell !== 'web', 'the layout is the same in both shells; the browser shell is the one that reloads');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInTo(page, 'officer', '/applications');
+  const grid = page.getByRole('grid', { name: 'Applications' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+
+  expect(await horizontalOverflow(page)).toEqual({ page: 0, table: 0 });
+  // One line per row: every body row is as tall as the first.
+  const heights = await grid.locator('tbody [role="row"]').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThan(5);
+  expect(new Set(heights).size).toBe(1);
+  const comfortable = heights[0]!;
+
+  // Compact rows are lower, and still one line.
+  await page.locator('.density-switch__option', { hasText: 'Compact' }).click();
+  await expect(page.getByRole('radio', { name: 'Compact' })).toBeChecked();
+  await expect(page.locator('.data-table')).toHaveAttribute('data-density', 'compact');
+  const compact = await grid.locator('tbody [role="row"]').first().evaluate((row) => row.getBoundingClientRect().height);
+  expect(compact).toBeLessThan(comfortable);
+  expect(await horizontalOverflow(page)).toEqual({ page: 0, table: 0 });
+
+  // A cut cell shows its whole text in a tooltip; the page stays free of accessibility violations.
+  const cut = grid.locator('tbody .truncated-text');
+  const cutIndex = await cut.evaluateAll((lines) => lines.findIndex((line) => line.scrollWidth > line.clientWidth));
+  expect(cutIndex).toBeGreaterThanOrEqual(0);
+  const line = cut.nth(cutIndex);
+  const whole = (await line.textContent())!;
+  await line.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(whole);
+  await expectNoAccessibilityViolations(page);
+
+  // After a reload (the session survives it in both shells) the list is compact.
+  await page.reload();
+  await expect(page).toHaveURL(/\/applications$/);
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.locator('.data-table')).toHaveAttribute('data-density', 'compact');
+  await expect(page.getByRole('radio', { name: 'Compact' })).toBeChecked();
+});
