@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
 import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DemoAccountsAnswer } from '../../../shared/api/system';
 import { useDemoAccounts } from './api';
+
+type DemoAccount = DemoAccountsAnswer['accounts'][number];
 
 export interface DemoAccountsBannerProps {
   onUse(account: { username: string; password: string }): void;
@@ -12,42 +16,29 @@ export function DemoAccountsBanner({ onUse }: DemoAccountsBannerProps) {
   const { t } = useTranslation('auth');
   const { data } = useDemoAccounts();
   if (!data?.demo || data.accounts.length === 0) return null;
+  const columns: DataColumn<DemoAccount>[] = [
+    { id: 'group', title: t('demo.group'), isRowHeader: true, render: (account) => account.group },
+    { id: 'username', title: t('demo.username'), width: '8.5rem', text: (account) => account.username, render: (account) => <code>{account.username}</code> },
+    { id: 'password', title: t('demo.password'), width: '9.5rem', text: (account) => account.password, render: (account) => <code>{account.password}</code> },
+    {
+      id: 'use',
+      title: t('demo.actions'),
+      width: '5.5rem',
+      wraps: true,
+      render: (account) => (
+        <Button variant="quiet" onPress={() => onUse(account)} aria-label={t('demo.useAccount', { username: account.username })}>
+          {t('demo.use')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <section className="demo-banner" aria-labelledby="demo-banner-title">
       <Heading level={2} id="demo-banner-title" className="demo-banner__title">
         {t('demo.title')}
       </Heading>
       <p>{t('demo.description')}</p>
-      <table className="demo-banner__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('demo.group')}</th>
-            <th scope="col">{t('demo.username')}</th>
-            <th scope="col">{t('demo.password')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('demo.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.accounts.map((account) => (
-            <tr key={account.username}>
-              <td>{account.group}</td>
-              <td>
-                <code>{account.username}</code>
-              </td>
-              <td>
-                <code>{account.password}</code>
-              </td>
-              <td>
-                <Button variant="quiet" onPress={() => onUse(account)} aria-label={t('demo.useAccount', { username: account.username })}>
-                  {t('demo.use')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable label={t('demo.title')} columns={columns} rows={data.accounts} rowKey={(account) => account.username} />
     </section>
   );
 }
