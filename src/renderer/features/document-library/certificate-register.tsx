@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ISSUED_DOCUMENT_KINDS, type IssuedDocument } from '../../../shared/api/issuance';
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { DensitySwitch } from '../../components/table-density';
 import { DownloadButton } from '../../components/download-button';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
@@ -88,6 +89,7 @@ export function CertificateRegister() {
           <div className="list-footer">
             <p aria-live="polite">{t('register.count', { count: register.data.count })}</p>
             <Pager page={page} pages={Math.ceil(register.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
+            <DensitySwitch />
           </div>
         </div>
       ) : null}

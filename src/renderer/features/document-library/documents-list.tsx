@@ -5,6 +5,7 @@ import { DOCUMENT_TYPES } from '../../../shared/document-types';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../shared/domain/application-status';
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { DensitySwitch } from '../../components/table-density';
 import { DownloadButton } from '../../components/download-button';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
@@ -96,6 +97,7 @@ export function DocumentsList() {
           <div className="list-footer">
             <p aria-live="polite">{t('count', { count: list.data.count })}</p>
             <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
+            <DensitySwitch />
           </div>
         </div>
       ) : null}
