@@ -14,10 +14,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
 /** The demo accounts' password (src/server/db/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'Demo-2026!naric';
 
-/**
- * Signs in as a demo account and lands on `target`. The browser shell keeps its session in
- * memory, so a test moves between pages by signing in with a redirect, never by reloading.
- */
+/** Signs in as a demo account and lands on `target`. */
 export async function signInTo(page: Page, username: string, target = '/'): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
   await signIn(page, username, DEMO_PASSWORD);
@@ -59,7 +56,7 @@ const PAIR_ANSWERS = /\/api\/auth\/(admin\/login|admin\/2fa-verify|admin\/2fa-co
 export interface SessionTokens {
   /** The access token the bridge last handed to the page. */
   access(): Promise<string>;
-  /** The refresh token the bridge holds now (never given to the page). */
+  /** The refresh token held now: main's keychain (desktop) or the HttpOnly cookie (web; never given to the page). */
   refresh(): Promise<string>;
 }
 
@@ -72,24 +69,30 @@ export function watchSessionTokens(page: Page, shell: 'web' | 'desktop', desktop
   if (shell === 'desktop') {
     return { access: async () => held('admin_token'), refresh: async () => held('admin_refresh_token') };
   }
-  let latest: { access: string; refresh: string } | null = null;
+  // The web shell's refresh token is an HttpOnly cookie (never in a body the page reads).
+  let latest: string | null = null;
   const reading = new Set<Promise<void>>();
   page.on('response', (response: Response) => {
     if (!response.ok() || !PAIR_ANSWERS.test(new URL(response.url()).pathname)) return;
     const read: Promise<void> = response
       .json()
-      .then((body: { access?: unknown; refresh?: unknown }) => {
-        if (typeof body.access === 'string' && typeof body.refresh === 'string') latest = { access: body.access, refresh: body.refresh };
+      .then((body: { access?: unknown }) => {
+        if (typeof body.access === 'string') latest = body.access;
       })
       .finally(() => reading.delete(read));
     reading.add(read);
   });
-  const current = async () => {
+  const access = async () => {
     await Promise.all(reading);
-    if (!latest) throw new Error('the page has received no token pair');
+    if (!latest) throw new Error('the page has received no access token');
     return latest;
   };
-  return { access: async () => (await current()).access, refresh: async () => (await current()).refresh };
+  const refresh = async () => {
+    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'naric_refresh');
+    if (!cookie) throw new Error('the browser holds no refresh cookie');
+    return decodeURIComponent(cookie.value);
+  };
+  return { access, refresh };
 }
 
 /** Milliseconds since the epoch at which the server stops accepting this access token. */
