@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
@@ -9,9 +9,11 @@ import { LazyLanguageSwitcher as LanguageSwitcher } from '../../components/lazy-
 import { LazyTwoFactorEnrolment as TwoFactorEnrolment } from '../../components/lazy-two-factor-enrolment';
 import { beginSession, sessionEndReasonAtom } from '../../lib/session';
 import { confirmTwoFactorSetup, startTwoFactorSetup } from './api';
-import { DemoAccountsBanner } from './demo-accounts-banner';
 import { SignInForm, type Credentials } from './sign-in-form';
 import { TwoFactorCodeForm } from './two-factor-code-form';
+
+// Demo mode only, and its accounts table is the largest code on this page: it follows the form.
+const DemoAccountsBanner = lazy(() => import('./demo-accounts-banner').then((m) => ({ default: m.DemoAccountsBanner })));
 
 type Step =
   | { kind: 'credentials' }
@@ -61,7 +63,9 @@ export function LoginScreen() {
               onTwoFactorRequired={(method, username) => setStep({ kind: 'two_factor', method, username })}
               onSetupRequired={(userId) => setStep({ kind: 'setup', userId })}
             />
-            <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
+            <Suspense fallback={null}>
+              <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
+            </Suspense>
           </>
         ) : null}
 
