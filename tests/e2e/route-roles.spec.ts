@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { ROUTE_TABLE, type RouteRow } from '../../src/renderer/app/route-table';
+import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
+import { DEMO_BACKUP_CODES, DEMO_TOTP_SECRET, DEMO_TWO_FACTOR_USERNAME } from '../../src/server/modules/auth/demo-two-factor';
+import type { User } from '../../src/shared/api/auth';
+import { LANGUAGES, type Language } from '../../src/shared/constants';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { expect, test } from './support/fixtures';
+import { expectedLanding, fillPath, rowFor } from './support/route-expectations';
+import { DEMO_PASSWORD, signIn, watchSessionTokens } from './support/session-helpers';
+
+// Route × role × language, generated from the route table (src/renderer/app/route-table.ts):
+// every row opened by a guest and by every demo group, in en, sq and sr. For each it checks where
+// the user lands (computed by the renderer's own guard from the same table), that nothing throws
+// or logs an error, that a screen the role may open shows no load error, and that axe finds no
+// serious or critical WCAG 2.1 A/AA violation. A new screen is covered by adding its row; the
+// only per-route knowledge here is a demo value for each path parameter name (PARAM_LOOKUPS).
+//
+// Speed: each group signs in once and moves between screens inside the page (the browser shell
+// keeps its session in page memory), switching language with the language switcher.
+
+const ENDONYMS: Record<Language, string> = { en: 'English', sq: 'Shqip', sr: 'Srpski' };
+const root = resolve(import.meta.dirname, '../..');
+const texts = (language: Language) =>
+  JSON.parse(readFileSync(resolve(root, `locales/${language}/common.json`), 'utf8')) as { accessDenied: { title: string } };
+
+/** The rows as the suite opens them: the not-found row as a path no route has. */
+const rowPath = (row: RouteRow, params: Record<string, string>) =>
+  row.path === '*' ? `/no-such-screen-${Math.random().toString(36).slice(2, 10)}` : fillPath(row, params);
+
+interface Session {
+  access: string;
+  user: User;
+}
+
+async function api<T>(request: APIRequestContext, session: Session, method: 'GET' | 'POST', path: string): Promise<{ status: number; body: T }> {
+  const answer = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${session.access}` } });
+  return { status: answer.status(), body: (await answer.json().catch(() => null)) as T };
+}
+
+/** Signs in through the API (no page): for lookups that need an admin. */
+async function apiSession(request: APIRequestContext, username: string): Promise<Session> {
+  const answer = await request.post('/api/auth/admin/login/', { data: { username, password: DEMO_PASSWORD } });
+  expect(answer.ok(), `API sign-in of ${username}`).toBe(true);
+  const { access, user } = (await answer.json()) as { access: string; user: User };
+  return { access, user };
+}
+
+/**
+ * A demo value for each path parameter name, as the role sees the data: an application it can
+ * open and a verdict on that application (the demo data has none, so an admin starts a draft,
+ * which the server hands back on every later start). Names without data of their own yet (the
+ * screens of later versions) take the application's id: those screens fetch nothing.
+ */
+async function paramLookups(request: APIRequestContext, session: Session, admin: Session): Promise<Record<string, string>> {
+  const own = await api<{ results: { id: number }[] }>(request, session, 'GET', '/applications/?page_size=1');
+  const anyone = await api<{ results: { id: number }[] }>(request, admin, 'GET', '/applications/?page_size=1');
+  const application = (own.status === 200 ? own.body.results[0] : undefined) ?? anyone.body.results[0]!;
+  const verdict = await api<{ id: number }>(request, admin, 'POST', `/applications/${application.id}/verdicts/`);
+  expect([200, 201]).toContain(verdict.status);
+  return { id: String(application.id), applicationId: String(application.id), verdictId: String(verdict.body.id) };
+}
+
+/** Counts the page's API calls in flight, so a screen is judged once it has had its answers. */
+function trackApiCalls(page: Page) {
+  let inFlight = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => void (isApi(request.url()) && (inFlight += 1)));
+  const done = (request: { url(): string }) => void (isApi(request.url()) && (inFlight -= 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight;
+}
+
+/** Moves inside the single-page app as a link would, without reloading (which would end the session). */
+async function openInPage(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: window.history.length }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
+
+async function chooseLanguage(page: Page, language: Language) {
+  const switcher = page.getByRole('button', { name: new RegExp(Object.values(ENDONYMS).join('|')) }).first();
+  if ((await switcher.textContent())?.includes(ENDONYMS[language])) return;
+  await switcher.click();
+  await page.getByRole('option', { name: ENDONYMS[language] }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+interface Finding {
+  route: string;
+  language: Language;
+  problem: string;
+}
+
+/** Time spent per phase, printed with each test so the suite's cost stays visible. */
+class Stopwatch {
+  private readonly totals = new Map<string, number>();
+  async time<T>(phase: string, work: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    try {
+      return await work();
+    } finally {
+      this.totals.set(phase, (this.totals.get(phase) ?? 0) + Date.now() - started);
+    }
+  }
+  toString() {
+    return [...this.totals].map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`).join(', ');
+  }
+}
+
+/**
+ * Opens every row in every language as the page's user (or a guest), collecting what is wrong.
+ * axe runs once per screen a user actually sees in a language: rows that lead to the same
+ * screen (every refusal lands on the same page; the screens of later versions are one
+ * placeholder) are checked once, since axe would read the same markup.
+ */
+async function visitEveryRoute(page: Page, user: User | null, params: Record<string, string>, findings: Finding[], stopwatch: Stopwatch) {
+  const apiCalls = trackApiCalls(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+
+  const axed = new Set<string>();
+  for (const language of LANGUAGES) {
+    // The switcher sits in the banner of the sign-in screen and of the signed-in layout (not on
+    // the standalone not-found screen the previous language may have ended on).
+    await openInPage(page, user ? '/profile' : '/login');
+    await chooseLanguage(page, language);
+    const denied = texts(language).accessDenied.title;
+    for (const row of ROUTE_TABLE) {
+      const path = rowPath(row, params);
+      const expected = expectedLanding(path, user);
+      const report = (problem: string) => findings.push({ route: `${row.id} (${path})`, language, problem });
+      errors.length = 0;
+      const landed = await stopwatch.time('navigate', async () => {
+        await openInPage(page, path);
+        try {
+          await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(expected);
+          return true;
+        } catch {
+          report(`landed on ${new URL(page.url()).pathname}${new URL(page.url()).search}, expected ${expected}`);
+          return false;
+        }
+      });
+      if (!landed) continue;
+      await stopwatch.time('settle', async () => {
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expect(page.locator('.page-loading, [role="progressbar"]')).toHaveCount(0, { timeout: 10_000 });
+        await expect.poll(apiCalls, { timeout: 10_000 }).toBe(0);
+      });
+
+      const errorAlerts = await page.locator('.alert--error').allInnerTexts();
+      const refused = expected !== path && expected.includes('error=access_denied');
+      if (refused) {
+        if (!errorAlerts.some((text) => text.includes(denied))) report('turned away without the access-denied notice');
+      }
+      const otherAlerts = errorAlerts.filter((text) => !(refused && text.includes(denied)));
+      if (otherAlerts.length > 0) report(`error shown: ${otherAlerts.join(' | ').replace(/\s+/g, ' ')}`);
+      for (const error of errors) report(error);
+      const screen = rowFor(expected.split('?')[0]!);
+      const axeKey = `${language} ${screen.planned ? 'planned' : screen.id} ${refused}`;
+      if (!axed.has(axeKey)) {
+        axed.add(axeKey);
+        for (const violation of await stopwatch.time('axe', () => seriousAccessibilityViolations(page))) report(`axe: ${violation}`);
+      }
+    }
+  }
+}
+
+const describeFindings = (findings: Finding[]) => findings.map((f) => `${f.language} ${f.route}: ${f.problem}`).join('\n');
+
+test.describe('every route as every demo group, in every language', () => {
+  test.describe.configure({ timeout: 10 * 60_000 });
+
+  test('a guest is sent to sign in from every screen but the sign-in and not-found screens', async ({ page, shell }) => {
+    test.skip(shell !== 'web', 'route × role does not cross the bridge');
+    await page.goto('/login');
+    const findings: Finding[] = [];
+    const stopwatch = new Stopwatch();
+    await visitEveryRoute(page, null, { id: '1', applicationId: '1', verdictId: '1' }, findings, stopwatch);
+    console.info(`guest: ${stopwatch}`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  });
+
+  for (const account of DEMO_ACCOUNTS) {
+    test(`${account.username} (${account.group})`, async ({ page, shell, request, desktopMain }, testInfo) => {
+      test.skip(shell !== 'web', 'route × role does not cross the bridge');
+      const tokens = watchSessionTokens(page, shell, desktopMain);
+      await page.goto('/login');
+      await signIn(page, account.username, DEMO_PASSWORD);
+      if (account.username === DEMO_TWO_FACTOR_USERNAME) {
+        // The demo TOTP secret is public (demo-two-factor.ts); a retry within the same 30 s step
+        // would be refused as a replay, so it uses one of the demo backup codes instead.
+        const code = testInfo.retry === 0 ? await generate({ secret: DEMO_TOTP_SECRET }) : DEMO_BACKUP_CODES[testInfo.retry]!;
+        if (testInfo.retry > 0) await page.getByRole('button', { name: /backup code/i }).click();
+        await page.getByRole('textbox', { name: testInfo.retry === 0 ? 'Authenticator code' : /backup code/i }).fill(code);
+        await page.getByRole('button', { name: 'Verify' }).click();
+      }
+      await expect(page).not.toHaveURL(/\/login/);
+      const access = await tokens.access();
+      const me = await request.get('/api/auth/me/', { headers: { Authorization: `Bearer ${access}` } });
+      const session: Session = { access, user: (await me.json()) as User };
+      // Signing in lands where the guard's landing rule says.
+      expect(new URL(page.url()).pathname).toBe(expectedLanding('/login', session.user));
+
+      const admin = account.username === 'admin' ? session : await apiSession(request, 'admin');
+      const params = await paramLookups(request, session, admin);
+      const findings: Finding[] = [];
+      const stopwatch = new Stopwatch();
+      await visitEveryRoute(page, session.user, params, findings, stopwatch);
+      console.info(`${account.username}: ${stopwatch}`);
+      expect(findings, describeFindings(findings)).toEqual([]);
+    });
+  }
+});
