@@ -29,9 +29,9 @@ test('the documents, register, templates (with the new-version dialog) and inspe
   await expectNoAccessibilityViolations(page);
 
   await page.getByRole('link', { name: 'Document templates' }).click();
-  await expect(page.getByRole('table', { name: 'Verification document' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Verification document' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByRole('table', { name: 'Verification document' }).getByRole('button', { name: 'New version: Verification document, Albanian' }).click();
+  await page.getByRole('grid', { name: 'Verification document' }).getByRole('button', { name: 'New version: Verification document, Albanian' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

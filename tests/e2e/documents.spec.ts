@@ -56,7 +56,7 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   await page.getByRole('tab', { name: 'Documents' }).click();
   await choosePdf(page, shell, desktopMain, scanPath);
   await expect(page.getByText('diploma-scan.pdf was uploaded.')).toBeVisible();
-  const documents = page.getByRole('table', { name: 'Documents' });
+  const documents = page.getByRole('grid', { name: 'Documents' });
   await expect(documents.getByRole('row', { name: /diploma-scan\.pdf/ })).toBeVisible();
 
   await documents.getByRole('button', { name: 'Preview: diploma-scan.pdf' }).click();
@@ -135,7 +135,7 @@ test('the inspectorate uploads its one verification PDF and approves; the office
   await openApplication(page, fixture.last_name, fixture.reference);
   await expect(page.getByText(/Nenad Stojanović/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Documents' }).click();
-  const documents = page.getByRole('table', { name: 'Documents' });
+  const documents = page.getByRole('grid', { name: 'Documents' });
   await documents.getByRole('button', { name: 'Preview: inspectorate-verification.pdf' }).click();
   const viewer = page.getByRole('region', { name: 'Preview of inspectorate-verification.pdf' });
   await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
@@ -146,7 +146,7 @@ test('the inspectorate uploads its one verification PDF and approves; the office
 
 test('a content manager previews a template rendered by the server and is told what a new version lacks', async ({ page }) => {
   await signInTo(page, 'content', '/documents/templates');
-  const table = page.getByRole('table', { name: 'Verification document' });
+  const table = page.getByRole('grid', { name: 'Verification document' });
   await table.getByRole('button', { name: 'Preview: Verification document, Albanian' }).click();
   const viewer = page.getByRole('region', { name: /^Preview of / });
   await expect(viewer.getByText(/^Page 1 of \d+$/)).toBeVisible();
