@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, signIn, watchSessionTokens } from './support/session-hel
 // the user lands (computed by the renderer's own guard from the same table), that nothing throws
 // or logs an error, that a screen the role may open shows no load error, and that axe finds no
 // serious or critical WCAG 2.1 A/AA violation. A new screen is covered by adding its row; the
-// only per-route knowledge here is a demo value for each path parameter name (PARAM_LOOKUPS).
+// only per-route knowledge here is a demo value for each path parameter name (paramLookups).
 //
 // Speed: each group signs in once and moves between screens inside the page (the browser shell
 // keeps its session in page memory), switching language with the language switcher.
@@ -116,11 +116,13 @@ class Stopwatch {
 
 /**
  * Opens every row in every language as the page's user (or a guest), collecting what is wrong.
- * axe runs once per screen a user actually sees in a language: rows that lead to the same
+ * axe runs in one language per user (rotated over the groups, so every language is checked: on
+ * every screen in all three, the measured groups project to about 13 minutes on 2 cores, over the budget of
+ * `npm test`), once per screen the user actually sees: rows that lead to the same
  * screen (every refusal lands on the same page; the screens of later versions are one
  * placeholder) are checked once, since axe would read the same markup.
  */
-async function visitEveryRoute(page: Page, user: User | null, params: Record<string, string>, findings: Finding[], stopwatch: Stopwatch) {
+async function visitEveryRoute(page: Page, user: User | null, params: Record<string, string>, findings: Finding[], stopwatch: Stopwatch, axeLanguage: Language) {
   const apiCalls = trackApiCalls(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -167,7 +169,7 @@ async function visitEveryRoute(page: Page, user: User | null, params: Record<str
       for (const error of errors) report(error);
       const screen = rowFor(expected.split('?')[0]!);
       const axeKey = `${language} ${screen.planned ? 'planned' : screen.id} ${refused}`;
-      if (!axed.has(axeKey)) {
+      if (language === axeLanguage && !axed.has(axeKey)) {
         axed.add(axeKey);
         for (const violation of await stopwatch.time('axe', () => seriousAccessibilityViolations(page))) report(`axe: ${violation}`);
       }
@@ -185,12 +187,12 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { id: '1', applicationId: '1', verdictId: '1' }, findings, stopwatch);
+    await visitEveryRoute(page, null, { id: '1', applicationId: '1', verdictId: '1' }, findings, stopwatch, 'sq');
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });
 
-  for (const account of DEMO_ACCOUNTS) {
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     test(`${account.username} (${account.group})`, async ({ page, shell, request, desktopMain }, testInfo) => {
       test.skip(shell !== 'web', 'route × role does not cross the bridge');
       const tokens = watchSessionTokens(page, shell, desktopMain);
@@ -215,7 +217,7 @@ test.describe('every route as every demo group, in every language', () => {
       const params = await paramLookups(request, session, admin);
       const findings: Finding[] = [];
       const stopwatch = new Stopwatch();
-      await visitEveryRoute(page, session.user, params, findings, stopwatch);
+      await visitEveryRoute(page, session.user, params, findings, stopwatch, LANGUAGES[index % LANGUAGES.length]!);
       console.info(`${account.username}: ${stopwatch}`);
       expect(findings, describeFindings(findings)).toEqual([]);
     });
