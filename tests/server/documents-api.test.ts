@@ -84,7 +84,8 @@ describe('document upload', () => {
       ['control character in the name', () => uploadRaw(applicationId, minimalPdf(), { file_name: 'bad\u0007name.pdf' }), 400, /not allowed/],
       ['unknown document type', () => uploadRaw(applicationId, minimalPdf(), { document_type: 'selfie' }), 400, /.+/],
       ['an application the user cannot see', () => uploadRaw(councilOnlyId, minimalPdf(), {}, 'council'), 404, /Not found/],
-      ['a user without the permission', () => uploadRaw(applicationId, minimalPdf(), {}, 'agency'), 403, /.+/],
+      // Payment officers see every application but may not add to its file.
+      ['a user without the permission', () => uploadRaw(applicationId, minimalPdf(), {}, 'payments'), 403, /.+/],
     ];
     for (const [name, send, status, message] of cases) {
       const answer = await send();
@@ -168,7 +169,9 @@ describe('document download', () => {
   it('only to users who may see the application', async () => {
     expect((await content({}, 'council')).statusCode).toBe(404);
     expect((await content({}, 'content')).statusCode).toBe(403);
-    expect((await content({}, 'agency')).statusCode).toBe(200);
+    // Agency officers see only the applications waiting for their decision (docs/access.md).
+    expect((await content({}, 'agency')).statusCode).toBe(404);
+    expect((await content({}, 'verifier')).statusCode).toBe(200);
   });
 
   it('lists documents with filters, within the scope', async () => {
