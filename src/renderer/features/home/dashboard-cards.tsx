@@ -6,6 +6,7 @@ import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
+import { useFormat } from '../../lib/format';
 import { hasPermission, type PermissionName } from '../../../shared/auth/permissions';
 import { isAccessDenied, isConnectionFailure, translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
@@ -92,19 +93,19 @@ function CaseloadCards() {
 }
 
 function Figures({ data }: { data: DashboardAnswer }) {
-  const { t, i18n } = useTranslation(['home', 'applications']);
+  const { t } = useTranslation(['home', 'applications']);
   const user = useAtomValue(currentUserAtom);
-  const days = (value: number | null) => (value === null ? '—' : t('dashboard.days', { count: value }));
+  const { date, days, number } = useFormat();
   const { statistics } = data;
   return (
     <>
       <Card id="dashboard-statistics" title={t('dashboard.statistics')}>
         <div className="dashboard-figures">
-          <Figure value={statistics.total} label={t('dashboard.total')} />
-          <Figure value={statistics.open} label={t('dashboard.open')} />
-          <Figure value={statistics.approved} label={t('dashboard.approved')} />
-          <Figure value={statistics.rejected} label={t('dashboard.rejected')} />
-          <Figure value={<Link to="/applications?overdue=true">{statistics.overdue}</Link>} label={t('dashboard.overdue')} />
+          <Figure value={number(statistics.total)} label={t('dashboard.total')} />
+          <Figure value={number(statistics.open)} label={t('dashboard.open')} />
+          <Figure value={number(statistics.approved)} label={t('dashboard.approved')} />
+          <Figure value={number(statistics.rejected)} label={t('dashboard.rejected')} />
+          <Figure value={<Link to="/applications?overdue=true">{number(statistics.overdue)}</Link>} label={t('dashboard.overdue')} />
         </div>
         {statistics.by_service.length > 0 ? (
           <>
@@ -115,7 +116,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
               {statistics.by_service.map((row) => (
                 <li key={row.service_type}>
                   <Link to={`/applications?service_type=${row.service_type}`}>{t(`applications:service.${row.service_type}`)}</Link>
-                  <strong>{row.count}</strong>
+                  <strong>{number(row.count)}</strong>
                 </li>
               ))}
             </ul>
@@ -124,8 +125,8 @@ function Figures({ data }: { data: DashboardAnswer }) {
       </Card>
       <Card id="dashboard-month" title={t('dashboard.caseload')}>
         <div className="dashboard-figures">
-          <Figure value={<Link to="/applications/incomplete">{data.incomplete_count}</Link>} label={t('dashboard.incomplete')} />
-          <Figure value={data.completed_this_month} label={t('dashboard.completedThisMonth')} />
+          <Figure value={<Link to="/applications/incomplete">{number(data.incomplete_count)}</Link>} label={t('dashboard.incomplete')} />
+          <Figure value={number(data.completed_this_month)} label={t('dashboard.completedThisMonth')} />
         </div>
         {statistics.by_status.length > 0 ? (
           <>
@@ -139,7 +140,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
                 .map((row) => (
                   <li key={row.status}>
                     <Link to={`/applications?status=${row.status}`}>{t(`applications:status.${row.status}`)}</Link>
-                    <strong>{row.count}</strong>
+                    <strong>{number(row.count)}</strong>
                   </li>
                 ))}
             </ul>
@@ -156,7 +157,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
           {data.pending_tasks.map((task) => (
             <li key={task.task}>
               <Link to={TASK_LINKS[task.task]}>{t(`dashboard.tasks.${task.task}`)}</Link>
-              <strong>{task.count}</strong>
+              <strong>{number(task.count)}</strong>
             </li>
           ))}
         </ul>
@@ -165,7 +166,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
         <div className="dashboard-figures">
           <Figure value={days(data.processing_times.average_days)} label={t('dashboard.averageDays')} />
           <Figure value={days(data.processing_times.median_days)} label={t('dashboard.medianDays')} />
-          <Figure value={data.processing_times.closed_last_90_days} label={t('dashboard.closed90')} />
+          <Figure value={number(data.processing_times.closed_last_90_days)} label={t('dashboard.closed90')} />
         </div>
       </Card>
       <Card id="dashboard-stages" title={t('dashboard.byStage')}>
@@ -191,7 +192,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
         {data.recent_applications.length === 0 ? (
           <p>{t('dashboard.noRecent')}</p>
         ) : (
-          <RecentApplicationsTable applications={data.recent_applications} date={(value) => new Date(value).toLocaleDateString(i18n.language)} />
+          <RecentApplicationsTable applications={data.recent_applications} date={date} />
         )}
       </Card>
     </>
