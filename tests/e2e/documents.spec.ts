@@ -66,7 +66,9 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   // pdf.js drew the page: the canvas has the page's size and is not blank.
   await expect.poll(() => viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(100);
 
-  const saved = await savedBytes(page, shell, desktopMain, () => documents.getByRole('button', { name: 'Save' }).first().click(), 'diploma-scan.pdf');
+  // The demo documents beside it have files of their own: save the uploaded scan's row.
+  const scanRow = documents.getByRole('row', { name: /diploma-scan\.pdf/ });
+  const saved = await savedBytes(page, shell, desktopMain, () => scanRow.getByRole('button', { name: 'Save' }).click(), 'diploma-scan.pdf');
   expect(saved.equals(scan)).toBe(true);
 
   // The final verdict: text, its PDF from the template, preview, submit.

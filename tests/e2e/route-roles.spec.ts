@@ -55,13 +55,23 @@ async function apiSession(request: APIRequestContext, username: string): Promise
  * which the server hands back on every later start). Names without data of their own yet (the
  * screens of later versions) take the application's id: those screens fetch nothing.
  */
-async function paramLookups(request: APIRequestContext, session: Session, admin: Session): Promise<Record<string, string>> {
+interface RouteParams {
+  /** A demo value per path parameter name. */
+  values: Record<string, string>;
+  /** The values are the role's own data (false: another role's, which this role may not see). */
+  own: boolean;
+}
+
+async function paramLookups(request: APIRequestContext, session: Session, admin: Session): Promise<RouteParams> {
   const own = await api<{ results: { id: number }[] }>(request, session, 'GET', '/applications/?page_size=1');
   const anyone = await api<{ results: { id: number }[] }>(request, admin, 'GET', '/applications/?page_size=1');
   const application = (own.status === 200 ? own.body.results[0] : undefined) ?? anyone.body.results[0]!;
   const verdict = await api<{ id: number }>(request, admin, 'POST', `/applications/${application.id}/verdicts/`);
   expect([200, 201]).toContain(verdict.status);
-  return { id: String(application.id), applicationId: String(application.id), verdictId: String(verdict.body.id) };
+  return {
+    values: { id: String(application.id), applicationId: String(application.id), verdictId: String(verdict.body.id) },
+    own: own.status === 200 && own.body.results.length > 0,
+  };
 }
 
 /** Counts the page's API calls in flight, so a screen is judged once it has had its answers. */
@@ -128,7 +138,7 @@ class Stopwatch {
  * screen (every refusal lands on the same page; the screens of later versions are one
  * placeholder) are checked once, since axe would read the same markup.
  */
-async function visitEveryRoute(page: Page, user: User | null, params: Record<string, string>, findings: Finding[], stopwatch: Stopwatch, axeLanguage: Language) {
+async function visitEveryRoute(page: Page, user: User | null, params: RouteParams, findings: Finding[], stopwatch: Stopwatch, axeLanguage: Language) {
   const apiCalls = trackApiCalls(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -144,17 +154,20 @@ async function visitEveryRoute(page: Page, user: User | null, params: Record<str
     await chooseLanguage(page, language);
     const denied = texts(language).accessDenied.title;
     for (const row of ROUTE_TABLE) {
-      const path = rowPath(row, params);
+      const path = rowPath(row, params.values);
       const expected = expectedLanding(path, user);
       const report = (problem: string) => findings.push({ route: `${row.id} (${path})`, language, problem });
       errors.length = 0;
       const landed = await stopwatch.time('navigate', async () => {
         await openInPage(page, path);
+        // The URL changes before React draws the screen: wait for the app to say which address
+        // its screen belongs to (route-screen.tsx), so nothing of the previous screen is judged.
+        const rendered = () => page.evaluate(() => document.documentElement.dataset.renderedLocation ?? '');
         try {
-          await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000, intervals: QUICK_POLL }).toBe(expected);
+          await expect.poll(rendered, { timeout: 10_000, intervals: QUICK_POLL }).toBe(expected);
           return true;
         } catch {
-          report(`landed on ${new URL(page.url()).pathname}${new URL(page.url()).search}, expected ${expected}`);
+          report(`landed on ${await rendered()} (address bar ${new URL(page.url()).pathname}${new URL(page.url()).search}), expected ${expected}`);
           return false;
         }
       });
@@ -171,7 +184,10 @@ async function visitEveryRoute(page: Page, user: User | null, params: Record<str
         if (!errorAlerts.some((text) => text.includes(denied))) report('turned away without the access-denied notice');
       }
       const otherAlerts = errorAlerts.filter((text) => !(refused && text.includes(denied)));
-      if (otherAlerts.length > 0) report(`error shown: ${otherAlerts.join(' | ').replace(/\s+/g, ' ')}`);
+      // A role that sees no application of its own (evaluators until expert reviews exist) opens
+      // someone else's: its screens rightly answer "not found" there, which is no load failure.
+      const foreignRecord = !params.own && row.path.includes(':');
+      if (otherAlerts.length > 0 && !foreignRecord) report(`error shown: ${otherAlerts.join(' | ').replace(/\s+/g, ' ')}`);
       for (const error of errors) report(error);
       const screen = rowFor(expected.split('?')[0]!);
       const axeKey = `${language} ${screen.planned ? 'planned' : screen.id} ${refused}`;
@@ -193,7 +209,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { id: '1', applicationId: '1', verdictId: '1' }, findings, stopwatch, 'sq');
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1' }, own: true }, findings, stopwatch, 'sq');
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { Alert } from '../components/alert';
 import { Spinner } from '../components/spinner';
 import { RequireAuth } from './require-auth';
@@ -10,9 +10,15 @@ import type { AppRoute } from './routes';
 export function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation(['nav', 'common']);
   const title = t(route.titleKey, { ns: 'nav' });
+  const { pathname, search } = useLocation();
   useEffect(() => {
     document.title = `${title} · ${t('common:appName')}`;
   }, [title, t]);
+  useEffect(() => {
+    // The address whose screen is on display, set once React has committed it (the URL changes
+    // before that): automation such as the route × role suite waits for it instead of guessing.
+    document.documentElement.dataset.renderedLocation = `${pathname}${search}`;
+  }, [pathname, search]);
   const Screen = route.screen;
   return (
     <RequireAuth access={route.access} permission={route.permission}>

@@ -26,7 +26,7 @@ import { StatusBadge } from './status-badge';
 
 type OpenAction = { action: ActionName; documentId?: number } | null;
 
-export function ApplicationDetailScreen() {
+export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['applications', 'common', 'errors']);
   const format = useFormat();
   const country = useCountryName();
@@ -39,9 +39,12 @@ export function ApplicationDetailScreen() {
   if (detail.isError) {
     const notFound = asTransportError(detail.error).status === 404;
     return (
-      <Alert tone="error" title={notFound ? t('errors.notFound') : isAccessDenied(detail.error) ? t('common:noAccess.application') : translateError(detail.error, t).message}>
-        <Link to="/applications">{t('detail.back')}</Link>
-      </Alert>
+      <>
+        <PageHeader title={t(titleKey, { ns: 'nav' })} />
+        <Alert tone="error" title={notFound ? t('errors.notFound') : isAccessDenied(detail.error) ? t('common:noAccess.application') : translateError(detail.error, t).message}>
+          <Link to="/applications">{t('detail.back')}</Link>
+        </Alert>
+      </>
     );
   }
   const application = detail.data;

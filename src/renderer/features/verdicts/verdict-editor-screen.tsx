@@ -37,7 +37,7 @@ function refusalText(error: unknown, t: TFunction): { message: string; offerRelo
  * from the verdict template, or uploads a signed PDF; previews it; then submits it, which records
  * the decision on the application.
  */
-export function VerdictEditorScreen() {
+export function VerdictEditorScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['verdicts', 'errors', 'common']);
   const params = useParams();
   const applicationId = Number(params.applicationId);
@@ -50,9 +50,12 @@ export function VerdictEditorScreen() {
     const error = current.error ?? application.error;
     const notFound = asTransportError(error).status === 404;
     return (
-      <Alert tone="error" title={notFound ? t('notFound') : isAccessDenied(error) ? t('common:noAccess.verdict') : translateError(error, t).message}>
-        <Link to={`/applications/${applicationId}`}>{t('backToApplication')}</Link>
-      </Alert>
+      <>
+        <PageHeader title={t(titleKey, { ns: 'nav' })} />
+        <Alert tone="error" title={notFound ? t('notFound') : isAccessDenied(error) ? t('common:noAccess.verdict') : translateError(error, t).message}>
+          <Link to={`/applications/${applicationId}`}>{t('backToApplication')}</Link>
+        </Alert>
+      </>
     );
   }
   return <VerdictEditor verdict={current.data} application={application.data} onReload={() => void Promise.all([current.refetch(), application.refetch()])} />;
