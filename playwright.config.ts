@@ -28,6 +28,8 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
   },
   projects: [
     { name: 'web', use: { shell: 'web' } },
-    { name: 'desktop', use: { shell: 'desktop' } },
+    // Specs about the page alone (routes × roles, layout, the browser shell's cookie session)
+    // cross no bridge: they run in the web project only, without starting a desktop core each.
+    { name: 'desktop', use: { shell: 'desktop' }, testIgnore: ['**/route-roles.spec.ts', '**/list-density.spec.ts', '**/session-reload.spec.ts'] },
   ],
 });
