@@ -134,11 +134,12 @@ class Stopwatch {
  * Opens every row in every language as the page's user (or a guest), collecting what is wrong.
  * axe runs in one language per user (rotated over the groups, so every language is checked: on
  * every screen in all three, the measured groups project to about 13 minutes on 2 cores, over the budget of
- * `npm test`), once per screen the user actually sees: rows that lead to the same
+ * `npm test`; the suite takes about 8 minutes as it is), once per screen the user actually sees: rows that lead to the same
  * screen (every refusal lands on the same page; the screens of later versions are one
  * placeholder) are checked once, since axe would read the same markup.
  */
-async function visitEveryRoute(page: Page, user: User | null, params: RouteParams, findings: Finding[], stopwatch: Stopwatch, axeLanguage: Language) {
+async function visitEveryRoute(page: Page, user: User | null, params: RouteParams, findings: Finding[], stopwatch: Stopwatch, rotation: number) {
+  const axeLanguage = LANGUAGES[rotation % LANGUAGES.length]!;
   const apiCalls = trackApiCalls(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -153,7 +154,11 @@ async function visitEveryRoute(page: Page, user: User | null, params: RouteParam
     await openInPage(page, user ? '/profile' : '/login');
     await chooseLanguage(page, language);
     const denied = texts(language).accessDenied.title;
-    for (const row of ROUTE_TABLE) {
+    for (const [rowIndex, row] of ROUTE_TABLE.entries()) {
+      // The screens of later versions are one and the same placeholder: each such row is opened
+      // in one language per user, rotated over rows and users so all three are covered (the
+      // landing is checked for every row and user); built screens are opened in all three.
+      if (row.planned && LANGUAGES[(rowIndex + rotation) % LANGUAGES.length] !== language) continue;
       const path = rowPath(row, params.values);
       const expected = expectedLanding(path, user);
       const report = (problem: string) => findings.push({ route: `${row.id} (${path})`, language, problem });
@@ -212,7 +217,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1' }, own: true }, findings, stopwatch, 'sq');
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1' }, own: true }, findings, stopwatch, 1);
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });
@@ -242,7 +247,7 @@ test.describe('every route as every demo group, in every language', () => {
       const params = await paramLookups(request, session, admin);
       const findings: Finding[] = [];
       const stopwatch = new Stopwatch();
-      await visitEveryRoute(page, session.user, params, findings, stopwatch, LANGUAGES[index % LANGUAGES.length]!);
+      await visitEveryRoute(page, session.user, params, findings, stopwatch, index);
       console.info(`${account.username}: ${stopwatch}`);
       expect(findings, describeFindings(findings)).toEqual([]);
     });
