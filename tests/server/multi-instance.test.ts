@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_PATHS } from '../../src/shared/api/auth';
+import { DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
 import { DOCUMENT_PATHS } from '../../src/shared/api/documents';
 import { queueEmail } from '../../src/server/jobs/outbox';
 import { createLogger } from '../../src/server/logger';
@@ -26,24 +27,10 @@ import { copyTemplateDatabase, databaseUrlFor, type DatabaseCopy } from '../supp
 const run = promisify(execFile);
 const adminUrl = process.env.NARIC_TEST_DATABASE_URL;
 
-async function postgresReachable(): Promise<boolean> {
-  if (!adminUrl) return false;
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const reachable = await postgresReachable();
+// The run's global setup already chose the driver (scripts/test-server.mjs probes PostgreSQL).
+const reachable = inject('naricTestTemplate').driver === 'postgres';
 if (!reachable) console.warn('multi-instance.test.ts skipped: no PostgreSQL (set NARIC_TEST_DATABASE_URL to a reachable admin URL)');
 
-const DEMO_PASSWORD = 'Demo-2026!naric';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** A log destination that keeps the JSON lines, to see which instance delivered which message. */
