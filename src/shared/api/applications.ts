@@ -12,6 +12,7 @@ import {
   PRIORITIES,
 } from '../domain/application-status';
 import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } from '../domain/application-workflow';
+import { applicationDeadline } from './deadlines';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
@@ -217,6 +218,12 @@ export const applicationDetail = applicationListItem.extend({
   timeline: z.array(timelineEntry),
   /** What the requesting user may do now (workflow table × permissions × row-level access). */
   allowed_actions: z.array(allowedMove),
+  /**
+   * The application's deadlines from the deadline configurations (issue 12), each with how it was
+   * computed (start, days, skipped weekends and holidays, pauses while waiting on the applicant).
+   * Newest first. Always sent by the server; optional so answers of older servers still parse.
+   */
+  deadlines: z.array(applicationDeadline).optional(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
