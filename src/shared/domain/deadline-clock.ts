@@ -51,7 +51,10 @@ interface PausedSpan {
   open: boolean;
 }
 
-/** Pauses as day spans, in order, overlaps merged, empty ones (stopped and resumed the same day) left out. */
+/**
+ * Pauses as day spans, in order, overlaps merged. One stopped and resumed on the same day is left
+ * out; an open one of today stays (the application is waiting, with no day lost yet).
+ */
 function pausedSpans(pauses: readonly ClockPause[], today: string): PausedSpan[] {
   const spans = pauses
     .map((pause) => ({
@@ -60,6 +63,7 @@ function pausedSpans(pauses: readonly ClockPause[], today: string): PausedSpan[]
       status: pause.status,
       open: pause.to === null,
     }))
+    .filter((span) => span.open || span.to > span.from)
     .sort((a, b) => a.from - b.from || a.to - b.to);
   const merged: PausedSpan[] = [];
   for (const span of spans) {
@@ -103,7 +107,7 @@ export function computeDeadline(input: ClockInput): ClockResult {
   const startDay = dayNumber(input.start);
   const dueDay = dayNumber(date);
   // Pauses that touched the counting: after the start, before the due date.
-  const relevant = spans.filter((span) => span.to > startDay && span.from < dueDay);
+  const relevant = spans.filter((span) => (span.to > startDay || span.open) && span.from < dueDay);
   const steps: DeadlineStep[] = [
     { kind: 'start', date: input.start },
     { kind: 'add_days', days: input.days, working_days: input.workingDays },
