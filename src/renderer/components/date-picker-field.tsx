@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +16,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
-import { localeTag } from '../lib/language';
+import { FORMAT_LOCALES, formatDate, formatLanguage } from '../lib/format';
 import './choice-controls.css';
 
 /** The calendar date of an ISO `YYYY-MM-DD` string, or null when it is missing or not a date. */
@@ -26,6 +27,34 @@ export function calendarDateOf(value: string | null | undefined): CalendarDate |
   } catch {
     return null;
   }
+}
+
+/** A day that tells day from month (2 November): how the runtime and lib/format.ts write it is compared. */
+const REFERENCE_DAY = new Date(2026, 10, 2);
+/** Day, month, year (the order of all three languages), the week from Monday, and always in Intl. */
+const DAY_FIRST_STAND_IN = 'en-GB';
+
+export interface DateFieldLocale {
+  /** The locale react-aria orders and names the date fields and the calendar by. */
+  locale: string;
+  /** What to write between the fields instead of the locale's own separator; null: the locale's. */
+  separator: string | null;
+}
+
+/**
+ * The date fields follow lib/format.ts, so a date is typed as the screens show it: its tag for the
+ * language (en-GB, sq-XK, sr-Latn-RS: day first, as dates are read in Kosovo) wherever this
+ * runtime's Intl writes dates as lib/format.ts does (Electron's full ICU). Debian's Chromium (the
+ * browser shell) has no Albanian data: 'sq' orders the fields month first, 'sq-XK' year first with
+ * months named "M11". There en-GB stands in, writing lib/format.ts's separator between the fields
+ * ("2.11.2026"); its English month names are what that browser shows for Albanian anyway.
+ */
+export function dateFieldLocale(language: string | undefined): DateFieldLocale {
+  const lang = formatLanguage(language);
+  const tag = FORMAT_LOCALES[lang];
+  const written = formatDate(lang, REFERENCE_DAY);
+  if (new Intl.DateTimeFormat(tag).format(REFERENCE_DAY) === written) return { locale: tag, separator: null };
+  return { locale: DAY_FIRST_STAND_IN, separator: /\d+(\D+)\d/.exec(written)?.[1] ?? null };
 }
 
 export interface DatePickerFieldProps {
@@ -43,9 +72,10 @@ export interface DatePickerFieldProps {
 /** A date typed segment by segment or picked from a calendar, in the interface's language. */
 export function DatePickerField({ label, value, onChange, minValue, maxValue, clearLabel }: DatePickerFieldProps) {
   const { i18n } = useTranslation();
+  const { locale, separator } = useMemo(() => dateFieldLocale(i18n.language), [i18n.language]);
   const date = calendarDateOf(value);
   return (
-    <I18nProvider locale={localeTag(i18n.language)}>
+    <I18nProvider locale={locale}>
       <DatePicker
         className="field date-picker"
         value={date}
@@ -55,7 +85,13 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
       >
         <Label className="field__label">{label}</Label>
         <Group className="field__input date-picker__group">
-          <DateInput className="date-picker__input">{(segment) => <DateSegment segment={segment} className="date-picker__segment" />}</DateInput>
+          <DateInput className="date-picker__input">
+            {(segment) => (
+              <DateSegment segment={segment} className="date-picker__segment">
+                {segment.type === 'literal' && separator !== null ? separator : segment.text}
+              </DateSegment>
+            )}
+          </DateInput>
           {clearLabel && date ? (
             <AriaButton slot={null} className="date-picker__button" aria-label={clearLabel} onPress={() => onChange(null)}>
               <span aria-hidden="true">×</span>
