@@ -28,8 +28,22 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
   },
   projects: [
     { name: 'web', use: { shell: 'web' } },
-    // Specs about the page alone (routes × roles, layout, the browser shell's cookie session)
-    // cross no bridge: they run in the web project only, without starting a desktop core each.
-    { name: 'desktop', use: { shell: 'desktop' }, testIgnore: ['**/route-roles.spec.ts', '**/list-density.spec.ts', '**/session-reload.spec.ts'] },
+    // The desktop project runs only the flows that cross the bridge: sign-in and two-factor, the
+    // session kept by main (refresh, password change, the language in its settings), the IPC path
+    // itself, and document transfers. A screen's own flow (lists, workflow, routes × roles,
+    // accessibility) is the same page in both shells and is tested once, in the web project.
+    {
+      name: 'desktop',
+      use: { shell: 'desktop' },
+      testMatch: [
+        '**/sign-in.spec.ts',
+        '**/two-factor.spec.ts',
+        '**/session-refresh.spec.ts',
+        '**/session-password-change.spec.ts',
+        '**/session-language.spec.ts',
+        '**/foundation.spec.ts',
+        '**/documents.spec.ts',
+      ],
+    },
   ],
 });

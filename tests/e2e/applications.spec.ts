@@ -3,10 +3,9 @@ import { expect, test } from './support/fixtures';
 import { e2eApplication } from './support/e2e-applications';
 import { DEMO_PASSWORD, signInTo } from './support/session-helpers';
 
-// Officers' day with applications, in both shells: find, walk through the workflow, decide; the
-// timeline records it; a council member sees only their council; a stale action is explained.
-
-
+// Officers' day with applications (web project; the desktop shell shows the same page): find,
+// walk through the workflow, decide; the timeline records it; a council member sees only their
+// council; a stale action is explained.
 
 async function runAction(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: action, exact: true }).click();
