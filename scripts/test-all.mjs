@@ -1,0 +1,89 @@
+// `npm test`: every check of the project, in the order a failure is cheapest to find, with a
+// timing table at the end so the 20-minute budget of `npm test` stays visible.
+//
+// The machines have two cores. The first checks (type-check, lint, dependency rules and the
+// build the end-to-end suite needs) each use one core, so they run two at a time; the test
+// suites after them use both cores each and run one after another (two at once only slowed both
+// and made time-outs flaky). A failing step stops the run after the steps already started end.
+import { spawn } from 'node:child_process';
+
+const npx = (...args) => ['npx', ...args];
+
+/** Steps of the first stage: each runs on one core, so two go side by side. */
+const checks = [
+  { name: 'typecheck: shared', command: npx('tsc', '-p', 'tsconfig.shared.json') },
+  { name: 'typecheck: node', command: npx('tsc', '-p', 'tsconfig.node.json') },
+  { name: 'typecheck: renderer', command: npx('tsc', '-p', 'tsconfig.web.json') },
+  { name: 'typecheck: e2e', command: npx('tsc', '-p', 'tsconfig.e2e.json') },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'deps:check', command: ['npm', 'run', '--silent', 'deps:check'] },
+  { name: 'build (for e2e)', command: npx('electron-vite', 'build') },
+];
+
+/** Suites that use both cores each, one after another. */
+const suites = [
+  { name: 'unit', command: ['npm', 'run', '--silent', 'test:unit'] },
+  { name: 'vault', command: ['npm', 'run', '--silent', 'test:vault'] },
+  { name: 'server', command: ['npm', 'run', '--silent', 'test:server'] },
+  { name: 'e2e', command: npx('playwright', 'test') },
+];
+
+const timings = [];
+
+/**
+ * Runs one step. `live` streams its output as it comes (one step at a time); otherwise the
+ * output is kept and printed in one block when the step ends, so side-by-side steps never mix.
+ */
+function run(step, { live }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0], step.command.slice(1), { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output = [];
+    if (!live) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      timings.push({ name: step.name, seconds, ok });
+      if (!live) {
+        process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)\n`);
+        if (!ok || output.length > 0) process.stdout.write(Buffer.concat(output));
+      }
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs the steps `width` at a time; resolves false once any failed (started ones still end). */
+async function inParallel(steps, width) {
+  const queue = [...steps];
+  let failed = false;
+  const worker = async () => {
+    while (!failed && queue.length > 0) {
+      const step = queue.shift();
+      if (!(await run(step, { live: false }))) failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return !failed;
+}
+
+function printTimings(started) {
+  const total = (Date.now() - started) / 1000;
+  const width = Math.max(...timings.map((t) => t.name.length));
+  console.info('\nnpm test, time per step (the first stage ran two at a time):');
+  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${t.ok ? '' : '  FAILED'}`);
+  console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
+}
+
+const started = Date.now();
+let ok = await inParallel(checks, 2);
+for (const suite of suites) {
+  if (!ok) break;
+  console.info(`\n── ${suite.name}`);
+  ok = await run(suite, { live: true });
+}
+printTimings(started);
+process.exit(ok ? 0 : 1);
