@@ -5,9 +5,8 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { i18n, loadLanguage } from './lib/i18n';
 import { initialiseLanguage, readSavedLanguage } from './lib/language';
-import { queryClient } from './lib/query-client';
 import { appStore, followSessionEvents, restoreSession } from './lib/session';
-import { getBridge } from './platform/bridge';
+import { getBridge, prefetchBridge } from './platform/bridge';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -23,14 +22,18 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-const render = () =>
+const render = () => {
   createRoot(container).render(
     <StrictMode>
-      <Providers store={appStore} queryClient={queryClient} i18n={i18n} navigate={(path) => void router.navigate(path)}>
+      <Providers store={appStore} i18n={i18n} navigate={(path) => void router.navigate(path)}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );
+  // The web shell's bridge is drawn without (platform/bridge.ts): fetch it now, so signing in
+  // does not wait for it.
+  prefetchBridge();
+};
 // The texts are lazy chunks: the first screen is drawn once the saved language's (and en's) are
 // in, never in keys. It resolves on a failed fetch too: en's defaults are better than a blank page.
 void loadLanguage(i18n, readSavedLanguage()).then(render, render);

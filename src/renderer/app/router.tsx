@@ -8,6 +8,8 @@ import { APP_ROUTES, routeById, type RouteHandle } from './routes';
 // The signed-in frame (sidebar, breadcrumbs, language and user menus) is a chunk of its own: the
 // sign-in page, the first screen of most visits, does not wait for it.
 const Layout = lazy(() => import('./layout').then((m) => ({ default: m.Layout })));
+// Its screens read server data through TanStack Query, fetched with them (lib/query-scope.tsx).
+const QueryScope = lazy(() => import('../lib/query-scope').then((m) => ({ default: m.QueryScope })));
 
 /** The react-router tree built from the route table: /login, the signed-in layout, not-found. */
 export function appRouteObjects(): RouteObject[] {
@@ -25,7 +27,9 @@ export function appRouteObjects(): RouteObject[] {
               </div>
             }
           >
-            <Layout />
+            <QueryScope>
+              <Layout />
+            </QueryScope>
           </Suspense>
         </RequireAuth>
       ),

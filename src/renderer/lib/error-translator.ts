@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { fieldErrors as fieldErrorsSchema } from '../../shared/api/drf';
+import type { FieldErrors } from '../../shared/api/drf';
 import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey, fieldMessageTranslation } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
@@ -21,16 +21,27 @@ function translateFieldMessage(message: string, t: TFunction): string {
   return known ? t(known.key, { ...known.values, defaultValue: message }) : message;
 }
 
+/**
+ * The entries of a 400's body that have DRF's field-error shape (`{"field": ["message", ...]}`),
+ * or null when one of them breaks it. Checked by hand rather than with drf.ts's zod schema: this
+ * module is on the sign-in page, which is drawn before zod is fetched.
+ */
+function fieldErrorEntries(body: unknown): FieldErrors | null {
+  if (!body || typeof body !== 'object') return null;
+  const entries = Object.entries(body).filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
+  return entries.every(([, messages]) => messages.every((message) => typeof message === 'string'))
+    ? Object.fromEntries(entries as [string, string[]][])
+    : null;
+}
+
 function fieldErrorsOf(body: unknown, t: TFunction): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const parsed = body && typeof body === 'object' ? fieldErrorsSchema.safeParse(
-    Object.fromEntries(Object.entries(body).filter(([, value]) => Array.isArray(value))),
-  ) : undefined;
-  if (!parsed?.success) return { fieldErrors: {}, formErrors: [] };
+  const parsed = fieldErrorEntries(body);
+  if (!parsed) return { fieldErrors: {}, formErrors: [] };
   const fieldErrors: Record<string, string[]> = {};
-  for (const [name, messages] of Object.entries(parsed.data)) {
+  for (const [name, messages] of Object.entries(parsed)) {
     if (!NOT_FIELDS.has(name)) fieldErrors[name] = messages.map((message) => translateFieldMessage(message, t));
   }
-  return { fieldErrors, formErrors: (parsed.data.non_field_errors ?? []).map((message) => translateFieldMessage(message, t)) };
+  return { fieldErrors, formErrors: (parsed.non_field_errors ?? []).map((message) => translateFieldMessage(message, t)) };
 }
 
 /**

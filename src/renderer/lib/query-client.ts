@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { appStore, sessionStatusAtom, type AppStore } from './session';
 import { asTransportError } from './transport-error';
 
 /** A failure the server decided (4xx) will not change by asking again. */
@@ -17,4 +18,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Whatever one person loaded must not be shown to the next one who signs in: the cache is
+ * emptied when the session ends, whichever screen is on display then.
+ */
+export function forgetDataOnSignOut(client: QueryClient, store: AppStore): () => void {
+  return store.sub(sessionStatusAtom, () => {
+    if (store.get(sessionStatusAtom) === 'signed_out') client.clear();
+  });
+}
+
+/** The app's cache, made with the first screen that needs it (lib/query-scope.tsx). */
 export const queryClient: QueryClient = createQueryClient();
+forgetDataOnSignOut(queryClient, appStore);

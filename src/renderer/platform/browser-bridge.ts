@@ -1,14 +1,13 @@
 import { healthAnswer, SYSTEM_PATHS } from '../../shared/api/system';
 import { createSessionClient, type RefreshCookieSession } from '../../shared/auth/session-client';
 import type { NaricBridge } from '../../shared/bridge';
-import { API_BASE_PATH, API_TIMEOUT_MS, LANGUAGE_STORAGE_KEY, XSRF_COOKIE_NAME } from '../../shared/constants';
+import { API_BASE_PATH, API_TIMEOUT_MS, LANGUAGE_STORAGE_KEY } from '../../shared/constants';
 import { ERROR_CODES } from '../../shared/errors';
-import { settingsPatch, type AppInfo, type IpcEvent, type IpcEventPayload, type Settings } from '../../shared/ipc/contract';
+import { settingsPatch, type AppInfo, type IpcEvent, type IpcEventPayload } from '../../shared/ipc/contract';
 import { failure, TransportFailure, transportErrorFromAnswer } from '../../shared/transport-failure';
-import { readCookie } from '../lib/cookies';
-import { readSavedLanguage } from '../lib/language';
 import { version } from '../../../package.json';
 import { createBrowserRequest } from './browser-request';
+import { mayHaveCookieSession, readBrowserSettings } from './browser-session-probe';
 import { createBrowserTransfer, type BrowserTransferOptions } from './browser-transfer';
 
 export interface BrowserBridgeOptions {
@@ -47,8 +46,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
   const locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
   let access: string | null = null;
   const refreshCookie: RefreshCookieSession = {
-    // The server sets XSRF-TOKEN with the refresh cookie and clears both together.
-    mayExist: () => readCookie(XSRF_COOKIE_NAME, cookies()) !== null,
+    mayExist: () => mayHaveCookieSession(cookies),
     keepAccess: (next) => {
       access = next;
     },
@@ -79,7 +77,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const readSettings = (): Settings => ({ serverUrl: null, language: readSavedLanguage(storage) });
+  const readSettings = () => readBrowserSettings(storage);
 
   return {
     app: {

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Providers } from '../../../src/renderer/app/providers';
@@ -13,8 +14,10 @@ export function renderRoutes(routes: RouteObject[], { path = '/', store = create
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(
-    <Providers store={store} queryClient={queryClient} i18n={i18n} navigate={(to) => void router.navigate(to)}>
-      <RouterProvider router={router} />
+    <Providers store={store} i18n={i18n} navigate={(to) => void router.navigate(to)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </Providers>,
   );
   return { ...view, router, store, i18n, queryClient };

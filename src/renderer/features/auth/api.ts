@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AUTH_PATHS, type LoginRequest, type TwoFactorMethod } from '../../../shared/api/auth';
-import { demoAccountsAnswer, SYSTEM_PATHS } from '../../../shared/api/system';
-import { apiClient } from '../../lib/app-api-client';
+import type { LoginRequest, TwoFactorMethod } from '../../../shared/api/auth';
+import { chunkLoader } from '../../lib/chunk-loader';
 import { getBridge } from '../../platform/bridge';
 
 // Sign-in goes through the bridge, which keeps the refresh token away from the page; the calls
-// that carry no token (demo accounts, sending an e-mail code) go straight to the API.
+// that carry no token (demo accounts, sending an e-mail code) go straight to the API, from
+// guest-api.ts, fetched when first used.
 
 export const signIn = (credentials: LoginRequest) => getBridge().auth.login(credentials);
 
@@ -18,16 +16,9 @@ export const startTwoFactorSetup = (setup: { method: TwoFactorMethod; user_id: n
 export const confirmTwoFactorSetup = (confirmation: { code: string; user_id: number }) =>
   getBridge().auth.confirmTwoFactor(confirmation);
 
+const guestApi = chunkLoader(() => import('./guest-api'));
+
 /** POST /auth/2fa/send-otp/: e-mails a fresh sign-in code. */
 export async function sendSignInCode(username: string): Promise<void> {
-  await apiClient.post(AUTH_PATHS.sendOtp, { username }, z.unknown());
-}
-
-export function fetchDemoAccounts() {
-  return apiClient.get(SYSTEM_PATHS.demoAccounts, demoAccountsAnswer);
-}
-
-/** The demo banner's accounts; outside demo mode the server answers an empty list. */
-export function useDemoAccounts() {
-  return useQuery({ queryKey: ['demo-accounts'], queryFn: fetchDemoAccounts, staleTime: Infinity, retry: false });
+  await (await guestApi()).sendSignInCode(username);
 }

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { QueryScope } from '../../lib/query-scope';
 import type { DemoAccountsAnswer } from '../../../shared/api/system';
-import { useDemoAccounts } from './api';
+import { useDemoAccounts } from './guest-api';
 
 type DemoAccount = DemoAccountsAnswer['accounts'][number];
 
@@ -12,7 +13,15 @@ export interface DemoAccountsBannerProps {
 }
 
 /** Demo mode only: the seeded accounts, one per group, so a visitor can try each role. */
-export function DemoAccountsBanner({ onUse }: DemoAccountsBannerProps) {
+export function DemoAccountsBanner(props: DemoAccountsBannerProps) {
+  return (
+    <QueryScope>
+      <DemoAccounts {...props} />
+    </QueryScope>
+  );
+}
+
+function DemoAccounts({ onUse }: DemoAccountsBannerProps) {
   const { t } = useTranslation('auth');
   const { data } = useDemoAccounts();
   if (!data?.demo || data.accounts.length === 0) return null;
