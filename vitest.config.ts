@@ -38,6 +38,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: each file gets its own database, so keep the number of files in flight small.
           maxWorkers: 2,
+          // Each file builds its own app on its own database and nothing is mocked, so the files of
+          // a worker can share loaded modules: importing the server once per worker instead of once
+          // per file (measured: 78 s of imports → 27 s over the suite).
+          isolate: false,
         },
       },
     ],
