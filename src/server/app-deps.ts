@@ -7,6 +7,10 @@ export interface AppDeps {
   db: AppDatabase;
   config: ServerConfig;
   storage: DocumentStorage;
+  /** Now, for whatever depends on the date (deadlines, their reminders); tests pass a controlled clock. Default: the system's. */
+  clock?: () => Date;
+  /** How often each instance's deadline job looks for reminders and escalations that are due (default 60 s). */
+  deadlineJobIntervalMs?: number;
 }
 
 declare module 'fastify' {

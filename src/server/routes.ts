@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { deadlineRoutes } from './modules/deadlines/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { issuanceRoutes } from './modules/issuance/routes';
 import { systemRoutes } from './modules/system/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes];

@@ -17,6 +17,9 @@ export interface StartedServer {
 
 export interface StartOptions {
   logger?: FastifyBaseLogger;
+  /** A controlled clock for the deadlines and their jobs (tests); the system's by default. */
+  clock?: () => Date;
+  deadlineJobIntervalMs?: number;
 }
 
 /** Opens and migrates the database, seeds it, and listens. Shared by main.ts and the e2e harness. */
@@ -46,7 +49,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const storage = await openDocumentStorage(config);
     const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
     logger.info({ seeded, demo: config.demo }, 'reference data checked');
-    app = buildApp({ db, config, storage, logger });
+    app = buildApp({ db, config, storage, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close().catch(() => {});

@@ -36,6 +36,8 @@ export interface ServerFixtureOptions {
   /** Replaces the fixture's own storage folder (e.g. one that fails). */
   storage?: DocumentStorage;
   logger?: FastifyBaseLogger;
+  /** A controlled clock (deadlines, their jobs); the system's by default. */
+  clock?: () => Date;
 }
 
 /** A complete configuration for tests; nothing is read from the environment. */
@@ -69,7 +71,7 @@ export async function createServerFixture(options: ServerFixtureOptions = {}): P
     ...options.config,
   });
   const logger = options.logger ?? createLogger((process.env.NARIC_TEST_LOG_LEVEL as ServerConfig['logLevel']) ?? 'silent');
-  const app = buildApp({ db: database.db, config, storage, logger });
+  const app = buildApp({ db: database.db, config, storage, logger, clock: options.clock });
 
   const tokenFor = async (username: string) => {
     const user = await database.db

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Gender, ServiceCategory } from '../../shared/constants';
+import type { DeadlineType, Gender, ReminderFrequency, ServiceCategory } from '../../shared/constants';
+import type { RecipientRef } from '../../shared/api/deadlines';
+import type { DeadlineCondition } from '../../shared/domain/deadline-stages';
 import type { DocumentType } from '../../shared/document-types';
 import type {
   AcademicFieldCategory,
@@ -345,6 +347,80 @@ export interface VerdictsTable {
   version: Generated<number>;
 }
 
+/** Deadline management (issue 12, migration 0008). */
+export interface DeadlineConfigurationsTable {
+  id: Generated<number>;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  deadline_type: DeadlineType;
+  service_category: ServiceCategory;
+  days_from_start: number;
+  working_days: Generated<boolean>;
+  conditional: Generated<boolean>;
+  condition: DeadlineCondition | null;
+  mandatory: Generated<boolean>;
+  mandatory_by_law: Generated<boolean>;
+  legal_basis: string | null;
+  reminder_enabled: Generated<boolean>;
+  reminder_days_before: number | null;
+  reminder_frequency: ReminderFrequency | null;
+  escalation_enabled: Generated<boolean>;
+  escalation_days_after: number | null;
+  escalation_recipients: ColumnType<RecipientRef[], string | undefined, string>;
+  active: Generated<boolean>;
+  version: Generated<number>;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface HolidaysTable {
+  id: Generated<number>;
+  date: CalendarDate;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  source: 'library' | 'manual';
+  created_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A pause of a running deadline: instants, the clock turns them into Kosovo calendar days. */
+export interface StoredPause {
+  from: string;
+  to: string | null;
+  status: ApplicationStatus;
+}
+
+export interface ApplicationDeadlinesTable {
+  id: Generated<number>;
+  application_id: number;
+  configuration_id: number;
+  deadline_type: DeadlineType;
+  /** The rule as it was when the deadline started: editing the configuration never moves it. */
+  days: number;
+  working_days: boolean;
+  started_at: Timestamp;
+  start_date: CalendarDate;
+  due_date: CalendarDate;
+  pauses: ColumnType<StoredPause[], string | undefined, string>;
+  paused_since: Timestamp | null;
+  completed_at: Timestamp | null;
+  /** The next reminder's day and the escalation's day; null when none is owed (the jobs' work list). */
+  next_reminder_on: CalendarDate | null;
+  escalate_on: CalendarDate | null;
+}
+
+export interface DeadlineNotificationsTable {
+  id: Generated<number>;
+  application_deadline_id: number;
+  kind: 'reminder' | 'escalation';
+  occurrence: CalendarDate;
+  recipients: number;
+  sent_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -371,4 +447,8 @@ export interface Database {
   issued_documents: IssuedDocumentsTable;
   document_templates: DocumentTemplatesTable;
   verdicts: VerdictsTable;
+  deadline_configurations: DeadlineConfigurationsTable;
+  holidays: HolidaysTable;
+  application_deadlines: ApplicationDeadlinesTable;
+  deadline_notifications: DeadlineNotificationsTable;
 }

@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
 import { seedDemoApplications } from './demo-applications';
 import { DEFAULT_TEMPLATES } from './document-template-catalogue';
 import { seedDemoCouncils } from './demo-councils';
+import { seedDemoDeadlines } from './demo-deadlines';
+import { seedHolidayCalendar } from './holiday-calendar';
 import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
 
 // Idempotent: run at every start. It only ever adds what is missing, so whatever an admin
@@ -60,6 +62,9 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoTwoFactor(trx);
     if (options.demo) await seedDemoCouncils(trx);
     const demoApplications = options.demo ? await seedDemoApplications(trx, options.storage) : 0;
+    // Issue 12: Kosovo's holidays once (first start); in demo mode the deadline configurations and the open applications' deadlines.
+    await seedHolidayCalendar(trx);
+    if (options.demo) await seedDemoDeadlines(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }

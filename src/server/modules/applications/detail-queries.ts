@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../application-scope';
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
+import { explainApplicationDeadlines } from '../../application-deadlines';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 
@@ -33,6 +34,8 @@ export async function loadApplicationDetail(
   scope: ApplicationScope,
   user: User,
   id: number,
+  /** Today for the deadlines' explanation (tests pass a controlled clock's now). */
+  now: Date = new Date(),
 ): Promise<ApplicationDetail | null> {
   const fields = applicantFieldsFor(user);
   const row = await db
@@ -66,7 +69,7 @@ export async function loadApplicationDetail(
     .executeTakeFirst();
   if (!row) return null;
 
-  const [education, documents, notes, history, payments, people, inspectorateDocumentId] = await Promise.all([
+  const [education, documents, notes, history, payments, people, inspectorateDocumentId, deadlines] = await Promise.all([
     fields.education ? db.selectFrom('education_info').selectAll().where('application_id', '=', id).executeTakeFirst() : null,
     db.selectFrom('application_documents').selectAll().where('application_id', '=', id).orderBy('uploaded_at').orderBy('id').execute(),
     db.selectFrom('application_notes').selectAll().where('application_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
@@ -79,6 +82,7 @@ export async function loadApplicationDetail(
       .execute(),
     peopleOf(db, id),
     currentInspectorateDocumentId(db, id),
+    explainApplicationDeadlines(db, id, now),
   ]);
   const person = (userId: number | null): PersonRef | null =>
     userId === null ? null : { id: userId, full_name: people.get(userId) ?? `#${userId}` };
@@ -243,6 +247,7 @@ export async function loadApplicationDetail(
     history: historyEntries,
     timeline,
     allowed_actions: movesFor(user, subject, policy),
+    deadlines,
   };
 }
 

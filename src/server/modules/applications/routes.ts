@@ -36,6 +36,7 @@ const canView = requirePermission('applications.view_application');
 
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const now = app.deps.clock ?? (() => new Date());
 
   for (const [path, onlyIncomplete, summary] of [
     [APPLICATION_PATHS.list, false, 'Applications, filtered, searched, sorted and paged (row-level scope applies)'],
@@ -110,7 +111,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const detail = await loadApplicationDetail(db, applicationScope(user), user, request.params.id);
+      const detail = await loadApplicationDetail(db, applicationScope(user), user, request.params.id, now());
       if (!detail) throw notFound();
       return detail;
     },
@@ -138,8 +139,8 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = currentUser(request);
         const scope = applicationScope(user);
-        await performAction({ db, user, scope, ip: request.ip }, request.params.id, name, request.body);
-        const detail = await loadApplicationDetail(db, scope, user, request.params.id);
+        await performAction({ db, user, scope, ip: request.ip, clock: now }, request.params.id, name, request.body);
+        const detail = await loadApplicationDetail(db, scope, user, request.params.id, now());
         if (!detail) throw notFound();
         return detail;
       },

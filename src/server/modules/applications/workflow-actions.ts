@@ -22,6 +22,7 @@ import { applicantMessage } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
 import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../../inspectorate-document';
+import { syncApplicationDeadlines } from '../../application-deadlines';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -34,8 +35,6 @@ type Request<A extends ActionName> = z.output<(typeof ACTION_REQUESTS)[A]>;
 type AnyRequest = Request<ActionName> & Partial<Request<'update_status'>> & Partial<Request<'move_to_council'>> &
   Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>>;
 
-const COUNCIL_REVIEW_DAYS = 30;
-
 /** "payment_pending" → "Payment pending": the English name in messages; the UI translates by status code. */
 export function statusLabel(status: string): string {
   const words = status.replaceAll('_', ' ');
@@ -47,6 +46,8 @@ export interface ActionContext {
   user: User;
   scope: ApplicationScope;
   ip: string | null;
+  /** Now, for the deadlines a status change starts or stops (tests pass a controlled clock). */
+  clock?: () => Date;
 }
 
 export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
@@ -90,13 +91,16 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       next = move.to;
     }
 
-    const now = new Date();
+    const now = context.clock?.() ?? new Date();
     const changes: Updateable<ApplicationsTable> = { status: next, version: row.version + 1, updated_at: now };
     if (next !== row.status && CLOSED_STATUSES.includes(next)) changes.closed_at = now;
     let notify = false;
     for (const effect of definition.effects) {
       notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes })) || notify;
     }
+    // Deadlines start, stop and resume with the status (issue 12); the application's deadline and
+    // review due date follow the configured service-completion and council-review deadlines.
+    if (next !== row.status) Object.assign(changes, await syncApplicationDeadlines(trx, { applicationId: id, status: next, now }));
 
     await trx.updateTable('applications').set(changes).where('id', '=', id).execute();
     await trx
@@ -230,9 +234,9 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
   }
 }
 
+/** The review due date comes from the council-review deadline configuration (syncApplicationDeadlines). */
 function councilAssignment(councilId: number, now: Date): Updateable<ApplicationsTable> {
-  const due = new Date(now.getTime() + COUNCIL_REVIEW_DAYS * 86_400_000);
-  return { council_id: councilId, review_status: 'pending_review', review_due_date: due.toISOString().slice(0, 10), assigned_at: now };
+  return { council_id: councilId, review_status: 'pending_review', assigned_at: now };
 }
 
 /** The active council covering the field with the fewest open applications. */

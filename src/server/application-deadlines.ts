@@ -1,0 +1,265 @@
+import type { Selectable } from 'kysely';
+import type { ApplicationDeadline } from '../shared/api/deadlines';
+import type { ServiceCategory } from '../shared/constants';
+import type { ApplicationStatus } from '../shared/domain/application-status';
+import { computeDeadline, type ClockHoliday, type ClockPause } from '../shared/domain/deadline-clock';
+import { kosovoDate } from '../shared/domain/deadline-dates';
+import { escalationDay, nextReminderDay } from '../shared/domain/deadline-reminders';
+import {
+  APPLICATION_DEADLINE_TYPE,
+  DEADLINE_STAGES,
+  REVIEW_DUE_DEADLINE_TYPE,
+  conditionHolds,
+  deadlineMove,
+  runsIn,
+} from '../shared/domain/deadline-stages';
+import type { AppDatabase } from './db/database';
+import type { ApplicationDeadlinesTable, DeadlineConfigurationsTable, StoredPause } from './db/schema';
+
+// An application's running deadlines (issue 12). The applications module calls
+// syncApplicationDeadlines in the transaction of every status change: deadlines whose stage the
+// application enters start from their configuration, those it leaves end, and a centre's clock
+// stops while the application waits on the applicant and resumes where it stopped
+// (shared/domain/deadline-stages.ts says which). The application's `deadline` and
+// `review_due_date` follow the service-completion and council-review deadlines. Outside the
+// modules folder because the applications and deadlines modules both use it.
+
+type DeadlineRow = Selectable<ApplicationDeadlinesTable>;
+type ConfigurationRow = Selectable<DeadlineConfigurationsTable>;
+
+/** The holiday calendar from a day on (the table holds a few dozen rows a year). */
+export async function holidaysFrom(db: AppDatabase, from: string): Promise<ClockHoliday[]> {
+  return db.selectFrom('holidays').select(['date', 'name_en', 'name_sq', 'name_sr']).where('date', '>=', from).orderBy('date').execute();
+}
+
+function clockPauses(pauses: readonly StoredPause[]): ClockPause[] {
+  return pauses.map((pause) => ({
+    from: kosovoDate(new Date(pause.from)),
+    to: pause.to === null ? null : kosovoDate(new Date(pause.to)),
+    status: pause.status,
+  }));
+}
+
+/** The due date and its explanation for a stored deadline, as of `now`. */
+export function clockOf(row: Pick<DeadlineRow, 'start_date' | 'days' | 'working_days' | 'pauses'>, holidays: readonly ClockHoliday[], now: Date) {
+  return computeDeadline({
+    start: row.start_date,
+    days: row.days,
+    workingDays: row.working_days,
+    holidays,
+    pauses: clockPauses(row.pauses),
+    today: kosovoDate(now),
+  });
+}
+
+type ReminderSettings = Pick<ConfigurationRow, 'reminder_enabled' | 'reminder_days_before' | 'reminder_frequency' | 'escalation_enabled' | 'escalation_days_after'>;
+
+/** When the next reminder and the escalation fall for a running (not paused) deadline. */
+export function notificationDays(
+  configuration: ReminderSettings,
+  due: string,
+  today: string,
+  sent: { reminded: boolean; escalated: boolean },
+): { next_reminder_on: string | null; escalate_on: string | null } {
+  const reminder =
+    configuration.reminder_enabled && configuration.reminder_days_before !== null && configuration.reminder_frequency !== null
+      ? nextReminderDay(due, { daysBefore: configuration.reminder_days_before, frequency: configuration.reminder_frequency }, today, sent.reminded)
+      : null;
+  const escalation =
+    configuration.escalation_enabled && configuration.escalation_days_after !== null
+      ? escalationDay(due, configuration.escalation_days_after, sent.escalated)
+      : null;
+  return { next_reminder_on: reminder, escalate_on: escalation };
+}
+
+async function sentNotifications(db: AppDatabase, deadlineId: number): Promise<{ reminded: boolean; escalated: boolean }> {
+  const rows = await db.selectFrom('deadline_notifications').select('kind').where('application_deadline_id', '=', deadlineId).execute();
+  return { reminded: rows.some((row) => row.kind === 'reminder'), escalated: rows.some((row) => row.kind === 'escalation') };
+}
+
+export interface DeadlineSync {
+  applicationId: number;
+  /** The status the application now has. */
+  status: ApplicationStatus;
+  now: Date;
+}
+
+export interface SyncedDates {
+  /** The service-completion due date when one runs (the application's `deadline`), else undefined: keep. */
+  deadline?: string;
+  /** The council-review due date when one runs (the application's `review_due_date`), else undefined: keep. */
+  review_due_date?: string;
+}
+
+/**
+ * Brings the application's deadlines in step with its new status; `db` is the transaction of the
+ * status change, which already holds the application's row lock. Answers the dates to copy onto
+ * the application row.
+ */
+export async function syncApplicationDeadlines(db: AppDatabase, { applicationId, status, now }: DeadlineSync): Promise<SyncedDates> {
+  const facts = await db
+    .selectFrom('applications')
+    .innerJoin('services', 'services.id', 'applications.service_id')
+    .select([
+      'applications.submitted_at',
+      'applications.incomplete',
+      'services.category',
+      'services.fee_enabled',
+      'services.fee_exemption_allowed',
+      'services.council_required',
+    ])
+    .where('applications.id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const category: ServiceCategory = facts.category;
+  const today = kosovoDate(now);
+  const nowIso = now.toISOString();
+
+  const open = await db
+    .selectFrom('application_deadlines')
+    .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
+    .selectAll('application_deadlines')
+    .select([
+      'deadline_configurations.reminder_enabled',
+      'deadline_configurations.reminder_days_before',
+      'deadline_configurations.reminder_frequency',
+      'deadline_configurations.escalation_enabled',
+      'deadline_configurations.escalation_days_after',
+    ])
+    .where('application_deadlines.application_id', '=', applicationId)
+    .where('application_deadlines.completed_at', 'is', null)
+    .orderBy('application_deadlines.id')
+    .execute();
+
+  const holidays = await holidaysFrom(db, open.reduce((earliest, row) => (row.start_date < earliest ? row.start_date : earliest), today));
+  const stillOpen: { configuration_id: number; deadline_type: DeadlineRow['deadline_type']; due: string }[] = [];
+
+  for (const row of open) {
+    const move = deadlineMove(row.deadline_type, category, status);
+    if (move === 'keep') {
+      stillOpen.push({ configuration_id: row.configuration_id, deadline_type: row.deadline_type, due: row.due_date });
+      continue;
+    }
+    if (move === 'end') {
+      await db
+        .updateTable('application_deadlines')
+        .set({ completed_at: now, next_reminder_on: null, escalate_on: null })
+        .where('id', '=', row.id)
+        .execute();
+      continue;
+    }
+    let pauses = row.pauses;
+    let pausedSince = row.paused_since;
+    if (move === 'pause' && pausedSince === null) {
+      pauses = [...pauses, { from: nowIso, to: null, status }];
+      pausedSince = now;
+    } else if (move === 'run' && pausedSince !== null) {
+      pauses = pauses.map((pause) => (pause.to === null ? { ...pause, to: nowIso } : pause));
+      pausedSince = null;
+    }
+    const due = clockOf({ ...row, pauses }, holidays, now).due;
+    // No reminder or escalation while the clock stands still; resumed, they are planned afresh.
+    const days = pausedSince === null ? notificationDays(row, due, today, await sentNotifications(db, row.id)) : { next_reminder_on: null, escalate_on: null };
+    await db
+      .updateTable('application_deadlines')
+      .set({ pauses: JSON.stringify(pauses), paused_since: pausedSince, due_date: due, ...days })
+      .where('id', '=', row.id)
+      .execute();
+    stillOpen.push({ configuration_id: row.configuration_id, deadline_type: row.deadline_type, due });
+  }
+
+  const configurations = await db
+    .selectFrom('deadline_configurations')
+    .selectAll()
+    .where('active', '=', true)
+    .where('service_category', '=', category)
+    .orderBy('id')
+    .execute();
+  const conditionFacts = { ...facts, status };
+  for (const configuration of configurations) {
+    if (!runsIn(configuration.deadline_type, category, status)) continue;
+    if (stillOpen.some((deadline) => deadline.configuration_id === configuration.id)) continue;
+    if (configuration.conditional && configuration.condition && !conditionHolds(configuration.condition, conditionFacts)) continue;
+    const startedAt = DEADLINE_STAGES[configuration.deadline_type].countsFromSubmission ? facts.submitted_at : now;
+    const start = { start_date: kosovoDate(startedAt), days: configuration.days_from_start, working_days: configuration.working_days, pauses: [] };
+    const startHolidays = start.start_date < today ? await holidaysFrom(db, start.start_date) : holidays;
+    const due = clockOf(start, startHolidays, now).due;
+    await db
+      .insertInto('application_deadlines')
+      .values({
+        application_id: applicationId,
+        configuration_id: configuration.id,
+        deadline_type: configuration.deadline_type,
+        days: configuration.days_from_start,
+        working_days: configuration.working_days,
+        started_at: startedAt,
+        start_date: start.start_date,
+        due_date: due,
+        pauses: '[]',
+        ...notificationDays(configuration, due, today, { reminded: false, escalated: false }),
+      })
+      .execute();
+    stillOpen.push({ configuration_id: configuration.id, deadline_type: configuration.deadline_type, due });
+  }
+
+  const latestDue = (type: DeadlineRow['deadline_type']) =>
+    stillOpen
+      .filter((deadline) => deadline.deadline_type === type)
+      .map((deadline) => deadline.due)
+      .sort()
+      .at(-1);
+  const dates: SyncedDates = {};
+  const deadline = latestDue(APPLICATION_DEADLINE_TYPE);
+  if (deadline) dates.deadline = deadline;
+  const reviewDue = latestDue(REVIEW_DUE_DEADLINE_TYPE);
+  if (reviewDue) dates.review_due_date = reviewDue;
+  return dates;
+}
+
+/** The application's deadlines with how each was computed, newest first (the detail answer). */
+export async function explainApplicationDeadlines(db: AppDatabase, applicationId: number, now: Date): Promise<ApplicationDeadline[]> {
+  const rows = await db
+    .selectFrom('application_deadlines')
+    .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
+    .selectAll('application_deadlines')
+    .select([
+      'deadline_configurations.name_en',
+      'deadline_configurations.name_sq',
+      'deadline_configurations.name_sr',
+      'deadline_configurations.mandatory',
+      'deadline_configurations.mandatory_by_law',
+      'deadline_configurations.legal_basis',
+    ])
+    .where('application_deadlines.application_id', '=', applicationId)
+    .orderBy('application_deadlines.started_at', 'desc')
+    .orderBy('application_deadlines.id', 'desc')
+    .execute();
+  if (rows.length === 0) return [];
+  const earliest = rows.reduce((first, row) => (row.start_date < first ? row.start_date : first), rows[0].start_date);
+  const holidays = await holidaysFrom(db, earliest);
+  const today = kosovoDate(now);
+  return rows.map((row) => {
+    // A completed deadline is explained as it stood when it ended; an open one as of today.
+    const asOf = row.completed_at ?? now;
+    const clock = clockOf(row, holidays, asOf);
+    const state = row.completed_at ? 'completed' : row.paused_since ? 'paused' : 'running';
+    return {
+      id: row.id,
+      configuration_id: row.configuration_id,
+      name_en: row.name_en,
+      name_sq: row.name_sq,
+      name_sr: row.name_sr,
+      deadline_type: row.deadline_type,
+      days: row.days,
+      working_days: row.working_days,
+      mandatory: row.mandatory,
+      mandatory_by_law: row.mandatory_by_law,
+      legal_basis: row.legal_basis,
+      started_at: row.started_at.toISOString(),
+      due_date: clock.due,
+      state,
+      completed_at: row.completed_at ? row.completed_at.toISOString() : null,
+      overdue: state !== 'completed' && !clock.provisional && clock.due < today,
+      steps: clock.steps,
+    };
+  });
+}

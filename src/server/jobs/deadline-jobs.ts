@@ -1,0 +1,236 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RecipientRef } from '../../shared/api/deadlines';
+import { kosovoDate } from '../../shared/domain/deadline-dates';
+import { reminderAfter } from '../../shared/domain/deadline-reminders';
+import { DEADLINE_STAGES } from '../../shared/domain/deadline-stages';
+import type { AppDatabase } from '../db/database';
+import { queueEmail } from './outbox';
+
+// Reminders and escalations of running deadlines (issue 12), sent through the notification outbox.
+//
+// Why not pg-boss or graphile-worker: both need a real PostgreSQL connection (LISTEN/NOTIFY,
+// advisory locks, their own schema and long-lived pools) and do not run on the embedded PGlite the
+// desktop uses. So, like the outbox, one jobs module on our own tables: each instance's tick claims
+// the due deadlines with `SELECT … FOR UPDATE SKIP LOCKED` (another instance skips them instead of
+// waiting), and every sent reminder or escalation is a row of deadline_notifications, unique per
+// (deadline, kind, occurrence), inserted in the same transaction as its outbox e-mails. A second
+// instance that reaches the same deadline after the first committed finds the row and sends
+// nothing, so each occurrence goes out exactly once (tests/server/deadlines-multi-instance.test.ts).
+// The date is the injected clock's (Kosovo calendar day), so tests control time.
+
+export interface DeadlineJobOptions {
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  batchSize?: number;
+}
+
+export interface DeadlineJobResult {
+  reminders: number;
+  escalations: number;
+}
+
+interface Mail {
+  userId: number | null;
+  email: string;
+}
+
+/** Active users named directly or through a group, each once. */
+async function escalationRecipients(db: AppDatabase, refs: readonly RecipientRef[]): Promise<Mail[]> {
+  const userIds = refs.filter((ref) => ref.kind === 'user').map((ref) => ref.id);
+  const groupIds = refs.filter((ref) => ref.kind === 'group').map((ref) => ref.id);
+  if (userIds.length === 0 && groupIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('is_active', '=', true)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length > 0 ? [eb('id', 'in', userIds)] : []),
+        ...(groupIds.length > 0 ? [eb('id', 'in', eb.selectFrom('user_groups').select('user_id').where('group_id', 'in', groupIds))] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.filter((row) => row.email).map((row) => ({ userId: row.id, email: row.email }));
+}
+
+interface DueDeadline {
+  id: number;
+  application_id: number;
+  reference: string;
+  deadline_type: keyof typeof DEADLINE_STAGES;
+  due_date: string;
+  next_reminder_on: string | null;
+  escalate_on: string | null;
+  name_en: string;
+  reminder_enabled: boolean;
+  reminder_frequency: 'once' | 'daily' | 'weekly' | null;
+  escalation_enabled: boolean;
+  escalation_recipients: RecipientRef[];
+  assigned_officer_id: number | null;
+  applicant_email: string;
+}
+
+/** Who a reminder goes to: the applicant for their own deadlines; else the assigned officer, else the escalation's people. */
+async function reminderRecipients(db: AppDatabase, deadline: DueDeadline): Promise<Mail[]> {
+  if (DEADLINE_STAGES[deadline.deadline_type].owner === 'applicant') return [{ userId: null, email: deadline.applicant_email }];
+  if (deadline.assigned_officer_id !== null) {
+    const officer = await db.selectFrom('users').select(['id', 'email']).where('id', '=', deadline.assigned_officer_id).where('is_active', '=', true).executeTakeFirst();
+    if (officer?.email) return [{ userId: officer.id, email: officer.email }];
+  }
+  return escalationRecipients(db, deadline.escalation_recipients);
+}
+
+/** Records one occurrence; false when another instance (or an earlier tick) already sent it. */
+async function claimOccurrence(db: AppDatabase, deadlineId: number, kind: 'reminder' | 'escalation', occurrence: string, recipients: number): Promise<boolean> {
+  const inserted = await db
+    .insertInto('deadline_notifications')
+    .values({ application_deadline_id: deadlineId, kind, occurrence, recipients })
+    .onConflict((conflict) => conflict.columns(['application_deadline_id', 'kind', 'occurrence']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+async function queueAll(db: AppDatabase, recipients: readonly Mail[], subject: string, message: string): Promise<void> {
+  for (const recipient of recipients) {
+    await queueEmail(db, { recipientUserId: recipient.userId, recipientEmail: recipient.email, subject, message });
+  }
+}
+
+/** Sends what is due today for one batch of deadlines; several instances may run it at once. */
+export async function runDeadlineJobs(db: AppDatabase, options: DeadlineJobOptions): Promise<DeadlineJobResult> {
+  const today = kosovoDate(options.clock());
+  const batchSize = options.batchSize ?? 100;
+  return db.transaction().execute(async (trx) => {
+    const due = (await trx
+      .selectFrom('application_deadlines')
+      .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
+      .innerJoin('applications', 'applications.id', 'application_deadlines.application_id')
+      .innerJoin('applicants', 'applicants.id', 'applications.applicant_id')
+      .select([
+        'application_deadlines.id',
+        'application_deadlines.application_id',
+        'applications.reference',
+        'application_deadlines.deadline_type',
+        'application_deadlines.due_date',
+        'application_deadlines.next_reminder_on',
+        'application_deadlines.escalate_on',
+        'deadline_configurations.name_en',
+        'deadline_configurations.reminder_enabled',
+        'deadline_configurations.reminder_frequency',
+        'deadline_configurations.escalation_enabled',
+        'deadline_configurations.escalation_recipients',
+        'applications.assigned_officer_id',
+        'applicants.email as applicant_email',
+      ])
+      .where('application_deadlines.completed_at', 'is', null)
+      .where('application_deadlines.paused_since', 'is', null)
+      .where((eb) => eb.or([eb('application_deadlines.next_reminder_on', '<=', today), eb('application_deadlines.escalate_on', '<=', today)]))
+      .orderBy('application_deadlines.id')
+      .limit(batchSize)
+      .forUpdate('application_deadlines')
+      .skipLocked()
+      .execute()) as DueDeadline[];
+
+    const result: DeadlineJobResult = { reminders: 0, escalations: 0 };
+    for (const deadline of due) {
+      let nextReminder = deadline.next_reminder_on;
+      let escalateOn = deadline.escalate_on;
+      if (nextReminder !== null && nextReminder <= today) {
+        if (deadline.reminder_enabled && deadline.reminder_frequency !== null) {
+          // The occurrence is the day it is sent: a job that was down does not send the missed days at once.
+          const recipients = await reminderRecipients(trx, deadline);
+          if (await claimOccurrence(trx, deadline.id, 'reminder', today, recipients.length)) {
+            await queueAll(
+              trx,
+              recipients,
+              `Reminder: ${deadline.name_en} for ${deadline.reference} is due on ${deadline.due_date}`,
+              [`The deadline “${deadline.name_en}” of application ${deadline.reference} is due on ${deadline.due_date}.`, '', 'NARIC'].join('\n'),
+            );
+            result.reminders += 1;
+            options.log.info({ application_deadline_id: deadline.id, occurrence: today, recipients: recipients.length }, 'deadline reminder sent');
+          }
+          nextReminder = reminderAfter(today, deadline.due_date, deadline.reminder_frequency);
+        } else nextReminder = null;
+      }
+      if (escalateOn !== null && escalateOn <= today) {
+        if (deadline.escalation_enabled) {
+          const recipients = await escalationRecipients(trx, deadline.escalation_recipients);
+          if (await claimOccurrence(trx, deadline.id, 'escalation', escalateOn, recipients.length)) {
+            await queueAll(
+              trx,
+              recipients,
+              `Escalation: ${deadline.name_en} for ${deadline.reference} is overdue (due ${deadline.due_date})`,
+              [`The deadline “${deadline.name_en}” of application ${deadline.reference} was due on ${deadline.due_date} and is still open.`, '', 'NARIC'].join('\n'),
+            );
+            result.escalations += 1;
+            options.log.info({ application_deadline_id: deadline.id, occurrence: escalateOn, recipients: recipients.length }, 'deadline escalation sent');
+          }
+        }
+        escalateOn = null;
+      }
+      await trx
+        .updateTable('application_deadlines')
+        .set({ next_reminder_on: nextReminder, escalate_on: escalateOn })
+        .where('id', '=', deadline.id)
+        .execute();
+    }
+    return result;
+  });
+}
+
+export interface DeadlineJobWorker {
+  /** Runs one tick now (joins a tick in progress); resolves when it is done. */
+  runOnce(): Promise<DeadlineJobResult>;
+  stop(): Promise<void>;
+}
+
+export interface DeadlineWorkerOptions extends DeadlineJobOptions {
+  intervalMs?: number;
+  /** Called after a tick queued e-mails (the outbox worker delivers sooner). */
+  onQueued?: () => void;
+}
+
+/** Ticks every `intervalMs` (60 s by default) until stopped; batches until nothing is due. */
+export function startDeadlineJobs(db: AppDatabase, options: DeadlineWorkerOptions): DeadlineJobWorker {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const batchSize = options.batchSize ?? 100;
+  let running: Promise<DeadlineJobResult> | null = null;
+  let stopped = false;
+
+  const tick = async (): Promise<DeadlineJobResult> => {
+    const total: DeadlineJobResult = { reminders: 0, escalations: 0 };
+    for (let batch = 0; batch < 50 && !stopped; batch += 1) {
+      const result = await runDeadlineJobs(db, { ...options, batchSize });
+      total.reminders += result.reminders;
+      total.escalations += result.escalations;
+      if (result.reminders + result.escalations === 0) break;
+    }
+    if (total.reminders + total.escalations > 0) options.onQueued?.();
+    return total;
+  };
+
+  const run = (): Promise<DeadlineJobResult> => {
+    running ??= tick()
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'deadline job failed');
+        return { reminders: 0, escalations: 0 };
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return {
+    runOnce: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
