@@ -1,16 +1,18 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_SCREEN_NAMESPACES } from './src/renderer/lib/first-screen-namespaces';
 
 /** A module id's directory under node_modules, e.g. `react-dom` or `@tanstack/query-core`. */
 const inPackages = (...names: string[]) => new RegExp(`node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 
-const LOCALE_FILE = /locales[\\/](\w+)[\\/][^\\/]+\.json$/;
+const LOCALE_FILE = /locales[\\/](\w+)[\\/]([^\\/]+)\.json$/;
 
 /**
  * The renderer's chunks: libraries in chunks of their own with stable contents, so a new build
  * of the app's code leaves them cached (assets are served immutable) and route chunks hold only
- * their screen; each language's texts in one lazy chunk (lib/i18n.ts fetches the saved one).
+ * their screen; each language's texts in two lazy chunks, the first screen's namespaces and the
+ * other screens' (lib/i18n.ts fetches the saved language's first, the rest once it is drawn).
  */
 const RENDERER_CHUNK_GROUPS = [
   { name: 'vendor-react', test: inPackages('react', 'react-dom', 'scheduler'), priority: 10 },
@@ -31,8 +33,9 @@ const RENDERER_CHUNK_GROUPS = [
   },
   {
     name: (id: string) => {
-      const language = LOCALE_FILE.exec(id)?.[1];
-      return language ? `locale-${language}` : null;
+      const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
+      if (!language || !namespace) return null;
+      return FIRST_SCREEN_NAMESPACES.includes(namespace) ? `locale-${language}` : `locale-${language}-screens`;
     },
     test: LOCALE_FILE,
     priority: 20,

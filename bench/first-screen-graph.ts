@@ -34,13 +34,18 @@ export function staticClosure(manifest: Manifest, roots: readonly string[]): str
 }
 
 /**
- * The manifest keys of one language's texts: its `…/locales/<language>/<namespace>.json` files,
- * or the `locale-<language>` chunk electron.vite.config.ts groups them into.
+ * The manifest keys of one language's texts: its `…/locales/<language>/<namespace>.json` files
+ * (only `namespaces` when given), or the `locale-<language>` chunk electron.vite.config.ts
+ * groups the first screen's namespaces into (the other screens' are `locale-<language>-screens`).
  */
-export function localeKeys(manifest: Manifest, language: string): string[] {
-  const file = new RegExp(`(^|/)locales/${language}/[^/]+\\.json$`);
+export function localeKeys(manifest: Manifest, language: string, namespaces?: readonly string[]): string[] {
+  const file = new RegExp(`(^|/)locales/${language}/([^/]+)\\.json$`);
+  const wanted = (key: string) => {
+    const namespace = file.exec(key)?.[2];
+    return namespace !== undefined && (!namespaces || namespaces.includes(namespace));
+  };
   return Object.entries(manifest)
-    .filter(([key, chunk]) => file.test(key) || chunk.name === `locale-${language}`)
+    .filter(([key, chunk]) => wanted(key) || chunk.name === `locale-${language}`)
     .map(([key]) => key);
 }
 
@@ -53,13 +58,14 @@ export interface FirstScreenFiles {
 /**
  * Everything one route needs before it is interactive: the HTML entry with its static imports,
  * the route's lazy chunk with its static imports, and the given languages' locale files (with
- * theirs: the saved language and en, its fallback). Files shared by several are counted once.
+ * theirs: the saved language and en, its fallback; only `namespaces` when given). Files shared
+ * by several are counted once.
  */
 export function firstScreenFiles(
   manifest: Manifest,
-  options: { entry: string; route: string; languages: readonly string[] },
+  options: { entry: string; route: string; languages: readonly string[]; namespaces?: readonly string[] },
 ): FirstScreenFiles {
-  const roots = [options.entry, options.route, ...options.languages.flatMap((language) => localeKeys(manifest, language))];
+  const roots = [options.entry, options.route, ...options.languages.flatMap((language) => localeKeys(manifest, language, options.namespaces))];
   const keys = staticClosure(manifest, roots);
   const js = new Set<string>();
   const css = new Set<string>();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FIRST_SCREEN_NAMESPACES } from '../src/renderer/lib/first-screen-namespaces';
 import { firstScreenFiles, routeChunks, type Manifest } from './first-screen-graph';
 
 // The weight of the first screen (issue 11 §6), over the built renderer: the JavaScript the
@@ -53,8 +54,14 @@ async function main(): Promise<void> {
     throw new Error(`No build manifest in ${root}/.vite (run npm run build first)`, { cause: error });
   }
 
-  // The app fetches the saved language and en, its fallback (src/renderer/lib/i18n.ts).
-  const signIn = firstScreenFiles(manifest, { entry: ENTRY, route: LOGIN_ROUTE, languages: [...new Set([language, 'en'])] });
+  // The app fetches the saved language and en, its fallback, in the first screen's namespaces
+  // (src/renderer/lib/i18n.ts); the other screens' texts follow once it is drawn.
+  const signIn = firstScreenFiles(manifest, {
+    entry: ENTRY,
+    route: LOGIN_ROUTE,
+    languages: [...new Set([language, 'en'])],
+    namespaces: FIRST_SCREEN_NAMESPACES,
+  });
   const total: Size = { raw: 0, gzip: 0, brotli: 0 };
   console.log(`Sign-in page (/login, language ${language}) — ${root}`);
   const rows = await Promise.all(signIn.js.map(async (file) => ({ file, size: await sizeOf(file) })));

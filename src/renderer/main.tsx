@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { i18n, loadLanguage } from './lib/i18n';
+import { i18n, loadLanguage, loadScreenTexts } from './lib/i18n';
 import { initialiseLanguage, readSavedLanguage } from './lib/language';
 import { appStore, followSessionEvents, restoreSession } from './lib/session';
 import { getBridge, prefetchBridge } from './platform/bridge';
@@ -30,8 +30,9 @@ const render = () => {
       </Providers>
     </StrictMode>,
   );
-  // The web shell's bridge is drawn without (platform/bridge.ts): fetch it now, so signing in
-  // does not wait for it.
+  // Drawn without the other screens' texts and the web shell's bridge (platform/bridge.ts):
+  // fetch them now, so signing in does not wait for them.
+  loadScreenTexts(i18n).catch((error: unknown) => console.warn('Could not load the texts of the screens', error));
   prefetchBridge();
 };
 // The texts are lazy chunks: the first screen is drawn once the saved language's (and en's) are

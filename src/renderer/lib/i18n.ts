@@ -1,12 +1,15 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces';
 import { formatNumber, type NumberOptions } from './format';
 
-// Each language's texts are a lazy chunk (electron.vite.config.ts groups a language's namespaces
-// into one file): the first screen fetches only the saved language and en, the fallback; another
-// language is fetched when it is chosen, and i18next switches once its texts are in, so the
-// screen never shows keys. Tests hand in every language up front (provideBundledLocales).
+// Each language's texts are lazy chunks (electron.vite.config.ts groups a language's namespaces
+// into two files: the first screen's and the other screens'): the first screen waits only for the
+// saved language's and en's (the fallback) first-screen namespaces, the rest follow once it is
+// drawn (loadScreenTexts); a screen that needs a namespace still on its way suspends (its
+// Suspense spinner) rather than show keys. Another language is fetched when it is chosen, and
+// i18next switches once its texts are in. Tests hand in every language up front (provideBundledLocales).
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 
 /** Namespaces the renderer reads; `server` belongs to the API server. */
@@ -62,9 +65,20 @@ export function provideBundledLocales(files: Record<string, unknown>): void {
   bundled = resources;
 }
 
-/** Resolves once the texts of `language` (and of en, its fallback) are loaded. */
+/**
+ * Resolves once the texts of `language` (and of en, its fallback) are loaded: at startup the
+ * first screen's namespaces, after loadScreenTexts every namespace.
+ */
 export function loadLanguage(instance: I18n, language: Language): Promise<void> {
   return instance.loadLanguages([language, DEFAULT_LANGUAGE]);
+}
+
+/**
+ * The other screens' namespaces, in the current language and en; from then on a language change
+ * loads every namespace. Called once the first screen is drawn.
+ */
+export function loadScreenTexts(instance: I18n): Promise<void> {
+  return instance.loadNamespaces([...NAMESPACES]);
 }
 
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
@@ -75,8 +89,8 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    // All of them at once: one chunk per language, and no screen waits for a namespace.
-    ns: [...NAMESPACES],
+    // The first screen's only, unless every language is bundled (tests): loadScreenTexts adds the rest.
+    ns: bundled ? [...NAMESPACES] : [...FIRST_SCREEN_NAMESPACES],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },

@@ -44,6 +44,13 @@ describe('the first-screen bench walks the build manifest', () => {
     expect(localeKeys(manifest, 'sr')).toEqual([]);
   });
 
+  it("counts only the first screen's namespaces when the texts come as files and those are named", () => {
+    expect(localeKeys(manifest, 'sq', ['common'])).toEqual([]);
+    expect(localeKeys(manifest, 'sq', ['auth', 'common'])).toEqual(['../../locales/sq/auth.json']);
+    // The grouped chunk holds the first screen's namespaces (its other screens' chunk is named apart).
+    expect(localeKeys({ ...manifest, '_locale-en-screens-oooo5555.js': { file: 'assets/locale-en-screens-oooo5555.js', name: 'locale-en-screens' } }, 'en', ['auth'])).toEqual(['_locale-en-dddd4444.js']);
+  });
+
   it('counts the entry, the route with its imports and the language, not what loads later', () => {
     const files = firstScreenFiles(manifest, { entry: 'index.html', route: 'features/auth/login-screen.tsx', languages: ['en'] });
     expect(files.js.sort()).toEqual(
