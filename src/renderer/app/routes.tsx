@@ -27,6 +27,10 @@ const DocumentsScreen = lazy(() => import('../features/document-library/document
 const DocumentTemplatesScreen = lazy(() =>
   import('../features/document-templates/document-templates-screen').then((m) => ({ default: m.DocumentTemplatesScreen })),
 );
+const ServiceListScreen = lazy(() => import('../features/services/service-list-screen').then((m) => ({ default: m.ServiceListScreen })));
+const ServiceDetailScreen = lazy(() => import('../features/services/service-detail-screen').then((m) => ({ default: m.ServiceDetailScreen })));
+const ServiceCreateScreen = lazy(() => import('../features/services/service-editor-screens').then((m) => ({ default: m.ServiceCreateScreen })));
+const ServiceEditScreen = lazy(() => import('../features/services/service-editor-screens').then((m) => ({ default: m.ServiceEditScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -45,6 +49,10 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'inspectorate-verifications': InspectorateVerificationsScreen,
   documents: DocumentsScreen,
   'document-templates': DocumentTemplatesScreen,
+  services: ServiceListScreen,
+  'service-create': ServiceCreateScreen,
+  'service-detail': ServiceDetailScreen,
+  'service-edit': ServiceEditScreen,
   'not-found': NotFoundScreen,
 };
 

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input, Label, SearchField } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { DensitySwitch } from '../../components/table-density';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { SERVICE_CATEGORIES } from '../../../shared/constants';
+import type { Service } from '../../../shared/api/services';
+import { useServiceList } from './api';
+import { localised } from './service-texts';
+import './services.css';
+
+const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
+
+/** The filters live in the URL (shareable, kept on back); a new filter starts at page 1. */
+function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: name === 'search' },
+    );
+  return [params, set];
+}
+
+/** A search field that reports what was typed once the typing pauses. */
+function ServiceSearch({ label, value, onSearch }: { label: string; value: string; onSearch(text: string): void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return undefined;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // onSearch is a new function on every render; the text is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, value]);
+  return (
+    <SearchField value={text} onChange={setText} className="field filter-bar__search">
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" />
+    </SearchField>
+  );
+}
+
+/** /services: every service, searched by name in the three languages, filtered by category and state. */
+export function ServiceListScreen({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation(['services', 'nav', 'applications', 'common']);
+  const format = useFormat();
+  const [params, set] = useFilters();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const category = params.get('category') ?? '';
+  const enabled = params.get('enabled') ?? '';
+  const search = params.get('search') ?? '';
+  const list = useServiceList({ page, page_size: PAGE_SIZE, search, category, enabled });
+
+  const columns: DataColumn<Service>[] = [
+    {
+      id: 'name',
+      title: t('fields.name'),
+      isRowHeader: true,
+      text: (row) => localised(row, 'name', format.language),
+      render: (row) => <Link to={`/services/${row.id}`}>{localised(row, 'name', format.language)}</Link>,
+    },
+    { id: 'type', title: t('fields.type'), width: '6rem', render: (row) => t('typeNumber', { type: row.service_type }) },
+    { id: 'category', title: t('fields.category'), render: (row) => t(`categories.${row.category}`) },
+    { id: 'fee', title: t('fields.fee'), width: '9rem', render: (row) => (row.fee_enabled ? t('feeFrom', { amount: format.money(row.fee) }) : t('noFee')) },
+    { id: 'processing', title: t('fields.processingTime'), width: '9rem', render: (row) => t('days', { count: row.processing_time_days }) },
+    { id: 'applications', title: t('fields.applications'), width: '8rem', render: (row) => format.number(row.application_count), hideBelow: 900 },
+    {
+      id: 'enabled',
+      title: t('fields.state'),
+      width: '8rem',
+      text: (row) => t(row.enabled ? 'state.enabled' : 'state.disabled'),
+      render: (row) => <span className={row.enabled ? 'badge badge--success' : 'badge'}>{t(row.enabled ? 'state.enabled' : 'state.disabled')}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t(titleKey, { ns: 'nav' })}
+        description={t('list.description')}
+        actions={
+          <Link to="/services/create" className="button button--primary">
+            {t('list.create')}
+          </Link>
+        }
+      />
+      <div className="filter-bar" role="search" aria-label={t('list.filters')}>
+        <ServiceSearch label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
+        <SelectField
+          label={t('fields.category')}
+          value={category}
+          emptyLabel={t('list.anyCategory')}
+          options={SERVICE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
+          onChange={(value) => set('category', value)}
+        />
+        <SelectField
+          label={t('fields.state')}
+          value={enabled}
+          emptyLabel={t('list.anyState')}
+          options={[
+            { value: 'true', label: t('state.enabled') },
+            { value: 'false', label: t('state.disabled') },
+          ]}
+          onChange={(value) => set('enabled', value)}
+        />
+      </div>
+      {list.isError ? (
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable label={t('list.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('list.empty')} />
+          <div className="list-footer">
+            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
+            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
+            <DensitySwitch />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
+
+/** A labelled multi-line text field with its description and error, like components/text-field. */
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  errorMessage,
+  description,
+  rows = 3,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  errorMessage?: string;
+  description?: string;
+  rows?: number;
+}) {
+  return (
+    <AriaTextField value={value} onChange={onChange} isInvalid={errorMessage ? true : undefined} className="field">
+      <Label className="field__label">{label}</Label>
+      <TextArea className="field__input" rows={rows} />
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}
