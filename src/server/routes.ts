@@ -5,7 +5,8 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { deadlineRoutes } from './modules/deadlines/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { issuanceRoutes } from './modules/issuance/routes';
+import { serviceRoutes } from './modules/services/routes';
 import { systemRoutes } from './modules/system/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryListAnswer, serviceListAnswer } from '../../src/shared/api/reference';
+import { countryListAnswer } from '../../src/shared/api/reference';
+import { serviceListAnswer } from '../../src/shared/api/services';
 import { demoAccountsAnswer } from '../../src/shared/api/system';
 import { SERVICE_DEGREE_OPTIONS } from '../../src/shared/constants';
 import { buildApp } from '../../src/server/app';

@@ -6,6 +6,7 @@ import type { DocumentStorage } from '../storage/document-storage';
 import type { GeneratedApplication } from './application-generator';
 import type { AppDatabase } from './database';
 import { storeDemoDocuments } from './demo-documents';
+import { applicationSnapshot, loadSnapshotSources } from './service-snapshot';
 
 // Writes generated applications (application-generator.ts) into the tables of migration 0003,
 // in batches, picking officers and councils for them: the demo seed and the benchmark loader
@@ -56,6 +57,14 @@ export async function insertApplications(db: AppDatabase, applications: readonly
     .returning('id')
     .execute();
   const pick = <T>(items: readonly T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
+  // Each application keeps the fee and requirements it was quoted with (issue 12).
+  const sources = await loadSnapshotSources(db, applications.map((application) => context.serviceIds[application.service_type]));
+  const snapshots = applications.map((application) =>
+    applicationSnapshot(sources.get(context.serviceIds[application.service_type])!, {
+      documents: application.documents.map((document) => document.document_type),
+      degree_level: application.education.degree_level,
+    }),
+  );
   const rows = await db
     .insertInto('applications')
     .values(
@@ -91,6 +100,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
           archived: application.archived,
           invalidated: application.invalidated,
           invalidated_reason: application.invalidated ? INVALIDATED_REASON : null,
+          ...snapshots[index],
         } as const;
       }),
     )
@@ -122,7 +132,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
       .filter((entry) => entry.action === 'mark_paid')
       .map((entry) => ({
         application_id: ids[index]!,
-        amount: context.fees[application.service_type],
+        amount: Number(snapshots[index]!.quoted_fee) > 0 ? snapshots[index]!.quoted_fee : context.fees[application.service_type],
         transaction_id: `TX-${application.reference.slice(-6)}-${entry.created_at.getTime().toString(36).toUpperCase()}`,
         paid_at: entry.created_at,
         recorded_by_id: actor(index),

@@ -6,6 +6,7 @@ import * as applications from './migrations/0003-applications';
 import * as issuance from './migrations/0004-issuance';
 import * as listIndexes from './migrations/0005-application-list-indexes';
 import * as authSessions from './migrations/0006-auth-sessions';
+import * as services from './migrations/0007-services';
 import * as deadlines from './migrations/0008-deadlines';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-issuance': issuance,
   '0005-application-list-indexes': listIndexes,
   '0006-auth-sessions': authSessions,
+  '0007-services': services,
   '0008-deadlines': deadlines,
 };
 

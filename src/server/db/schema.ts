@@ -3,6 +3,8 @@ import type { DeadlineType, Gender, ReminderFrequency, ServiceCategory } from '.
 import type { RecipientRef } from '../../shared/api/deadlines';
 import type { DeadlineCondition } from '../../shared/domain/deadline-stages';
 import type { DocumentType } from '../../shared/document-types';
+import type { DocumentRequirement, SelectableDocument, StoredFeeQuote } from '../../shared/api/services';
+import type { PriceTable } from '../../shared/domain/fees';
 import type {
   AcademicFieldCategory,
   ApplicationStatus,
@@ -94,17 +96,31 @@ export interface ServicesTable {
   id: Generated<number>;
   service_type: number;
   category: ServiceCategory;
-  name: string;
-  description: Generated<string>;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  description_en: Generated<string>;
+  description_sq: Generated<string>;
+  description_sr: Generated<string>;
+  /** The lowest base price of price_table, kept in step by the services module (lists show it). */
   fee: Decimal;
   fee_enabled: Generated<boolean>;
   base_fee_amount: Decimal | null;
   fee_exemption_allowed: Generated<boolean>;
   processing_time_days: number;
-  requirements: Generated<string>;
+  requirements_en: Generated<string>;
+  requirements_sq: Generated<string>;
+  requirements_sr: Generated<string>;
   enabled: Generated<boolean>;
   council_required: Generated<boolean>;
   degree_options: ColumnType<string[], string[] | undefined, string[]>;
+  /** PriceTable of src/shared/domain/fees.ts (issue 12). */
+  price_table: ColumnType<PriceTable, string, string>;
+  selectable_documents: ColumnType<SelectableDocument[], string | undefined, string>;
+  workflow_stages: ColumnType<ApplicationStatus[], string | undefined, string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ServiceDocumentRequirementsTable {
@@ -112,7 +128,9 @@ export interface ServiceDocumentRequirementsTable {
   service_id: number;
   document_type: DocumentType;
   required: Generated<boolean>;
-  description: Generated<string>;
+  description_en: Generated<string>;
+  description_sq: Generated<string>;
+  description_sr: Generated<string>;
 }
 
 export interface SystemSettingsTable {
@@ -224,6 +242,10 @@ export interface ApplicationsTable {
   invalidated: Generated<boolean>;
   invalidated_reason: string | null;
   incomplete: Generated<boolean>;
+  /** What the application was quoted when it was made (issue 12): editing the service never changes these. */
+  quoted_fee: Decimal | null;
+  fee_quote: ColumnType<StoredFeeQuote | null, string | null | undefined, string | null>;
+  document_requirements: ColumnType<DocumentRequirement[] | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

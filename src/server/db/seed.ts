@@ -9,7 +9,7 @@ import { DEFAULT_TEMPLATES } from './document-template-catalogue';
 import { seedDemoCouncils } from './demo-councils';
 import { seedDemoDeadlines } from './demo-deadlines';
 import { seedHolidayCalendar } from './holiday-calendar';
-import { SERVICE_CATALOGUE, serviceCategory, serviceDegreeOptions } from './service-catalogue';
+import { seedServiceCatalogue } from './service-catalogue';
 
 // Idempotent: run at every start. It only ever adds what is missing, so whatever an admin
 // changed afterwards (a service's fee, a group's permissions, a country's name) is kept.
@@ -53,7 +53,7 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
   }
 
   return db.transaction().execute(async (trx) => {
-    const services = await seedServices(trx);
+    const services = await seedServiceCatalogue(trx);
     const { permissions, groups } = await seedGroupsAndPermissions(trx);
     const settings = await seedSettings(trx);
     const countries = await seedCountries(trx);
@@ -67,31 +67,6 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoDeadlines(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
-}
-
-async function seedServices(db: AppDatabase): Promise<number> {
-  const present = new Set((await db.selectFrom('services').select('service_type').execute()).map((s) => s.service_type));
-  const missing = SERVICE_CATALOGUE.filter((service) => !present.has(service.service_type));
-  if (missing.length === 0) return 0;
-  const created = await db
-    .insertInto('services')
-    .values(
-      missing.map(({ document_requirements: _requirements, ...service }) => ({
-        ...service,
-        category: serviceCategory(service.service_type),
-        degree_options: serviceDegreeOptions(service.service_type),
-      })),
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .returning(['id', 'service_type'])
-    .execute();
-  const requirements = created.flatMap(({ id, service_type }) =>
-    (SERVICE_CATALOGUE.find((service) => service.service_type === service_type)?.document_requirements ?? []).map(
-      (requirement) => ({ service_id: id, ...requirement }),
-    ),
-  );
-  if (requirements.length > 0) await db.insertInto('service_document_requirements').values(requirements).execute();
-  return created.length;
 }
 
 function permissionParts(permission: string) {

@@ -8,9 +8,11 @@ import {
   FEE_RULES,
   PRICE_TABLE_KINDS,
   priceTableProblems,
+  type FeeLine,
+  type FeeQuote,
   type PriceTable,
 } from '../domain/fees';
-import { MAX_PRICE_CENTS, MONEY_MESSAGE, isMoney, toCents } from '../domain/fees-money';
+import { MAX_PRICE_CENTS, MONEY_MESSAGE, fromCents, isMoney, toCents } from '../domain/fees-money';
 import { stageProblems } from '../domain/service-stages';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
@@ -291,10 +293,41 @@ export const quoteAnswer = z.object({
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswer>;
 
+/** A quote as an application keeps it: no labels (whoever shows it writes them in the reader's language). */
+export const storedFeeQuote = quoteAnswer.extend({ lines: z.array(quoteLine.omit({ label: true })) });
+export type StoredFeeQuote = z.infer<typeof storedFeeQuote>;
+
+/** The engine's quote (fees.ts) in the answer's shape, each line labelled by `label`. */
+export function feeQuoteAnswer(
+  serviceId: number,
+  serviceVersion: number,
+  quote: FeeQuote,
+  label: (line: FeeLine) => string,
+): QuoteAnswer {
+  return {
+    service_id: serviceId,
+    service_version: serviceVersion,
+    currency: 'EUR',
+    amount: fromCents(quote.total_cents),
+    price_case: quote.price_case,
+    fee_enabled: quote.fee_enabled,
+    exemption_allowed: quote.exemption_allowed,
+    exemption_requested: quote.exemption_requested,
+    lines: quote.lines.map((line) => ({
+      rule: line.rule,
+      amount: fromCents(line.amount_cents),
+      price_case: line.price_case,
+      degree_level: line.degree_level,
+      counted_documents: line.counted_documents,
+      label: label(line),
+    })),
+  };
+}
+
 /** What an application keeps of its service when it is made (issue 12): editing the service never changes it. */
 export const applicationFeeSnapshot = z.object({
   quoted_fee: money.nullable(),
-  fee_quote: quoteAnswer.nullable(),
+  fee_quote: storedFeeQuote.nullable(),
   document_requirements: z.array(documentRequirement).nullable(),
 });
 export type ApplicationFeeSnapshot = z.infer<typeof applicationFeeSnapshot>;

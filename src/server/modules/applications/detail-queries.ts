@@ -57,7 +57,7 @@ export async function loadApplicationDetail(
       'applicants.country',
       allowed<string | null>(fields.contact, 'applicants.city', 'city'),
       allowed<string | null>(fields.contact, 'applicants.address', 'address'),
-      'services.name as service_name',
+      'services.name_en as service_name',
       'services.fee_enabled',
       'services.fee_exemption_allowed',
       'councils.name as council_name',

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Country, Service } from '../../../shared/api/reference';
+import type { Country } from '../../../shared/api/reference';
 import type { AppDatabase } from '../../db/database';
 import { containsPattern } from '../../search-pattern';
 
@@ -31,30 +30,4 @@ export async function listCountries(
   ]);
   // char(n) columns come back blank-padded on some servers; the codes are exact.
   return { count, rows: rows.map((row) => ({ ...row, code: row.code.trim(), alpha3: row.alpha3?.trim() ?? null })) };
-}
-
-export async function listServices(
-  db: AppDatabase,
-  window: { limit: number; offset: number },
-): Promise<{ count: number; rows: Service[] }> {
-  const [{ count }, rows] = await Promise.all([
-    db.selectFrom('services').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('services')
-      .selectAll('services')
-      .select(
-        sql<Service['document_requirements']>`coalesce((
-          select json_agg(json_build_object(
-            'id', r.id, 'document_type', r.document_type, 'required', r.required, 'description', r.description)
-            order by r.id)
-          from service_document_requirements r where r.service_id = services.id), '[]'::json)`.as(
-          'document_requirements',
-        ),
-      )
-      .orderBy('service_type')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-  ]);
-  return { count, rows };
 }

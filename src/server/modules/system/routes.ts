@@ -4,8 +4,6 @@ import {
   REFERENCE_PATHS,
   countryListAnswer,
   countryListQuery,
-  serviceListAnswer,
-  serviceListQuery,
 } from '../../../shared/api/reference';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +12,7 @@ import { requireUser } from '../../auth-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/demo-accounts';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { checkHealth } from './health';
-import { listCountries, listServices } from './queries';
+import { listCountries } from './queries';
 
 /**
  * Health stays open without signing in (load balancers, the desktop's wait for its embedded
@@ -80,23 +78,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { count, rows } = await listCountries(app.deps.db, { search: request.query.search, ...pageWindow(request.query) });
-      return pageAnswer(request, request.query, count, rows);
-    },
-  );
-
-  app.get(
-    REFERENCE_PATHS.services,
-    {
-      preHandler: requireUser(),
-      schema: {
-        tags: ['reference'],
-        summary: 'The five services with their fees, degree options and document requirements',
-        querystring: serviceListQuery,
-        response: { [HTTP_STATUS.ok]: serviceListAnswer },
-      },
-    },
-    async (request) => {
-      const { count, rows } = await listServices(app.deps.db, pageWindow(request.query));
       return pageAnswer(request, request.query, count, rows);
     },
   );

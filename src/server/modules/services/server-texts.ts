@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import en from '../../../../locales/en/server.json';
+import sq from '../../../../locales/sq/server.json';
+import sr from '../../../../locales/sr/server.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
+import type { FeeLine } from '../../../shared/domain/fees';
+
+// The services module's texts in the caller's language (locales/<lang>/server.json, `services`):
+// the fee breakdown's labels, and its error messages, which are written in English (the API's
+// language, like every message of errors.ts) and translated on their way out.
+
+type ServiceTexts = typeof en.services;
+const TEXTS: Readonly<Record<Language, ServiceTexts>> = { en: en.services, sq: sq.services, sr: sr.services };
+
+/** Intl locale tags as lib/format.ts writes them (Kosovo's Albanian, Serbian in Latin script). */
+const LOCALE_TAGS: Readonly<Record<Language, string>> = { en: 'en-GB', sq: 'sq-XK', sr: 'sr-Latn-RS' };
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** The first of en, sq, sr the request's Accept-Language names (by quality), else en. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers['accept-language'];
+  if (typeof header !== 'string') return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: quality === undefined ? 1 : Number(quality), index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+function interpolate(language: Language, text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(LOCALE_TAGS[language]).format(value) : String(value);
+  });
+}
+
+function lookup(table: Readonly<Record<string, string>>, key: string | null): string | undefined {
+  return key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** "More than one document to verify (3)", "Standard fee, price for master" … */
+export function feeLineLabel(language: Language, line: FeeLine): string {
+  const texts = TEXTS[language];
+  const priceCase = interpolate(language, lookup(texts.priceCases, line.price_case) ?? line.price_case ?? '', {
+    count: line.counted_documents ?? 0,
+  });
+  const degree = lookup(texts.degreeOptions, line.degree_level) ?? line.degree_level ?? '';
+  return interpolate(language, texts.feeRules[line.rule], { case: priceCase, degree });
+}
+
+const MESSAGE_KEYS: ReadonlyMap<string, keyof ServiceTexts['messages']> = new Map(
+  (Object.entries(en.services.messages) as [keyof ServiceTexts['messages'], string][]).map(([key, text]) => [text, key]),
+);
+
+/** One of our English messages in the language (a message we have no translation for stays as it is). */
+export function translateMessage(language: Language, message: string): string {
+  const key = MESSAGE_KEYS.get(message);
+  return key === undefined ? message : TEXTS[language].messages[key];
+}
+
+/** Our English text by key (what the routes throw; translated on the way out). */
+export const SERVICE_MESSAGES = en.services.messages;
+
+/**
+ * An error body with its messages translated: `{"detail"}` answers and `{"field": [...]}` ones.
+ * Anything else is returned as it came.
+ */
+export function translateErrorBody(language: Language, body: unknown): unknown {
+  if (language === DEFAULT_LANGUAGE || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const translated: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'detail' && typeof value === 'string') translated[key] = translateMessage(language, value);
+    else if (Array.isArray(value)) translated[key] = value.map((item) => (typeof item === 'string' ? translateMessage(language, item) : item));
+    else translated[key] = value;
+  }
+  return translated;
+}
