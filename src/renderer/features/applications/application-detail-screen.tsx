@@ -11,6 +11,7 @@ import { DetailsList } from '../../components/details-list';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
+import { DeadlineComputation } from './deadline-computation';
 import { DocumentsTab } from './documents-tab';
 import { VerdictEntry } from './verdict-entry';
 import { PageHeader } from '../../components/page-header';
@@ -226,6 +227,7 @@ function Overview({ application, date }: { application: ApplicationDetail; date(
           ],
         ]}
       />
+      {application.deadlines ? <DeadlineComputation deadlines={application.deadlines} /> : null}
       {application.application_notes.length > 0 ? (
         <>
           <Heading level={3}>{t('detail.fields.applicationNotes')}</Heading>

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SortDescriptor } from 'react-aria-components';
+import { DEADLINE_ORDERINGS, type DeadlineConfiguration } from '../../../shared/api/deadlines';
+import { DEADLINE_TYPES, SERVICE_CATEGORIES } from '../../../shared/constants';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { ConfirmDialog } from '../../components/dialog';
+import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { DensitySwitch } from '../../components/table-density';
+import { notifySuccess } from '../../components/toast';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { useDeadlineConfigurations, useToggleConfiguration } from './api';
+import { localName } from './local-name';
+import { positiveInteger, useScreenParams } from './screen-params';
+import { SearchBox } from './search-box';
+
+const PAGE_SIZE = 25;
+const SORTABLE: Record<string, string> = { name: 'name', type: 'deadline_type', category: 'service_category', days: 'days_from_start', updated: 'updated_at' };
+
+/** The configurations, filtered by type, category, status and text, with their actions. */
+export function ConfigurationList() {
+  const { t } = useTranslation(['deadlines', 'common']);
+  const format = useFormat();
+  const [params, set] = useScreenParams();
+  const page = positiveInteger(params.get('page')) ?? 1;
+  const type = (DEADLINE_TYPES as readonly string[]).includes(params.get('type') ?? '') ? params.get('type')! : '';
+  const category = (SERVICE_CATEGORIES as readonly string[]).includes(params.get('category') ?? '') ? params.get('category')! : '';
+  const status = params.get('status') === 'active' || params.get('status') === 'inactive' ? params.get('status')! : '';
+  const ordering = (DEADLINE_ORDERINGS as readonly string[]).includes(params.get('ordering') ?? '') ? params.get('ordering')! : 'deadline_type';
+  const search = params.get('search') ?? '';
+  const list = useDeadlineConfigurations({
+    page,
+    page_size: PAGE_SIZE,
+    ordering,
+    deadline_type: type,
+    service_category: category,
+    active: status === '' ? undefined : status === 'active',
+    search,
+  });
+  const toggle = useToggleConfiguration();
+  const [deactivating, setDeactivating] = useState<DeadlineConfiguration | null>(null);
+
+  const name = (row: DeadlineConfiguration) => localName(row, format.language);
+  const setActive = (row: DeadlineConfiguration, active: boolean) =>
+    toggle.mutate(
+      { id: row.id, version: row.version, active },
+      {
+        onSuccess: () => {
+          setDeactivating(null);
+          notifySuccess('updated', t(active ? 'list.activated' : 'list.deactivated', { name: name(row) }));
+        },
+      },
+    );
+
+  const columns: DataColumn<DeadlineConfiguration>[] = [
+    { id: 'name', title: t('fields.name'), isRowHeader: true, allowsSorting: true, render: name },
+    { id: 'type', title: t('fields.deadline_type'), allowsSorting: true, render: (row) => t(`types.${row.deadline_type}`) },
+    { id: 'category', title: t('fields.service_category'), allowsSorting: true, hideBelow: 1000, render: (row) => t(`categories.${row.service_category}`) },
+    {
+      id: 'days',
+      title: t('list.days'),
+      allowsSorting: true,
+      width: '9rem',
+      render: (row) => t(row.working_days ? 'list.workingDays' : 'list.calendarDays', { count: row.days_from_start }),
+    },
+    {
+      id: 'obligation',
+      title: t('list.obligation'),
+      width: '8rem',
+      hideBelow: 1100,
+      render: (row) => (row.mandatory_by_law ? t('list.byLaw') : row.mandatory ? t('list.mandatory') : t('list.optional')),
+    },
+    {
+      id: 'reminder',
+      title: t('list.reminder'),
+      hideBelow: 900,
+      render: (row) =>
+        row.reminder_enabled && row.reminder_days_before !== null && row.reminder_frequency
+          ? t('list.reminderSummary', { count: row.reminder_days_before, frequency: t(`frequencies.${row.reminder_frequency}`) })
+          : t('list.none'),
+    },
+    {
+      id: 'escalation',
+      title: t('list.escalation'),
+      hideBelow: 1200,
+      render: (row) =>
+        row.escalation_enabled && row.escalation_days_after !== null
+          ? t('list.escalationSummary', { count: row.escalation_days_after, recipients: t('list.recipients', { count: row.escalation_recipients.length }) })
+          : t('list.none'),
+    },
+    {
+      id: 'status',
+      title: t('list.status'),
+      width: '7rem',
+      text: (row) => t(row.active ? 'list.active' : 'list.inactive'),
+      render: (row) => <span className={`badge badge--${row.active ? 'success' : 'warning'}`}>{t(row.active ? 'list.active' : 'list.inactive')}</span>,
+    },
+    {
+      id: 'actions',
+      title: t('list.actions'),
+      width: '19rem',
+      wraps: true,
+      render: (row) => (
+        <div className="deadline-actions">
+          <Button variant="quiet" aria-label={t('list.editNamed', { name: name(row) })} onPress={() => set({ edit: String(row.id) })}>
+            {t('list.edit')}
+          </Button>
+          <Button variant="quiet" aria-label={t('list.historyNamed', { name: name(row) })} onPress={() => set({ history: String(row.id) })}>
+            {t('list.history')}
+          </Button>
+          {row.active ? (
+            <Button variant="quiet" aria-label={t('list.deactivateNamed', { name: name(row) })} onPress={() => setDeactivating(row)}>
+              {t('list.deactivate')}
+            </Button>
+          ) : (
+            <Button
+              variant="quiet"
+              aria-label={t('list.activateNamed', { name: name(row) })}
+              isPending={toggle.isPending && toggle.variables?.id === row.id}
+              onPress={() => setActive(row, true)}
+            >
+              {t('list.activate')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  const sortColumn = Object.entries(SORTABLE).find(([, field]) => ordering.replace(/^-/, '') === field)?.[0];
+  const sortDescriptor: SortDescriptor | undefined = sortColumn ? { column: sortColumn, direction: ordering.startsWith('-') ? 'descending' : 'ascending' } : undefined;
+  const sort = (descriptor: SortDescriptor) => {
+    const field = SORTABLE[String(descriptor.column)];
+    if (field) set({ ordering: descriptor.direction === 'descending' ? `-${field}` : field });
+  };
+  const toggleFailure = toggle.error && !deactivating ? translateError(toggle.error, t).message : null;
+
+  return (
+    <>
+      <div className="filter-bar" role="search" aria-label={t('list.filtersLabel')}>
+        <SearchBox label={t('list.search')} value={search} onSearch={(text) => set({ search: text })} />
+        <SelectField
+          label={t('fields.deadline_type')}
+          value={type}
+          emptyLabel={t('list.anyType')}
+          options={DEADLINE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+          onChange={(value) => set({ type: value })}
+        />
+        <SelectField
+          label={t('fields.service_category')}
+          value={category}
+          emptyLabel={t('list.anyCategory')}
+          options={SERVICE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
+          onChange={(value) => set({ category: value })}
+        />
+        <SelectField
+          label={t('list.status')}
+          value={status}
+          emptyLabel={t('list.anyStatus')}
+          options={[
+            { value: 'active', label: t('list.active') },
+            { value: 'inactive', label: t('list.inactive') },
+          ]}
+          onChange={(value) => set({ status: value })}
+        />
+      </div>
+      {toggleFailure ? <Alert tone="error" title={toggleFailure} onDismiss={() => toggle.reset()} /> : null}
+      {list.isError ? (
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable
+            label={t('list.label')}
+            columns={columns}
+            rows={list.data.results}
+            rowKey={(row) => row.id}
+            sortDescriptor={sortDescriptor}
+            onSortChange={sort}
+            emptyText={t('list.empty')}
+          />
+          <div className="list-footer">
+            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
+            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set({ page: String(next) })} />
+            <DensitySwitch />
+          </div>
+        </div>
+      ) : null}
+      {deactivating ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open && !toggle.isPending) {
+              setDeactivating(null);
+              toggle.reset();
+            }
+          }}
+          title={t('list.deactivateTitle', { name: name(deactivating) })}
+          message={
+            <p>
+              {deactivating.applications_count > 0
+                ? t('list.deactivateInUse', { count: deactivating.applications_count })
+                : t('list.deactivateUnused')}
+            </p>
+          }
+          confirmLabel={t('list.deactivate')}
+          isDestructive
+          isPending={toggle.isPending}
+          error={toggle.error ? translateError(toggle.error, t).message : null}
+          onConfirm={() => setActive(deactivating, false)}
+        />
+      ) : null}
+    </>
+  );
+}

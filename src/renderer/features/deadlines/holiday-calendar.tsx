@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Heading } from 'react-aria-components';
+import { holidayCreate, type Holiday } from '../../../shared/api/deadlines';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { DatePickerField } from '../../components/date-picker-field';
+import { ConfirmDialog } from '../../components/dialog';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { notifySuccess } from '../../components/toast';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { useAddHoliday, useHolidays, useImportHolidays, useRemoveHoliday } from './api';
+import { translateFieldMessage } from './field-messages';
+import { localName } from './local-name';
+import { positiveInteger, useScreenParams } from './screen-params';
+
+type HolidayField = 'date' | 'name_en' | 'name_sq' | 'name_sr';
+const EMPTY_HOLIDAY: Record<HolidayField, string> = { date: '', name_en: '', name_sq: '', name_sr: '' };
+
+/** The years offered: the calendar's bounds are the API's (2000–2100); around today is what is edited. */
+function yearsAround(current: number): number[] {
+  return Array.from({ length: 6 }, (_, index) => current - 2 + index);
+}
+
+/**
+ * The Kosovo holiday calendar the working-day clock skips, one year at a time: the holidays of the
+ * maintained library (imported) and those an administrator adds or removes.
+ */
+export function HolidayCalendar() {
+  const { t } = useTranslation(['deadlines', 'common']);
+  const format = useFormat();
+  const [params, set] = useScreenParams();
+  const thisYear = new Date().getFullYear();
+  const chosen = positiveInteger(params.get('year'));
+  const year = chosen !== null && chosen >= 2000 && chosen <= 2100 ? chosen : thisYear;
+  const holidays = useHolidays(year);
+  const remove = useRemoveHoliday();
+  const importYear = useImportHolidays();
+  const [removing, setRemoving] = useState<Holiday | null>(null);
+  const years = [...new Set([...yearsAround(thisYear), year])].sort((a, b) => a - b);
+
+  const columns: DataColumn<Holiday>[] = [
+    { id: 'date', title: t('holidays.date'), width: '9rem', render: (row) => format.date(row.date) },
+    { id: 'name', title: t('holidays.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
+    { id: 'source', title: t('holidays.source'), width: '12rem', render: (row) => t(`holidays.sources.${row.source}`) },
+    {
+      id: 'actions',
+      title: t('holidays.actions'),
+      width: '9rem',
+      wraps: true,
+      render: (row) => (
+        <Button variant="quiet" aria-label={t('holidays.removeNamed', { name: localName(row, format.language), date: format.date(row.date) })} onPress={() => setRemoving(row)}>
+          {t('holidays.remove')}
+        </Button>
+      ),
+    },
+  ];
+
+  const runImport = () =>
+    importYear.mutate(year, {
+      onSuccess: (answer) => notifySuccess('updated', t('holidays.imported', { count: answer.added, year: String(year) })),
+    });
+
+  return (
+    <>
+      <div className="filter-bar">
+        <SelectField
+          label={t('holidays.year')}
+          value={String(year)}
+          options={years.map((value) => ({ value: String(value), label: String(value) }))}
+          onChange={(value) => set({ year: value })}
+        />
+        <Button onPress={runImport} isPending={importYear.isPending}>
+          {t('holidays.import', { year: String(year) })}
+        </Button>
+      </div>
+      <p>{t('holidays.description')}</p>
+      {importYear.error ? <Alert tone="error" title={translateError(importYear.error, t).message} onDismiss={() => importYear.reset()} /> : null}
+      {holidays.isError ? (
+        <Alert tone="error" title={isAccessDenied(holidays.error) ? t('noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(holidays.error) ? t('common:noAccess.hint') : translateError(holidays.error, t).message}
+        </Alert>
+      ) : null}
+      {holidays.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {holidays.data ? (
+        <div aria-busy={holidays.isFetching}>
+          <DataTable
+            label={t('holidays.label', { year: String(year) })}
+            columns={columns}
+            rows={[...holidays.data].sort((a, b) => a.date.localeCompare(b.date))}
+            rowKey={(row) => row.id}
+            emptyText={t('holidays.empty')}
+          />
+          <p aria-live="polite">{t('holidays.count', { count: holidays.data.length })}</p>
+        </div>
+      ) : null}
+      <AddHoliday />
+      {removing ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open && !remove.isPending) {
+              setRemoving(null);
+              remove.reset();
+            }
+          }}
+          title={t('holidays.removeTitle')}
+          message={<p>{t('holidays.removeMessage', { name: localName(removing, format.language), date: format.date(removing.date) })}</p>}
+          confirmLabel={t('holidays.remove')}
+          isDestructive
+          isPending={remove.isPending}
+          error={remove.error ? translateError(remove.error, t).message : null}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                notifySuccess('deleted', t('holidays.removed', { name: localName(removing, format.language) }));
+                setRemoving(null);
+              },
+            })
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Adds a day to the calendar (a holiday the library lacks, a day the government declares). */
+function AddHoliday() {
+  const { t } = useTranslation(['deadlines', 'common']);
+  const { language } = useFormat();
+  const add = useAddHoliday();
+  const [holiday, setHoliday] = useState(EMPTY_HOLIDAY);
+  const [checked, setChecked] = useState<Partial<Record<HolidayField, string>>>({});
+  const server = add.error ? translateError(add.error, t) : null;
+  const errorOf = (field: HolidayField) => {
+    const message = checked[field] ?? server?.fieldErrors[field]?.[0];
+    return message ? translateFieldMessage(message, t) : undefined;
+  };
+  const edit = (field: HolidayField, value: string) => {
+    setHoliday((current) => ({ ...current, [field]: value }));
+    setChecked(({ [field]: _changed, ...rest }) => rest);
+    if (add.error) add.reset();
+  };
+  const submit = () => {
+    const parsed = holidayCreate.safeParse(holiday);
+    if (!parsed.success) {
+      setChecked(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), holiday[issue.path[0] as HolidayField] === '' ? 'This field is required' : issue.message])));
+      return;
+    }
+    setChecked({});
+    add.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        notifySuccess('created', t('holidays.added', { name: localName(saved, language) }));
+        setHoliday(EMPTY_HOLIDAY);
+      },
+    });
+  };
+  return (
+    <section className="card" aria-labelledby="holiday-add">
+      <Heading level={2} id="holiday-add" className="card__title">
+        {t('holidays.addTitle')}
+      </Heading>
+      <Form
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="deadline-form__grid">
+          <div>
+            <DatePickerField label={t('holidays.date')} value={holiday.date || null} onChange={(value) => edit('date', value ?? '')} minValue="2000-01-01" maxValue="2100-12-31" />
+            {errorOf('date') ? (
+              <p className="field__error" role="alert">
+                {errorOf('date')}
+              </p>
+            ) : null}
+          </div>
+          {(['name_en', 'name_sq', 'name_sr'] as const).map((field) => (
+            <TextField key={field} label={t(`fields.${field}`)} value={holiday[field]} onChange={(value) => edit(field, value)} errorMessage={errorOf(field)} isRequired />
+          ))}
+        </div>
+        {server && Object.keys(server.fieldErrors).length === 0 ? <Alert tone="error" title={server.message} /> : null}
+        <div className="dialog__actions">
+          <Button type="submit" variant="primary" isPending={add.isPending}>
+            {t('holidays.add')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
