@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ApplicationDeadline } from '../shared/api/deadlines';
 import type { ServiceCategory } from '../shared/constants';
 import type { ApplicationStatus } from '../shared/domain/application-status';
 import { computeDeadline, type ClockHoliday, type ClockPause } from '../shared/domain/deadline-clock';
-import { kosovoDate } from '../shared/domain/deadline-dates';
+import { KOSOVO_TIME_ZONE, kosovoDate } from '../shared/domain/deadline-dates';
 import { escalationDay, nextReminderDay } from '../shared/domain/deadline-reminders';
 import {
   APPLICATION_DEADLINE_TYPE,
@@ -261,5 +261,47 @@ export async function explainApplicationDeadlines(db: AppDatabase, applicationId
       overdue: state !== 'completed' && !clock.provisional && clock.due < today,
       steps: clock.steps,
     };
+  });
+}
+
+/**
+ * A paused deadline's due date is provisional: the date it would fall on if the clock resumed
+ * today, so it moves with every day of waiting. The jobs call this daily-ish: paused deadlines
+ * whose stored date has passed get today's provisional date (and the application its deadline or
+ * review due date), so a list never shows as overdue an application the applicant is holding up.
+ * Each refreshed date then lies after today, so repeated calls end.
+ */
+export async function refreshPausedDueDates(db: AppDatabase, now: Date, batchSize = 200): Promise<number> {
+  const today = kosovoDate(now);
+  return db.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('application_deadlines')
+      .selectAll()
+      .where('paused_since', 'is not', null)
+      .where('completed_at', 'is', null)
+      .where('due_date', '<', today)
+      // Not those already overdue when the clock stopped: their date is final, not provisional.
+      .where(sql<boolean>`due_date > (paused_since at time zone ${KOSOVO_TIME_ZONE})::date`)
+      .orderBy('id')
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (stale.length === 0) return 0;
+    const holidays = await holidaysFrom(trx, stale.reduce((first, row) => (row.start_date < first ? row.start_date : first), today));
+    for (const row of stale) {
+      const due = clockOf(row, holidays, now).due;
+      await trx.updateTable('application_deadlines').set({ due_date: due }).where('id', '=', row.id).execute();
+      const column = row.deadline_type === APPLICATION_DEADLINE_TYPE ? 'deadline' : row.deadline_type === REVIEW_DUE_DEADLINE_TYPE ? 'review_due_date' : null;
+      if (column) {
+        await trx
+          .updateTable('applications')
+          .set({ [column]: due })
+          .where('id', '=', row.application_id)
+          .where(column, '<', due)
+          .execute();
+      }
+    }
+    return stale.length;
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_PATHS } from '../../src/shared/api/applications';
 import { DEADLINE_PATHS } from '../../src/shared/api/deadlines';
 import { actionPathSegment, type ActionName } from '../../src/shared/domain/application-workflow';
+import { refreshPausedDueDates } from '../../src/server/application-deadlines';
 import { runDeadlineJobs } from '../../src/server/jobs/deadline-jobs';
 import { createLogger } from '../../src/server/logger';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
@@ -146,6 +147,11 @@ describe('reminder and escalation job', () => {
     expect(paused.next_reminder_on).toBeNull();
     await runOn('2026-06-03', 2);
     expect(await server.db.selectFrom('deadline_notifications').select('id').where('application_deadline_id', '=', paused.id).execute()).toEqual([]);
+    // Waiting past the date it would have had: the job moves the provisional date on (never shown overdue while waiting).
+    expect(await refreshPausedDueDates(server.db, new Date('2026-06-07T08:00:00Z'))).toBeGreaterThan(0);
+    expect(await server.db.selectFrom('application_deadlines').select('due_date').where('id', '=', paused.id).executeTakeFirstOrThrow()).toEqual({
+      due_date: '2026-06-12',
+    });
 
     now = new Date('2026-06-08T08:00:00Z');
     await act(application.id, 'update_status', { to: 'document_verification' });

@@ -3,6 +3,7 @@ import type { RecipientRef } from '../../shared/api/deadlines';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
 import { reminderAfter } from '../../shared/domain/deadline-reminders';
 import { DEADLINE_STAGES } from '../../shared/domain/deadline-stages';
+import { refreshPausedDueDates } from '../application-deadlines';
 import type { AppDatabase } from '../db/database';
 import { queueEmail } from './outbox';
 
@@ -201,6 +202,9 @@ export function startDeadlineJobs(db: AppDatabase, options: DeadlineWorkerOption
 
   const tick = async (): Promise<DeadlineJobResult> => {
     const total: DeadlineJobResult = { reminders: 0, escalations: 0 };
+    for (let batch = 0; batch < 50 && !stopped; batch += 1) {
+      if ((await refreshPausedDueDates(db, options.clock())) === 0) break;
+    }
     for (let batch = 0; batch < 50 && !stopped; batch += 1) {
       const result = await runDeadlineJobs(db, { ...options, batchSize });
       total.reminders += result.reminders;
