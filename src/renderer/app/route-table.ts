@@ -100,7 +100,7 @@ const rows: RowSpec[] = [
   { id: 'service-create', path: '/services/create', access: 'admin', title: 'serviceCreate', area: 'administration', parent: 'services' },
   { id: 'service-detail', path: '/services/:serviceId', access: 'admin', title: 'serviceDetail', area: 'administration', parent: 'services' },
   { id: 'service-edit', path: '/services/:serviceId/edit', access: 'admin', title: 'serviceEdit', area: 'administration', parent: 'service-detail' },
-  { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true, planned: true },
+  { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true },
   { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true, planned: true },
   { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference', planned: true },
   { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings', planned: true },

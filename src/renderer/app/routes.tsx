@@ -27,6 +27,7 @@ const DocumentsScreen = lazy(() => import('../features/document-library/document
 const DocumentTemplatesScreen = lazy(() =>
   import('../features/document-templates/document-templates-screen').then((m) => ({ default: m.DocumentTemplatesScreen })),
 );
+const DeadlinesScreen = lazy(() => import('../features/deadlines/deadlines-screen').then((m) => ({ default: m.DeadlinesScreen })));
 const ServiceListScreen = lazy(() => import('../features/services/service-list-screen').then((m) => ({ default: m.ServiceListScreen })));
 const ServiceDetailScreen = lazy(() => import('../features/services/service-detail-screen').then((m) => ({ default: m.ServiceDetailScreen })));
 const ServiceCreateScreen = lazy(() => import('../features/services/service-editor-screens').then((m) => ({ default: m.ServiceCreateScreen })));
@@ -49,6 +50,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'inspectorate-verifications': InspectorateVerificationsScreen,
   documents: DocumentsScreen,
   'document-templates': DocumentTemplatesScreen,
+  deadlines: DeadlinesScreen,
   services: ServiceListScreen,
   'service-create': ServiceCreateScreen,
   'service-detail': ServiceDetailScreen,
