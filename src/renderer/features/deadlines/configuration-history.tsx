@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { DeadlineConfigurationChange } from '../../../shared/api/deadlines';
+import { recipientRef, type DeadlineConfigurationChange } from '../../../shared/api/deadlines';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { NO_VALUE, useFormat } from '../../lib/format';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
-import { useConfigurationHistory } from './api';
+import { useConfigurationHistory, useRecipientOptions } from './api';
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -34,16 +34,22 @@ const CODED_FIELDS: Record<string, string> = {
 
 type Format = ReturnType<typeof useFormat>;
 
+/** `user:<id>` / `group:<id>` → how the recipients menu names them. */
+type RecipientNames = ReadonlyMap<string, string>;
+
 /** A stored value as a person reads it: yes/no, a translated code, a number, recipients by name. */
-export function describeValue(field: string, value: unknown, t: TFunction, format: Format): string {
+export function describeValue(field: string, value: unknown, t: TFunction, format: Format, recipients: RecipientNames): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
   if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
   if (typeof value === 'number') return format.number(value);
   if (typeof value === 'string') return CODED_FIELDS[field] ? t(`${CODED_FIELDS[field]}.${value}`, { defaultValue: value }) : value;
   if (Array.isArray(value)) {
     if (value.length === 0) return NO_VALUE;
-    return value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : describeValue(field, item, t, format))).join(', ');
+    return value.map((item) => describeValue(field, item, t, format, recipients)).join(', ');
   }
+  // An escalation recipient as stored ({kind, id}): named as the form names it, by number if gone.
+  const parsed = recipientRef.safeParse(value);
+  if (parsed.success) return recipients.get(`${parsed.data.kind}:${parsed.data.id}`) ?? `#${parsed.data.id}`;
   return JSON.stringify(value);
 }
 
@@ -53,6 +59,11 @@ export function ConfigurationHistory({ id, onClose }: { id: number; onClose(): v
   const format = useFormat();
   const [page, setPage] = useState(1);
   const history = useConfigurationHistory(id, page);
+  const options = useRecipientOptions(true);
+  const recipients: RecipientNames = new Map([
+    ...(options.data?.groups ?? []).map((group): [string, string] => [`group:${group.id}`, t('form.groupRecipient', { name: group.name })]),
+    ...(options.data?.users ?? []).map((user): [string, string] => [`user:${user.id}`, user.full_name]),
+  ]);
 
   const rows = (history.data?.results ?? []).flatMap((entry): ChangeRow[] =>
     entry.changes.length === 0
@@ -64,8 +75,8 @@ export function ConfigurationHistory({ id, onClose }: { id: number; onClose(): v
     { id: 'actor', title: t('history.who'), width: '10rem', render: (row) => row.entry.actor?.full_name ?? t('history.system') },
     { id: 'action', title: t('history.action'), width: '8rem', render: (row) => t(`history.actions.${row.entry.action}`) },
     { id: 'field', title: t('history.field'), isRowHeader: true, render: (row) => (row.field ? t(`fields.${row.field}`, { defaultValue: row.field }) : NO_VALUE) },
-    { id: 'before', title: t('history.before'), render: (row) => (row.field ? describeValue(row.field, row.before, t, format) : NO_VALUE) },
-    { id: 'after', title: t('history.after'), render: (row) => (row.field ? describeValue(row.field, row.after, t, format) : NO_VALUE) },
+    { id: 'before', title: t('history.before'), render: (row) => (row.field ? describeValue(row.field, row.before, t, format, recipients) : NO_VALUE) },
+    { id: 'after', title: t('history.after'), render: (row) => (row.field ? describeValue(row.field, row.after, t, format, recipients) : NO_VALUE) },
   ];
 
   const failure = history.isError

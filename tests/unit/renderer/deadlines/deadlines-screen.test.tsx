@@ -188,6 +188,7 @@ describe('deadline configurations', () => {
           { field: 'days_from_start', before: 20, after: 30 },
           { field: 'reminder_frequency', before: 'once', after: 'daily' },
           { field: 'working_days', before: false, after: true },
+          { field: 'escalation_recipients', before: [], after: [{ kind: 'group', id: 2 }, { kind: 'user', id: 7 }] },
         ],
       },
       { id: 30, action: 'created', actor: null, at: '2026-01-05T09:00:00Z', changes: [] },
@@ -195,6 +196,7 @@ describe('deadline configurations', () => {
     stubApi({
       'GET /api/deadlines/': page([configuration()]),
       'GET /api/deadlines/4/history/': json(200, { count: 2, next: null, previous: null, results: changes }),
+      'GET /api/deadlines/recipients/': recipients,
     });
     openSignedIn(admin, '/deadlines');
     const table = await screen.findByRole('grid', { name: 'Deadline configurations' }, FIRST_RENDER);
@@ -206,8 +208,9 @@ describe('deadline configurations', () => {
     expect(rows[0]).toContain('Days from start2030');
     expect(rows[1]).toContain('FrequencyOnceDaily');
     expect(rows[2]).toMatch(/Count working days.*NoYes/);
-    expect(rows[3]).toContain('System');
-    expect(rows[3]).toContain('Created');
+    await waitFor(() => expect(within(history).getAllByRole('row')[4]!.textContent).toContain('Escalate to—Group: NARIC Administrators, Blerta Gashi'));
+    expect(rows[4]).toContain('System');
+    expect(rows[4]).toContain('Created');
   });
 
   it('refuses a non-administrator before anything is fetched', async () => {
