@@ -46,10 +46,17 @@ function lookup(table: Readonly<Record<string, string>>, key: string | null): st
   return key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+/**
+ * A price case's key in server.json: camelCase, because i18next and the locale test read a key
+ * ending in `_one` (the case `more_than_one`) as a plural form.
+ */
+export const priceCaseKey = (priceCase: string) => priceCase.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
 /** "More than one document to verify (3)", "Standard fee, price for master" … */
 export function feeLineLabel(language: Language, line: FeeLine): string {
   const texts = TEXTS[language];
-  const priceCase = interpolate(language, lookup(texts.priceCases, line.price_case) ?? line.price_case ?? '', {
+  const caseKey = line.price_case === null ? null : priceCaseKey(line.price_case);
+  const priceCase = interpolate(language, lookup(texts.priceCases, caseKey) ?? line.price_case ?? '', {
     count: line.counted_documents ?? 0,
   });
   const degree = lookup(texts.degreeOptions, line.degree_level) ?? line.degree_level ?? '';
