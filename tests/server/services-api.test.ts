@@ -276,5 +276,9 @@ describe('an application keeps its quoted fee', () => {
       .where('id', '=', existing.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ quoted_fee: existing.quoted_fee, fee_quote: existing.fee_quote, document_requirements: existing.document_requirements });
+    // The application's detail shows what it was quoted, not the service's new table.
+    const detail = await call('GET', `/applications/${existing.id}/`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().fee_snapshot).toEqual({ quoted_fee: existing.quoted_fee, fee_quote: existing.fee_quote, document_requirements: existing.document_requirements });
   });
 });

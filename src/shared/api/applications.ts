@@ -15,6 +15,7 @@ import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } fro
 import { applicationDeadline } from './deadlines';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { applicationFeeSnapshot } from './services';
 
 // The applications calls (issue 4): list, incomplete list, detail, one endpoint per workflow action.
 
@@ -210,6 +211,8 @@ export const applicationDetail = applicationListItem.extend({
   inspectorate: z
     .object({ outcome: z.enum(['verified', 'rejected']), verified_by: personRef.nullable(), verified_at: z.string(), notes: z.string().nullable() })
     .nullable(),
+  /** The fee and document requirements the application was quoted with (issue 12); service edits never change them. */
+  fee_snapshot: applicationFeeSnapshot.optional(),
   /** Absent for a caller without payments.view_payment (docs/access.md); null when nothing was paid. */
   payment: z.object({ amount: money, transaction_id: z.string(), paid_at: z.string() }).nullable().optional(),
   documents: z.array(applicationDocument),

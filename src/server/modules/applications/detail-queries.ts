@@ -21,7 +21,7 @@ const APPLICATION_COLUMNS = [
   'institution_country', 'assigned_officer_id', 'assigned_at', 'council_id', 'submitted_at', 'deadline', 'notes', 'review_status',
   'review_due_date', 'council_comments', 'review_notes', 'reviewed_by_id', 'review_date', 'academic_field_category', 'decision_outcome',
   'decision_comments', 'decided_by_id', 'decided_at', 'inspectorate_outcome', 'inspectorate_verified_at', 'inspectorate_verified_by_id',
-  'inspectorate_notes', 'archived', 'invalidated', 'incomplete', 'version',
+  'inspectorate_notes', 'archived', 'invalidated', 'incomplete', 'version', 'quoted_fee', 'fee_quote', 'document_requirements',
 ] as const satisfies readonly (keyof Database['applications'])[];
 
 /** A column the caller receives, or NULL in its place (application-scope.ts decides which). */
@@ -182,6 +182,7 @@ export async function loadApplicationDetail(
     incomplete: row.incomplete,
     version: row.version,
     service: { id: row.service_id, name: row.service_name, fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed },
+    fee_snapshot: { quoted_fee: row.quoted_fee, fee_quote: row.fee_quote, document_requirements: row.document_requirements },
     ...(education === null ? {} : { education: education
       ? {
           institution_name: education.institution_name,
