@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { ApplicationDeadline } from '../shared/api/deadlines';
 import type { ServiceCategory } from '../shared/constants';
 import type { ApplicationStatus } from '../shared/domain/application-status';
@@ -14,7 +14,7 @@ import {
   runsIn,
 } from '../shared/domain/deadline-stages';
 import type { AppDatabase } from './db/database';
-import type { ApplicationDeadlinesTable, DeadlineConfigurationsTable, StoredPause } from './db/schema';
+import type { ApplicationDeadlinesTable, Database, DeadlineConfigurationsTable, StoredPause } from './db/schema';
 
 // An application's running deadlines (issue 12). The applications module calls
 // syncApplicationDeadlines in the transaction of every status change: deadlines whose stage the
@@ -72,11 +72,6 @@ export function notificationDays(
   return { next_reminder_on: reminder, escalate_on: escalation };
 }
 
-async function sentNotifications(db: AppDatabase, deadlineId: number): Promise<{ reminded: boolean; escalated: boolean }> {
-  const rows = await db.selectFrom('deadline_notifications').select('kind').where('application_deadline_id', '=', deadlineId).execute();
-  return { reminded: rows.some((row) => row.kind === 'reminder'), escalated: rows.some((row) => row.kind === 'escalation') };
-}
-
 export interface DeadlineSync {
   applicationId: number;
   /** The status the application now has. */
@@ -91,120 +86,101 @@ export interface SyncedDates {
   review_due_date?: string;
 }
 
+/** What the planner needs of an application and its service. */
+export interface ApplicationFacts {
+  submitted_at: Date;
+  incomplete: boolean;
+  category: ServiceCategory;
+  fee_enabled: boolean;
+  fee_exemption_allowed: boolean;
+  council_required: boolean;
+}
+
+/** A deadline as the planner tracks it: a stored row (with `id`) or a new one, and whether it changed. */
+export interface TrackedDeadline extends Omit<DeadlineRow, 'id' | 'application_id'>, ReminderSettings {
+  id: number | null;
+  reminded: boolean;
+  escalated: boolean;
+  changed: boolean;
+}
+
 /**
- * Brings the application's deadlines in step with its new status; `db` is the transaction of the
- * status change, which already holds the application's row lock. Answers the dates to copy onto
- * the application row.
+ * Pure: the application's open deadlines after it moved to `status` at `now`. Deadlines of a stage
+ * it leaves end, a centre's clock pauses while the application waits on the applicant and resumes
+ * when it is back, and each active configuration whose stage it enters (and whose condition holds)
+ * starts a deadline. `open` is changed in place; new deadlines are appended.
  */
-export async function syncApplicationDeadlines(db: AppDatabase, { applicationId, status, now }: DeadlineSync): Promise<SyncedDates> {
-  const facts = await db
-    .selectFrom('applications')
-    .innerJoin('services', 'services.id', 'applications.service_id')
-    .select([
-      'applications.submitted_at',
-      'applications.incomplete',
-      'services.category',
-      'services.fee_enabled',
-      'services.fee_exemption_allowed',
-      'services.council_required',
-    ])
-    .where('applications.id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  const category: ServiceCategory = facts.category;
+export function planDeadlines(
+  open: TrackedDeadline[],
+  configurations: readonly ConfigurationRow[],
+  facts: ApplicationFacts,
+  status: ApplicationStatus,
+  now: Date,
+  holidays: readonly ClockHoliday[],
+): void {
   const today = kosovoDate(now);
   const nowIso = now.toISOString();
-
-  const open = await db
-    .selectFrom('application_deadlines')
-    .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
-    .selectAll('application_deadlines')
-    .select([
-      'deadline_configurations.reminder_enabled',
-      'deadline_configurations.reminder_days_before',
-      'deadline_configurations.reminder_frequency',
-      'deadline_configurations.escalation_enabled',
-      'deadline_configurations.escalation_days_after',
-    ])
-    .where('application_deadlines.application_id', '=', applicationId)
-    .where('application_deadlines.completed_at', 'is', null)
-    .orderBy('application_deadlines.id')
-    .execute();
-
-  const holidays = await holidaysFrom(db, open.reduce((earliest, row) => (row.start_date < earliest ? row.start_date : earliest), today));
-  const stillOpen: { configuration_id: number; deadline_type: DeadlineRow['deadline_type']; due: string }[] = [];
-
-  for (const row of open) {
-    const move = deadlineMove(row.deadline_type, category, status);
-    if (move === 'keep') {
-      stillOpen.push({ configuration_id: row.configuration_id, deadline_type: row.deadline_type, due: row.due_date });
-      continue;
-    }
+  for (const deadline of open) {
+    if (deadline.completed_at !== null) continue;
+    const move = deadlineMove(deadline.deadline_type, facts.category, status);
+    if (move === 'keep') continue;
+    deadline.changed = true;
     if (move === 'end') {
-      await db
-        .updateTable('application_deadlines')
-        .set({ completed_at: now, next_reminder_on: null, escalate_on: null })
-        .where('id', '=', row.id)
-        .execute();
+      Object.assign(deadline, { completed_at: now, next_reminder_on: null, escalate_on: null });
       continue;
     }
-    let pauses = row.pauses;
-    let pausedSince = row.paused_since;
-    if (move === 'pause' && pausedSince === null) {
-      pauses = [...pauses, { from: nowIso, to: null, status }];
-      pausedSince = now;
-    } else if (move === 'run' && pausedSince !== null) {
-      pauses = pauses.map((pause) => (pause.to === null ? { ...pause, to: nowIso } : pause));
-      pausedSince = null;
+    if (move === 'pause' && deadline.paused_since === null) {
+      deadline.pauses = [...deadline.pauses, { from: nowIso, to: null, status }];
+      deadline.paused_since = now;
+    } else if (move === 'run' && deadline.paused_since !== null) {
+      deadline.pauses = deadline.pauses.map((pause) => (pause.to === null ? { ...pause, to: nowIso } : pause));
+      deadline.paused_since = null;
     }
-    const due = clockOf({ ...row, pauses }, holidays, now).due;
+    deadline.due_date = clockOf(deadline, holidays, now).due;
     // No reminder or escalation while the clock stands still; resumed, they are planned afresh.
-    const days = pausedSince === null ? notificationDays(row, due, today, await sentNotifications(db, row.id)) : { next_reminder_on: null, escalate_on: null };
-    await db
-      .updateTable('application_deadlines')
-      .set({ pauses: JSON.stringify(pauses), paused_since: pausedSince, due_date: due, ...days })
-      .where('id', '=', row.id)
-      .execute();
-    stillOpen.push({ configuration_id: row.configuration_id, deadline_type: row.deadline_type, due });
+    Object.assign(
+      deadline,
+      deadline.paused_since === null ? notificationDays(deadline, deadline.due_date, today, deadline) : { next_reminder_on: null, escalate_on: null },
+    );
   }
 
-  const configurations = await db
-    .selectFrom('deadline_configurations')
-    .selectAll()
-    .where('active', '=', true)
-    .where('service_category', '=', category)
-    .orderBy('id')
-    .execute();
   const conditionFacts = { ...facts, status };
   for (const configuration of configurations) {
-    if (!runsIn(configuration.deadline_type, category, status)) continue;
-    if (stillOpen.some((deadline) => deadline.configuration_id === configuration.id)) continue;
+    if (!configuration.active || configuration.service_category !== facts.category) continue;
+    if (!runsIn(configuration.deadline_type, facts.category, status)) continue;
+    if (open.some((deadline) => deadline.completed_at === null && deadline.configuration_id === configuration.id)) continue;
     if (configuration.conditional && configuration.condition && !conditionHolds(configuration.condition, conditionFacts)) continue;
     const startedAt = DEADLINE_STAGES[configuration.deadline_type].countsFromSubmission ? facts.submitted_at : now;
     const start = { start_date: kosovoDate(startedAt), days: configuration.days_from_start, working_days: configuration.working_days, pauses: [] };
-    const startHolidays = start.start_date < today ? await holidaysFrom(db, start.start_date) : holidays;
-    const due = clockOf(start, startHolidays, now).due;
-    await db
-      .insertInto('application_deadlines')
-      .values({
-        application_id: applicationId,
-        configuration_id: configuration.id,
-        deadline_type: configuration.deadline_type,
-        days: configuration.days_from_start,
-        working_days: configuration.working_days,
-        started_at: startedAt,
-        start_date: start.start_date,
-        due_date: due,
-        pauses: '[]',
-        ...notificationDays(configuration, due, today, { reminded: false, escalated: false }),
-      })
-      .execute();
-    stillOpen.push({ configuration_id: configuration.id, deadline_type: configuration.deadline_type, due });
+    const due = clockOf(start, holidays, now).due;
+    open.push({
+      ...start,
+      id: null,
+      configuration_id: configuration.id,
+      deadline_type: configuration.deadline_type,
+      started_at: startedAt,
+      due_date: due,
+      paused_since: null,
+      completed_at: null,
+      reminder_enabled: configuration.reminder_enabled,
+      reminder_days_before: configuration.reminder_days_before,
+      reminder_frequency: configuration.reminder_frequency,
+      escalation_enabled: configuration.escalation_enabled,
+      escalation_days_after: configuration.escalation_days_after,
+      reminded: false,
+      escalated: false,
+      changed: true,
+      ...notificationDays(configuration, due, today, { reminded: false, escalated: false }),
+    });
   }
+}
 
+/** The dates the application row carries: its deadline and its review due date. */
+export function applicationDates(deadlines: readonly TrackedDeadline[]): SyncedDates {
   const latestDue = (type: DeadlineRow['deadline_type']) =>
-    stillOpen
-      .filter((deadline) => deadline.deadline_type === type)
-      .map((deadline) => deadline.due)
+    deadlines
+      .filter((deadline) => deadline.completed_at === null && deadline.deadline_type === type)
+      .map((deadline) => deadline.due_date)
       .sort()
       .at(-1);
   const dates: SyncedDates = {};
@@ -213,6 +189,92 @@ export async function syncApplicationDeadlines(db: AppDatabase, { applicationId,
   const reviewDue = latestDue(REVIEW_DUE_DEADLINE_TYPE);
   if (reviewDue) dates.review_due_date = reviewDue;
   return dates;
+}
+
+/** A tracked deadline as a row to insert (pauses as JSON text). */
+export function deadlineRow(applicationId: number, deadline: TrackedDeadline): Insertable<ApplicationDeadlinesTable> {
+  return {
+    application_id: applicationId,
+    configuration_id: deadline.configuration_id,
+    deadline_type: deadline.deadline_type,
+    days: deadline.days,
+    working_days: deadline.working_days,
+    started_at: deadline.started_at,
+    start_date: deadline.start_date,
+    due_date: deadline.due_date,
+    pauses: JSON.stringify(deadline.pauses),
+    paused_since: deadline.paused_since,
+    completed_at: deadline.completed_at,
+    next_reminder_on: deadline.next_reminder_on,
+    escalate_on: deadline.escalate_on,
+  };
+}
+
+export const FACT_COLUMNS = [
+  'applications.submitted_at',
+  'applications.incomplete',
+  'services.category',
+  'services.fee_enabled',
+  'services.fee_exemption_allowed',
+  'services.council_required',
+] as const;
+
+/**
+ * Brings the application's deadlines in step with its new status; `db` is the transaction of the
+ * status change, which already holds the application's row lock. Answers the dates to copy onto
+ * the application row.
+ */
+export async function syncApplicationDeadlines(db: AppDatabase, { applicationId, status, now }: DeadlineSync): Promise<SyncedDates> {
+  const [facts, stored, configurations] = await Promise.all([
+    db
+      .selectFrom('applications')
+      .innerJoin('services', 'services.id', 'applications.service_id')
+      .select(FACT_COLUMNS)
+      .where('applications.id', '=', applicationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('application_deadlines')
+      .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
+      .selectAll('application_deadlines')
+      .select((eb) => [
+        'deadline_configurations.reminder_enabled',
+        'deadline_configurations.reminder_days_before',
+        'deadline_configurations.reminder_frequency',
+        'deadline_configurations.escalation_enabled',
+        'deadline_configurations.escalation_days_after',
+        eb.exists(sentOf(eb, 'reminder')).as('reminded'),
+        eb.exists(sentOf(eb, 'escalation')).as('escalated'),
+      ])
+      .where('application_deadlines.application_id', '=', applicationId)
+      .where('application_deadlines.completed_at', 'is', null)
+      .orderBy('application_deadlines.id')
+      .execute(),
+    db.selectFrom('deadline_configurations').selectAll().where('active', '=', true).orderBy('id').execute(),
+  ]);
+  const today = kosovoDate(now);
+  const earliest = [kosovoDate(facts.submitted_at), ...stored.map((row) => row.start_date)].reduce((first, date) => (date < first ? date : first), today);
+  const holidays = await holidaysFrom(db, earliest);
+  const tracked: TrackedDeadline[] = stored.map(({ application_id: _application, reminded, escalated, ...row }) => ({
+    ...row,
+    reminded: Boolean(reminded),
+    escalated: Boolean(escalated),
+    changed: false,
+  }));
+  planDeadlines(tracked, configurations, facts, status, now, holidays);
+  for (const deadline of tracked.filter((item) => item.changed)) {
+    const row = deadlineRow(applicationId, deadline);
+    if (deadline.id === null) await db.insertInto('application_deadlines').values(row).execute();
+    else await db.updateTable('application_deadlines').set(row).where('id', '=', deadline.id).execute();
+  }
+  return applicationDates(tracked);
+}
+
+function sentOf(eb: ExpressionBuilder<Database, 'application_deadlines'>, kind: 'reminder' | 'escalation') {
+  return eb
+    .selectFrom('deadline_notifications')
+    .select('deadline_notifications.id')
+    .whereRef('deadline_notifications.application_deadline_id', '=', 'application_deadlines.id')
+    .where('deadline_notifications.kind', '=', kind);
 }
 
 /** The application's deadlines with how each was computed, newest first (the detail answer). */

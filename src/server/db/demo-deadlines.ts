@@ -1,11 +1,12 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { SERVICE_CATEGORIES, type DeadlineType, type ServiceCategory } from '../../shared/constants';
 import { CLOSED_STATUSES } from '../../shared/domain/application-status';
 import { DEADLINE_STAGES } from '../../shared/domain/deadline-stages';
 import { GROUPS } from '../../shared/auth/permissions';
-import { syncApplicationDeadlines } from '../application-deadlines';
+import { FACT_COLUMNS, applicationDates, deadlineRow, holidaysFrom, planDeadlines, type TrackedDeadline } from '../application-deadlines';
+import { kosovoDate } from '../../shared/domain/deadline-dates';
 import type { AppDatabase } from './database';
-import type { DeadlineConfigurationsTable } from './schema';
+import type { ApplicationDeadlinesTable, DeadlineConfigurationsTable } from './schema';
 
 // Demo deadline configurations (issue 12): one per deadline type for every service category the
 // type applies to (deadline-stages.ts), with plausible days. The legal bases are marked as
@@ -125,35 +126,56 @@ export async function seedDemoDeadlines(db: AppDatabase): Promise<number> {
   return configurations.length;
 }
 
-/** Each open application's status changes, in order, through the deadline clock. */
+/**
+ * Each open application's status changes, in order, through the deadline planner: in memory (one
+ * read of the history, one bulk write), since a query per step took PGlite about 50 s for the demo.
+ */
 async function replayOpenApplications(db: AppDatabase): Promise<void> {
   const applications = await db
     .selectFrom('applications')
-    .select(['id', 'status', 'submitted_at'])
-    .where('status', 'not in', CLOSED_STATUSES)
-    .where('archived', '=', false)
-    .orderBy('id')
+    .innerJoin('services', 'services.id', 'applications.service_id')
+    .select(['applications.id', 'applications.status', ...FACT_COLUMNS])
+    .where('applications.status', 'not in', CLOSED_STATUSES)
+    .where('applications.archived', '=', false)
+    .orderBy('applications.id')
     .execute();
   if (applications.length === 0) return;
-  const history = await db
-    .selectFrom('application_history')
-    .select(['application_id', 'to_status', 'created_at'])
-    .where(
-      'application_id',
-      'in',
-      applications.map((application) => application.id),
-    )
-    .where('to_status', 'is not', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const [history, configurations] = await Promise.all([
+    db
+      .selectFrom('application_history')
+      .select(['application_id', 'to_status', 'created_at'])
+      .where(
+        'application_id',
+        'in',
+        applications.map((application) => application.id),
+      )
+      .where('to_status', 'is not', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('deadline_configurations').selectAll().where('active', '=', true).orderBy('id').execute(),
+  ]);
+  const earliest = applications.reduce((first, application) => (application.submitted_at < first ? application.submitted_at : first), applications[0].submitted_at);
+  const holidays = await holidaysFrom(db, kosovoDate(earliest));
+  const movesOf = new Map<number, typeof history>();
+  for (const entry of history) movesOf.set(entry.application_id, [...(movesOf.get(entry.application_id) ?? []), entry]);
+  const rows: Insertable<ApplicationDeadlinesTable>[] = [];
+  const dates: { id: number; deadline: string | null; review_due_date: string | null }[] = [];
   for (const application of applications) {
-    const moves = history.filter((entry) => entry.application_id === application.id);
-    if (moves.length === 0) moves.push({ application_id: application.id, to_status: application.status, created_at: application.submitted_at });
-    let dates = {};
-    for (const move of moves) {
-      dates = { ...dates, ...(await syncApplicationDeadlines(db, { applicationId: application.id, status: move.to_status!, now: move.created_at })) };
-    }
-    if (Object.keys(dates).length > 0) await db.updateTable('applications').set(dates).where('id', '=', application.id).execute();
+    const moves = movesOf.get(application.id) ?? [{ application_id: application.id, to_status: application.status, created_at: application.submitted_at }];
+    const tracked: TrackedDeadline[] = [];
+    for (const move of moves) planDeadlines(tracked, configurations, application, move.to_status!, move.created_at, holidays);
+    rows.push(...tracked.map((deadline) => deadlineRow(application.id, deadline)));
+    const synced = applicationDates(tracked);
+    if (synced.deadline || synced.review_due_date) dates.push({ id: application.id, deadline: synced.deadline ?? null, review_due_date: synced.review_due_date ?? null });
+  }
+  for (let index = 0; index < rows.length; index += 500) await db.insertInto('application_deadlines').values(rows.slice(index, index + 500)).execute();
+  if (dates.length > 0) {
+    // One statement for every application: keep a date the replay did not produce.
+    await sql`update applications set
+        deadline = coalesce(d.deadline::date, applications.deadline),
+        review_due_date = coalesce(d.review_due_date::date, applications.review_due_date)
+      from jsonb_to_recordset(${JSON.stringify(dates)}::jsonb) as d(id int, deadline text, review_due_date text)
+      where applications.id = d.id`.execute(db);
   }
 }
