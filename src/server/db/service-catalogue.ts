@@ -297,12 +297,17 @@ export function catalogueRow(seed: ServiceSeed) {
  * Returns how many services it created.
  */
 export async function seedServiceCatalogue(db: AppDatabase): Promise<number> {
+  await completeCatalogueTranslations(db);
+  const missingTypes = async () => {
+    const present = new Set((await db.selectFrom('services').select('service_type').execute()).map((s) => s.service_type));
+    return SERVICE_CATALOGUE.filter((service) => !present.has(service.service_type));
+  };
+  // A seeded database (every start but the first) takes no lock at all.
+  if ((await missingTypes()).length === 0) return 0;
   // Several services may share a type now, so no unique key stops two servers seeding at once:
   // the lock makes the second wait and then see the first one's services.
   await sql`lock table services in exclusive mode`.execute(db);
-  const present = new Set((await db.selectFrom('services').select('service_type').execute()).map((s) => s.service_type));
-  const missing = SERVICE_CATALOGUE.filter((service) => !present.has(service.service_type));
-  await completeCatalogueTranslations(db);
+  const missing = await missingTypes();
   if (missing.length === 0) return 0;
   const created = await db.insertInto('services').values(missing.map(catalogueRow)).returning(['id', 'service_type']).execute();
   const requirements = created.flatMap(({ id, service_type }) =>
