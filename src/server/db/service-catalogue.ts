@@ -294,7 +294,7 @@ export function catalogueRow(seed: ServiceSeed) {
  * Creates the catalogue services that are missing (by type) with their document requirements, and
  * gives the Albanian and Serbian texts to catalogue services that migration 0007 left as English
  * copies (only where the English text is still the catalogue's: an admin's own text is kept).
- * Returns how many services it created.
+ * Runs inside the seed's transaction (the table lock needs one). Returns how many services it created.
  */
 export async function seedServiceCatalogue(db: AppDatabase): Promise<number> {
   await completeCatalogueTranslations(db);
