@@ -98,6 +98,11 @@ describe('create, update, enable/disable, delete and history', () => {
     // No stages given: the whole workflow of the type, in order.
     expect(fresh.workflow_stages).toContain('inspectorate_pending');
 
+    // Saving it unchanged is no change: same version, nothing in the history.
+    const unchanged = await call('PUT', `/services/${fresh.id}/`, bodyOf(fresh));
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toEqual(fresh);
+
     const changed = await call('PUT', `/services/${fresh.id}/`, bodyOf(fresh, { processing_time_days: 25, name_en: 'Verification of vocational certificates (VET)' }));
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ processing_time_days: 25, version: 2 });

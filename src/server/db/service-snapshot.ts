@@ -55,7 +55,8 @@ export async function loadSnapshotSources(db: Kysely<Database>, serviceIds: read
  * The snapshot columns for an application with these documents and degree level. A degree level
  * the service does not offer is quoted without one; a case the table cannot price (a
  * pre-university application with neither diploma nor transcript yet) keeps the service's
- * headline fee and no breakdown.
+ * headline fee and no breakdown. An academic information request without a request type is
+ * quoted as the service's first option (general academic information, spec §9).
  */
 export function applicationSnapshot(
   source: SnapshotSource,

@@ -15,7 +15,7 @@ const actionName = (action: ServiceAuditAction) => `service.${action}`;
 /** What is compared and shown: every edited field, not the bookkeeping (id, version, times, counts). */
 type Snapshot = Omit<Service, 'id' | 'version' | 'created_at' | 'updated_at' | 'application_count'>;
 
-function snapshot(service: Service | null): Snapshot | null {
+export function snapshot(service: Service | null): Snapshot | null {
   if (!service) return null;
   const { id: _id, version: _version, created_at: _created, updated_at: _updated, application_count: _count, ...fields } = service;
   return fields;

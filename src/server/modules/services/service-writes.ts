@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
-import { recordServiceChange, type ServiceAuditAction } from './service-audit';
+import { changedFields, recordServiceChange, snapshot, type ServiceAuditAction } from './service-audit';
 import { findService } from './service-queries';
 import { SERVICE_MESSAGES } from './server-texts';
 
@@ -108,7 +108,14 @@ export async function updateService(db: AppDatabase, id: number, input: ServiceI
       .where('id', '=', id)
       .execute();
     await writeRequirements(trx, id, input);
-    return recorded(trx, actor, 'updated', before, id);
+    const after = (await findService(trx, id))!;
+    // Saving the form unchanged is no change: no new version, nothing in the history.
+    if (changedFields(snapshot(before), snapshot(after)).length === 0) {
+      await trx.updateTable('services').set({ version: before.version, updated_at: new Date(before.updated_at) }).where('id', '=', id).execute();
+      return before;
+    }
+    await recordServiceChange(trx, { action: 'updated', actor, serviceId: id, before, after });
+    return after;
   });
 }
 
