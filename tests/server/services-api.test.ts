@@ -176,6 +176,14 @@ describe('bad input: 400 on the field, nothing saved', () => {
     expect(await countServices()).toBe(before);
   });
 
+  it('the type of a service with applications cannot change', async () => {
+    const verification = await serviceOfType(3);
+    const answer = await call('PUT', `/services/${verification.id}/`, bodyOf(verification, { service_type: 4, workflow_stages: [] }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ service_type: ['A service with applications keeps its type: create a new service for another type.'] });
+    expect((await serviceOfType(3)).version).toBe(verification.version);
+  });
+
   it('an unpriced case on update leaves the service as it was, and the message follows Accept-Language', async () => {
     const verification = await serviceOfType(3);
     const answer = await call(

@@ -9,7 +9,7 @@ import { workflowStagesOf } from '../../../shared/domain/service-stages';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ApiError, conflict, notFound } from '../../errors';
+import { ApiError, conflict, fieldError, notFound } from '../../errors';
 import { changedFields, recordServiceChange, snapshot, type ServiceAuditAction } from './service-audit';
 import { findService } from './service-queries';
 import { SERVICE_MESSAGES } from './server-texts';
@@ -102,6 +102,8 @@ export async function createService(db: AppDatabase, input: ServiceInput, actor:
 export async function updateService(db: AppDatabase, id: number, input: ServiceInput & { version: number }, actor: Actor): Promise<Service> {
   return db.transaction().execute(async (trx) => {
     const before = await lockedService(trx, id, input.version);
+    // Its applications were made (and are worked) under the type's workflow.
+    if (input.service_type !== before.service_type && before.application_count > 0) throw fieldError('service_type', SERVICE_MESSAGES.typeLocked);
     await trx
       .updateTable('services')
       .set({ ...serviceColumns(input), version: before.version + 1, updated_at: new Date() })
