@@ -126,7 +126,9 @@ export function planDeadlines(
     if (move === 'keep') continue;
     deadline.changed = true;
     if (move === 'end') {
-      Object.assign(deadline, { completed_at: now, next_reminder_on: null, escalate_on: null });
+      // Ended while waiting: the pause ends with it, so the explanation shows a closed span.
+      const pauses = deadline.pauses.map((pause) => (pause.to === null ? { ...pause, to: nowIso } : pause));
+      Object.assign(deadline, { completed_at: now, paused_since: null, pauses, next_reminder_on: null, escalate_on: null });
       continue;
     }
     if (move === 'pause' && deadline.paused_since === null) {
