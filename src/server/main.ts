@@ -1,9 +1,19 @@
-import { serverControlMessage, type ServerProcessMessage } from '../shared/server-process';
-import { ConfigError, loadConfig } from './config';
-import { startServer, type StartedServer } from './start';
+import type { ServerProcessMessage } from '../shared/server-process';
+import { startCompilingPgliteWasm } from './db/pglite-wasm';
+import type { StartedServer } from './start';
 
 // `npm run server`, and the desktop's embedded server (an Electron utility process that talks
 // through process.parentPort). Started by Node's fork() it talks through process.send instead.
+
+// First thing (issue 11 §6): the embedded database's engine compiles on V8's background threads
+// while this thread loads the app's modules (imported below, not statically, so nothing loads
+// before this line runs). A PostgreSQL server (DATABASE_URL) has no use for it.
+if (!process.env.DATABASE_URL?.trim()) startCompilingPgliteWasm();
+const loadingConfig = import('./config');
+const loadingStart = import('./start');
+const loadingMessages = import('../shared/server-process');
+// Awaited where used; a failed import must not surface first as an unhandled rejection.
+for (const loading of [loadingConfig, loadingStart, loadingMessages]) loading.catch(() => {});
 
 interface ParentPort {
   postMessage(message: unknown): void;
@@ -42,8 +52,12 @@ async function shutdown(reason: string): Promise<void> {
 }
 
 function listenToParent(): void {
+  // Listening at once (a parent that goes away early is still heard); the message schema loads
+  // with the rest.
   const onMessage = (data: unknown) => {
-    if (serverControlMessage.safeParse(data).success) void shutdown('parent asked');
+    void loadingMessages.then(({ serverControlMessage }) => {
+      if (serverControlMessage.safeParse(data).success) void shutdown('parent asked');
+    });
   };
   parentPort?.on('message', (event) => onMessage(event.data));
   if (forked) {
@@ -55,9 +69,11 @@ function listenToParent(): void {
 async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
   listenToParent();
+  const { ConfigError, loadConfig } = await loadingConfig;
   try {
     const config = loadConfig();
-    server = await startServer(config);
+    const { startServer } = await loadingStart;
+    server = await startServer(config, { seedAfterListening: true });
     server.app.log.info({ url: server.url }, `NARIC API listening at ${server.url}/api/ (docs: ${server.url}/api/docs/)`);
     await tellParent({ type: 'listening', url: server.url });
   } catch (error) {

@@ -20,6 +20,14 @@ export interface StartOptions {
   /** A controlled clock for the deadlines and their jobs (tests); the system's by default. */
   clock?: () => Date;
   deadlineJobIntervalMs?: number;
+  /**
+   * On a database whose schema was already current (a restart), listen first and check the
+   * reference data right after (main.ts: the desktop's window loads meanwhile; issue 11 §6). The
+   * seed then only adds what went missing since; on PGlite's single connection every request
+   * waits for it, on PostgreSQL requests meet the data the previous start seeded. A database
+   * migrated by this start (a new one, or a new release's) is always seeded before listening.
+   */
+  seedAfterListening?: boolean;
 }
 
 /** Opens and migrates the database, seeds it, and listens. Shared by main.ts and the e2e harness. */
@@ -41,16 +49,23 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
   let app: NaricApp | undefined;
+  let seeding: Promise<void> | undefined;
   try {
     // Kysely's migrator reads the catalogue and takes a lock even when there is nothing to do.
     const migrations = (await schemaIsCurrent(db, Object.keys(MIGRATIONS))) ? [] : await migrateToLatest(db);
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
     // The storage first: the first demo seed writes the demo documents' PDFs into it.
     const storage = await openDocumentStorage(config);
-    const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
-    logger.info({ seeded, demo: config.demo }, 'reference data checked');
+    const seed = async () => {
+      const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
+      logger.info({ seeded, demo: config.demo }, 'reference data checked');
+    };
+    const seedLater = options.seedAfterListening === true && migrations.length === 0;
+    if (!seedLater) await seed();
     app = buildApp({ db, config, storage, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
     await app.listen({ host: config.host, port: config.port });
+    // The data it checks was there before this start: a failure is reported, the server stays up.
+    if (seedLater) seeding = seed().catch((error: unknown) => logger.error({ err: error }, 'reference data check failed'));
   } catch (error) {
     await app?.close().catch(() => {});
     await db.destroy().catch(() => {});
@@ -67,6 +82,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     close: () =>
       (closing ??= (async () => {
         try {
+          await seeding;
           await started.close();
         } finally {
           await db.destroy();

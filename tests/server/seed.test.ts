@@ -115,6 +115,24 @@ describe('seed', () => {
     expect(countries.filter((c) => c.name_sq === c.name_en).length).toBeLessThan(countries.length / 4);
   });
 
+  it('adds back only a missing country and keeps a renamed one (the start reads codes, names only when needed)', async () => {
+    // Countries no demo applicant comes from (applicants reference their country).
+    await db.updateTable('countries').set({ name_en: 'Germany (renamed by an admin)' }).where('code', '=', 'DE').execute();
+    await db.deleteFrom('countries').where('code', 'in', ['AQ', 'BV']).execute();
+
+    const summary = await seedDatabase(db, { demo: true, hashPassword });
+    expect(summary.countries).toBe(2);
+    const names = new Map(
+      (await db.selectFrom('countries').select(['code', 'name_en', 'name_sq', 'name_sr']).where('code', 'in', ['DE', 'AQ', 'BV']).execute()).map((c) => [c.code.trim(), c]),
+    );
+    expect(names.get('DE')?.name_en).toBe('Germany (renamed by an admin)');
+    expect(names.get('AQ')).toMatchObject({ name_en: 'Antarctica', name_sq: 'Antarktidë', name_sr: 'Antarktik' });
+    expect(names.get('BV')?.name_en).toBe('Bouvet Island');
+    expect(names.get('BV')?.name_sr).not.toMatch(/[\u0400-\u04FF]/);
+    expect((await seedDatabase(db, { demo: true, hashPassword })).countries).toBe(0);
+    await db.updateTable('countries').set({ name_en: 'Germany' }).where('code', '=', 'DE').execute();
+  });
+
   it('creates the demo accounts in their groups, with Argon2id hashes of the demo password', async () => {
     const users = await db
       .selectFrom('users as u')

@@ -70,6 +70,31 @@ describe('startServer and main.ts', () => {
     await expect(startServer(config, { logger: createLogger('silent') })).rejects.toThrow(/9999-from-a-newer-build|corrupted|missing/i);
   });
 
+  it('seedAfterListening on a restart: listens first, then the seed still adds what went missing', async () => {
+    const { copy, dataDir } = await prepare();
+    const config = testConfig({ ...copy.location, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
+    const first = await startServer(config, { logger: createLogger('silent') });
+    await first.db.deleteFrom('countries').where('code', '=', 'AQ').execute();
+    await first.close();
+
+    const server = await startServer(config, { logger: createLogger('silent'), seedAfterListening: true });
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await server.close();
+    });
+    expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+    // PGlite runs the seed's transaction before any later query; PostgreSQL may answer sooner.
+    const deadline = Date.now() + 10_000;
+    let restored = false;
+    while (!restored && Date.now() < deadline) {
+      restored = (await server.db.selectFrom('countries').select('code').where('code', '=', 'AQ').executeTakeFirst()) !== undefined;
+      if (!restored) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(restored).toBe(true);
+    await server.close();
+    closed = true;
+  });
+
   function runMain(env: NodeJS.ProcessEnv) {
     const child = fork(mainScript, [], {
       execArgv: ['--import', 'tsx'],

@@ -1,6 +1,7 @@
-// The package's Node entry registers every language it ships; importing its JSON files directly
-// would break in the bundled desktop server (Node wants an import attribute for external JSON).
-import countries from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
+// The package's core, without its Node entry: that entry registers all of its ~80 languages on
+// import (issue 11 §6: ~80 ms of every server start), and we use three.
+import countries from 'i18n-iso-countries/index.js';
 import { serbianCyrillicToLatin } from './serbian-latin';
 
 // The country list of the reference data: ISO 3166-1 (Kosovo XK included) named in the three
@@ -18,8 +19,30 @@ export interface CountryRow {
 // library update drops it.
 const KOSOVO: CountryRow = { code: 'XK', alpha3: 'XKX', name_en: 'Kosovo', name_sq: 'Kosovë', name_sr: 'Kosovo' };
 
+const NAME_LANGUAGES = ['en', 'sq', 'sr'] as const;
+
+// A `require` of the package's JSON, not an `import`: in the bundled desktop server an import of
+// external JSON would need an import attribute.
+const requirePackageFile = createRequire(import.meta.url);
+let namesRegistered = false;
+
+function registerNames(): void {
+  if (namesRegistered) return;
+  for (const language of NAME_LANGUAGES) {
+    countries.registerLocale(requirePackageFile(`i18n-iso-countries/langs/${language}.json`) as countries.LocaleData);
+  }
+  namesRegistered = true;
+}
+
+/** The alpha-2 codes of the catalogue, without loading any names: what the seed checks at start. */
+export function countryCodes(): string[] {
+  const codes = Object.keys(countries.getAlpha2Codes());
+  return codes.includes(KOSOVO.code) ? codes : [...codes, KOSOVO.code];
+}
+
 export function countryCatalogue(): CountryRow[] {
-  for (const language of ['en', 'sq', 'sr']) {
+  registerNames();
+  for (const language of NAME_LANGUAGES) {
     if (!countries.langs().includes(language)) throw new Error(`i18n-iso-countries has no "${language}" names loaded.`);
   }
   const codes = Object.keys(countries.getAlpha2Codes());

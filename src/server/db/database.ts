@@ -1,10 +1,14 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type PgModule from 'pg';
+import { pgliteWasmModule } from './pglite-wasm';
 import type { Database } from './schema';
+
+// Each driver's library is loaded when a database of its kind is opened (issue 11 §6): the
+// desktop's embedded server never needs pg, a PostgreSQL deployment never needs PGlite. pg is
+// CommonJS and required synchronously, so openPostgres stays synchronous.
+const requireDriver = createRequire(import.meta.url);
 
 export type DatabaseDriver = 'postgres' | 'pglite';
 export type AppDatabase = Kysely<Database>;
@@ -36,6 +40,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenData
 }
 
 export function openPostgres(databaseUrl: string, options: OpenDatabaseOptions = {}): AppDatabase {
+  const pg = requireDriver('pg') as typeof PgModule;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -55,13 +60,22 @@ export function openPostgres(databaseUrl: string, options: OpenDatabaseOptions =
 
 /** PGlite in `dataDir` (created when missing), or in memory without one. */
 export async function openPglite(dataDir?: string): Promise<AppDatabase> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }, wasmModule] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+    // Usually compiling already (main.ts starts it first thing); PGlite would read and compile it
+    // only after its file system is set up.
+    pgliteWasmModule(),
+    dataDir ? mkdir(dataDir, { recursive: true }) : undefined,
+  ]);
   // pg_trgm backs the applications search index; PGlite ships it as a contrib bundle.
   // One options object: PGlite.create(undefined, options) would ignore the options.
   const pglite = await PGlite.create({
     dataDir,
     parsers: { [INT8]: parseInt8, [DATE]: keepText },
     extensions: { pg_trgm },
+    pgliteWasmModule: wasmModule,
   });
   // Destroying the Kysely instance closes PGlite (kysely-pglite-dialect ≥ 1.3.1).
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, DEFAULT_GROUP_PERMISSIONS, type GroupName } from '../../shared/auth/permissions';
 import { seedDemoTwoFactor } from '../modules/auth/demo-two-factor';
-import { countryCatalogue } from './country-catalogue';
+import { countryCatalogue, countryCodes } from './country-catalogue';
 import type { DocumentStorage } from '../storage/document-storage';
 import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
@@ -143,10 +143,16 @@ async function seedDocumentTemplates(db: AppDatabase): Promise<number> {
   return missing.length;
 }
 
+/**
+ * The countries whose code is missing. The names (three languages of i18n-iso-countries) are
+ * only built when one is: a start on a seeded database reads the codes and stops there.
+ */
 async function seedCountries(db: AppDatabase): Promise<number> {
+  const present = new Set((await db.selectFrom('countries').select('code').execute()).map((country) => country.code.trim()));
+  if (countryCodes().every((code) => present.has(code))) return 0;
   const created = await db
     .insertInto('countries')
-    .values(countryCatalogue())
+    .values(countryCatalogue().filter((country) => !present.has(country.code)))
     .onConflict((conflict) => conflict.doNothing())
     .returning('code')
     .execute();
