@@ -1,12 +1,13 @@
 import { readdir, mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBenchPdf } from '../../bench/pdf-generator';
 import { streamUpload } from '../../src/main/transfer/http-stream';
 import { DEFAULT_TIMEOUTS } from '../../src/server/config';
+import { AUTH_PATHS } from '../../src/shared/api/auth';
 import { DOCUMENT_PATHS } from '../../src/shared/api/documents';
 import { ISSUANCE_PATHS } from '../../src/shared/api/issuance';
 import { minimalPdf, multipartBody, pdfOfSize, PNG_BYTES, truncatedPdf } from '../support/pdf-fixtures';
@@ -20,6 +21,8 @@ const MiB = 1024 * 1024;
 const LIMIT = 1 * MiB;
 /** Short, so a stalled body is cut off within the test. */
 const BODY_IDLE_MS = 1500;
+/** A socket silent both ways for this long is closed; above the slow upload's pauses (BODY_IDLE_MS / 2). */
+const CONNECTION_IDLE_MS = 2500;
 
 let server: ServerFixture;
 let origin: string;
@@ -27,7 +30,7 @@ let applicationId: number;
 let files: string;
 
 beforeAll(async () => {
-  server = await createServerFixture({ config: { maxUploadBytes: LIMIT, timeouts: { ...DEFAULT_TIMEOUTS, bodyIdleMs: BODY_IDLE_MS } } });
+  server = await createServerFixture({ config: { maxUploadBytes: LIMIT, timeouts: { ...DEFAULT_TIMEOUTS, bodyIdleMs: BODY_IDLE_MS, connectionIdleMs: CONNECTION_IDLE_MS } } });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   applicationId = (await server.db.selectFrom('applications').select('id').where('reference', '=', 'NARIC-2026-900004').executeTakeFirstOrThrow()).id;
@@ -287,3 +290,33 @@ describe('upload answers say what happened, on a real socket, on every upload ro
     expect(slow.status, slow.body).toBe(201);
   }, 20_000);
 });
+
+describe('a JSON body that stops arriving (issue 11 §4)', () => {
+  it('is not waited for longer than the connection time-out: 408 or the connection closed', async () => {
+    // Headers and the start of a sign-in body, then silence: a client that holds the connection.
+    const body = JSON.stringify({ username: 'officer', password: 'Demo-2026!naric' });
+    const sentPart = body.slice(0, 12);
+    const { port } = server.app.server.address() as AddressInfo;
+    const started = Date.now();
+    const outcome = await new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      // Closed by the server; a reset counts as closed too (Node destroys a timed-out socket).
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ answer, ms: Date.now() - started }));
+      socket.write(
+        `POST /api${AUTH_PATHS.adminLogin} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${sentPart}`,
+      );
+      // Never left hanging: the test fails on its own time-out otherwise.
+      setTimeout(() => reject(new Error(`still open after ${CONNECTION_IDLE_MS + 5000} ms`)), CONNECTION_IDLE_MS + 5000).unref();
+    });
+    // Cut off by the configured time-out, not by anything sooner (the body was valid so far).
+    expect(outcome.ms).toBeGreaterThanOrEqual(CONNECTION_IDLE_MS - 250);
+    expect(outcome.ms).toBeLessThan(CONNECTION_IDLE_MS + 3000);
+    // Either nothing (the socket closed) or a 408: never a sign-in attempt with half a body.
+    if (outcome.answer) expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 15_000);
+});
+
