@@ -25,9 +25,9 @@ const configurations = demoDeadlineConfigurations(7).map(
     active: true,
     version: 1,
     created_by_id: null,
+    ...configuration,
     created_at: new Date(),
     updated_at: new Date(),
-    ...configuration,
     escalation_recipients: JSON.parse((configuration.escalation_recipients as string | undefined) ?? '[]'),
   }),
 );
