@@ -10,7 +10,7 @@ const itemIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(use
 describe('route table', () => {
   it('holds every route of spec §2 with its access level', () => {
     const byPath = new Map(APP_ROUTES.map((route) => [route.path, route.access]));
-    const admin = ['/applications/offline/new', '/users', '/users/:id', '/users/create', '/users/:id/edit', '/services', '/services/:id', '/services/create', '/services/:id/edit', '/deadlines', '/reference', '/reference/countries'];
+    const admin = ['/applications/offline/new', '/users', '/users/:id', '/users/create', '/users/:id/edit', '/services', '/services/:serviceId', '/services/create', '/services/:serviceId/edit', '/deadlines', '/reference', '/reference/countries'];
     const signedIn = ['/', '/applications', '/applications/incomplete', '/applications/:id', '/applications/:applicationId/verdict/:verdictId', '/documents', '/documents/templates', '/payments', '/payments/:id', '/councils', '/councils/dashboard', '/councils/applications/:id', '/inspectorate-verifications', '/councils/analytics', '/councils/:id', '/councils/create', '/councils/:id/edit', '/news', '/news/:id', '/news/create', '/news/:id/edit', '/notifications', '/notifications/templates', '/reports', '/expert-commissions', '/expert-commissions/create', '/expert-commissions/:id', '/expert-commissions/:id/edit', '/expert-reviews', '/expert-reviews/:id', '/settings', '/profile'];
     for (const path of admin) expect(byPath.get(path), path).toBe('admin');
     for (const path of signedIn) expect(byPath.get(path), path).toBe('signed_in');
