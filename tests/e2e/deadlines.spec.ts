@@ -1,5 +1,6 @@
 import { SEEDED_HOLIDAY_YEARS } from '../../src/server/db/holiday-calendar';
 import type { Locator } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
@@ -38,6 +39,8 @@ test('an administrator creates, edits and deactivates a deadline configuration',
   await expect(form.getByText('Give how many days before the deadline the reminder is sent.')).toBeVisible();
   await expect(form.getByText('Choose at least one person or group to escalate to.')).toBeVisible();
   await expect(form.getByText('This field is required')).toHaveCount(5);
+  // The route × role suite checks the list; the form (with its errors showing) is checked here.
+  await expectNoAccessibilityViolations(page);
 
   await form.getByLabel('Name in Albanian').fill(`Ngarkimi i përkthimit ${suffix}`);
   await form.getByLabel('Name in Serbian').fill(`Otpremanje prevoda ${suffix}`);
@@ -107,6 +110,7 @@ test("the holiday calendar lists the year's Kosovo holidays", async ({ page }) =
   const holidays = page.getByRole('grid', { name: `Holidays of ${year}` });
   await expect(holidays.getByRole('row', { name: /Independence Day/ })).toBeVisible(FIRST_LOAD);
   await expect(holidays.getByRole('row', { name: /Independence Day/ })).toContainText(`17/02/${year}`);
+  await expectNoAccessibilityViolations(page);
 });
 
 test('a user who is not an administrator is turned away from deadline management', async ({ page }) => {
