@@ -17,7 +17,7 @@ import { useFormat } from '../../lib/format';
 import { useDeadlineConfigurations, useToggleConfiguration } from './api';
 import { localName } from './local-name';
 import { positiveInteger, useScreenParams } from './screen-params';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../components/search-box';
 
 const PAGE_SIZE = 25;
 const SORTABLE: Record<string, string> = { name: 'name', type: 'deadline_type', category: 'service_category', days: 'days_from_start', updated: 'updated_at' };

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
 
 const FILTERS = ['kind', 'status', 'search'] as const;

@@ -14,7 +14,7 @@ import { TextField } from '../../components/text-field';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
 import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
 
 const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as const;

@@ -14,7 +14,7 @@ import { RequirementsEditor, SelectableDocumentsEditor } from './document-lists-
 import { translateServiceErrors } from './field-messages';
 import { PriceTableEditor } from './price-table-editor';
 import { checkServiceForm, withServiceType, type FieldErrors, type LocalisedText, type ServiceFormValues } from './service-form-values';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/text-area-field';
 import './services.css';
 
 export interface ServiceFormProps {

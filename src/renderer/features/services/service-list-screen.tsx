@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Label, SearchField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { SearchBox } from '../../components/search-box';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
@@ -18,7 +17,6 @@ import { localised } from './service-texts';
 import './services.css';
 
 const PAGE_SIZE = 25;
-const SEARCH_DELAY_MS = 300;
 
 /** The filters live in the URL (shareable, kept on back); a new filter starts at page 1. */
 function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
@@ -35,25 +33,6 @@ function useFilters(): [URLSearchParams, (name: string, value: string) => void] 
       { replace: name === 'search' },
     );
   return [params, set];
-}
-
-/** A search field that reports what was typed once the typing pauses. */
-function ServiceSearch({ label, value, onSearch }: { label: string; value: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // onSearch is a new function on every render; the text is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, value]);
-  return (
-    <SearchField value={text} onChange={setText} className="field filter-bar__search">
-      <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
-    </SearchField>
-  );
 }
 
 /** /services: every service, searched by name in the three languages, filtered by category and state. */
@@ -101,7 +80,7 @@ export function ServiceListScreen({ titleKey }: { titleKey: string }) {
         }
       />
       <div className="filter-bar" role="search" aria-label={t('list.filters')}>
-        <ServiceSearch label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
+        <SearchBox label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('fields.category')}
           value={category}
