@@ -294,4 +294,26 @@ describe('an application keeps its quoted fee', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json().fee_snapshot).toEqual({ quoted_fee: existing.quoted_fee, fee_quote: existing.fee_quote, document_requirements: existing.document_requirements });
   });
+
+  it('switching a service’s fee off leaves an existing application on the payment step it was quoted with', async () => {
+    const recognition = await serviceOfType(1);
+    const submitted = await server.db
+      .selectFrom('applications')
+      .select(['id', 'fee_quote'])
+      .where('service_id', '=', recognition.id)
+      .where('status', '=', 'submitted')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(submitted.fee_quote?.fee_enabled).toBe(true);
+    const actionsOf = async (id: number) => ((await call('GET', `/applications/${id}/`)).json() as { allowed_actions: { action: string }[] }).allowed_actions.map((move) => move.action);
+    expect(await actionsOf(submitted.id)).toContain('request_payment');
+
+    const changed = await call('PUT', `/services/${recognition.id}/`, bodyOf(recognition, { fee_enabled: false }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    // A new quote is free; the application keeps asking for the fee it was quoted.
+    const quote = quoteAnswer.parse((await call('POST', `/services/${recognition.id}/quote/`, { documents: ['original_diploma'] })).json());
+    expect(quote.amount).toBe('0.00');
+    expect(await actionsOf(submitted.id)).toContain('request_payment');
+    expect(await actionsOf(submitted.id)).not.toContain('skip_payment');
+  });
 });

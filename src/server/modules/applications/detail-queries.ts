@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../application-scope';
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
 import { explainApplicationDeadlines } from '../../application-deadlines';
+import { feePolicy } from './fee-policy';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 
@@ -149,7 +150,7 @@ export async function loadApplicationDetail(
     archived: row.archived,
     invalidated: row.invalidated,
   };
-  const policy = { fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed };
+  const policy = feePolicy(row);
   const lastPayment = payments.at(-1);
 
   return {

@@ -23,6 +23,7 @@ import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './iss
 import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../../inspectorate-document';
 import { syncApplicationDeadlines } from '../../application-deadlines';
+import { feePolicy } from './fee-policy';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -71,7 +72,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
     if (row.version !== input.version) throw preconditionFailed();
 
     const subject = { service_type: row.service_type as ServiceType, status: row.status, archived: row.archived, invalidated: row.invalidated };
-    const move = findMove(subject, { fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed }, name, input.to);
+    const move = findMove(subject, feePolicy(row), name, input.to);
     if (!move) {
       throw conflict(refusalMessage(row, name, input.to), { status: row.status, archived: row.archived, invalidated: row.invalidated });
     }
