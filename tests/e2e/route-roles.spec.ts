@@ -286,7 +286,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1' }, own: true }, findings, stopwatch);
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1' }, own: true }, findings, stopwatch);
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });
