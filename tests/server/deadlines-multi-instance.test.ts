@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../src/shared/domain/deadline-dates';
@@ -7,6 +6,7 @@ import { createLogger } from '../../src/server/logger';
 import { startServer, type StartedServer } from '../../src/server/start';
 import { testConfig } from '../support/server-fixture';
 import { copyTemplateDatabase, type DatabaseCopy } from '../support/test-database';
+import { logLines } from '../support/log-lines';
 
 // Issue 12, "Done when": a configured reminder fires exactly once across three servers. Three
 // API instances (startServer, as in production) on ONE PostgreSQL database share one controlled
@@ -21,24 +21,6 @@ if (!reachable) console.warn('deadlines-multi-instance.test.ts skipped: no Postg
 const DEADLINES = 120;
 const DUE = '2026-09-15';
 const NAME = 'Multi-instance reminder';
-
-function logLines(): { stream: Writable; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  let pending = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      pending += chunk.toString('utf8');
-      let newline = pending.indexOf('\n');
-      while (newline >= 0) {
-        lines.push(JSON.parse(pending.slice(0, newline)) as Record<string, unknown>);
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now();

@@ -3,7 +3,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,6 +16,7 @@ import { minimalPdf } from '../support/pdf-fixtures';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
 import { testConfig } from '../support/server-fixture';
 import { copyTemplateDatabase, databaseUrlFor, type DatabaseCopy } from '../support/test-database';
+import { logLines } from '../support/log-lines';
 
 // Issue 11 §10: three API instances (startServer, as in production) on ONE PostgreSQL database
 // and ONE S3-compatible store, sharing NARIC_JWT_SECRET. Nothing of a session, a file or a queued
@@ -32,25 +32,6 @@ const reachable = inject('naricTestTemplate').driver === 'postgres';
 if (!reachable) console.warn('multi-instance.test.ts skipped: no PostgreSQL (set NARIC_TEST_DATABASE_URL to a reachable admin URL)');
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** A log destination that keeps the JSON lines, to see which instance delivered which message. */
-function logLines(): { stream: Writable; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  let pending = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      pending += chunk.toString('utf8');
-      let newline = pending.indexOf('\n');
-      while (newline >= 0) {
-        lines.push(JSON.parse(pending.slice(0, newline)) as Record<string, unknown>);
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 describe.skipIf(!reachable)('three API instances on one PostgreSQL and one S3 store', () => {
   let database: DatabaseCopy;
