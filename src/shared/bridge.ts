@@ -3,6 +3,7 @@ import type { HealthAnswer } from './api/system';
 import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
 import type { TransportError } from './errors';
 import type { UploadLimits } from './api/documents';
+import type { AttachmentRequest, DraftKey, KeepAttachmentRequest, KeptAttachment, StageAttachmentOutcome, StageAttachmentRequest } from './ipc/counter-contract';
 import type { DownloadOutcome, DownloadRequest, DroppedFile, PdfSelection, PreviewOutcome, UploadOutcome, UploadRequest } from './ipc/transfer-contract';
 
 // What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
@@ -50,6 +51,20 @@ export interface NaricBridge {
     open(request: DownloadRequest): Promise<DownloadOutcome>;
     /** The PDF's bytes for the in-app viewer (pdf.js), with progress like a download. */
     preview(request: DownloadRequest): Promise<PreviewOutcome>;
+  };
+  /**
+   * Counter intake (issue 13): the signed-in user's drafts key and the scanned PDFs kept for
+   * their offline drafts. Desktop: the key in the OS keychain, the files encrypted in the
+   * user-data folder. Browser shell: both in the browser's storage. Another user never gets them.
+   */
+  counter: {
+    draftKey(): Promise<DraftKey>;
+    /** Keeps a file chosen or dropped through `transfer` (its selection) for a draft. */
+    keepAttachment(request: KeepAttachmentRequest): Promise<KeptAttachment>;
+    /** Uploads a kept file to the server's staging, with `transfer:progress` events. */
+    stageAttachment(request: StageAttachmentRequest): Promise<StageAttachmentOutcome>;
+    readAttachment(request: AttachmentRequest): Promise<{ data: Uint8Array }>;
+    removeAttachment(request: AttachmentRequest): Promise<void>;
   };
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }

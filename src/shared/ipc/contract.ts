@@ -13,6 +13,15 @@ import {
 import { healthAnswer } from '../api/system';
 import { ERROR_CODES, type ErrorCode } from '../errors';
 import { uploadLimitsAnswer } from '../api/documents';
+import {
+  attachmentContent,
+  attachmentRequest,
+  draftKey,
+  keepAttachmentRequest,
+  keptAttachment,
+  stageAttachmentOutcome,
+  stageAttachmentRequest,
+} from './counter-contract';
 import { downloadOutcome, downloadRequest, pdfSelection, previewOutcome, transferId, transferProgress, uploadOutcome, uploadRequest } from './transfer-contract';
 
 // The IPC contract: one table, channel → request schema → response schema. The main process
@@ -86,6 +95,14 @@ export const IPC_CONTRACT = {
   'transfer:open': { request: downloadRequest, response: downloadOutcome },
   /** A streamed download to a temporary file whose bytes are handed to the page's PDF viewer, then deleted. */
   'transfer:preview': { request: downloadRequest, response: previewOutcome },
+  // Counter intake (counter-contract.ts): the signed-in user's drafts key and the PDFs kept for drafts.
+  /** Refused (`not_authenticated`) when nobody is signed in. */
+  'counter:draft-key': { request: none, response: draftKey },
+  'counter:keep-attachment': { request: keepAttachmentRequest, response: keptAttachment },
+  'counter:stage-attachment': { request: stageAttachmentRequest, response: stageAttachmentOutcome },
+  'counter:read-attachment': { request: attachmentRequest, response: attachmentContent },
+  /** Answers null also when the attachment was already gone. */
+  'counter:remove-attachment': { request: attachmentRequest, response: z.null() },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CONTRACT;
