@@ -4,9 +4,10 @@ import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { deadlineRoutes } from './modules/deadlines/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { intakeRoutes } from './modules/intake/routes';
 import { issuanceRoutes } from './modules/issuance/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { systemRoutes } from './modules/system/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes];

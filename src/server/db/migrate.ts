@@ -8,6 +8,7 @@ import * as listIndexes from './migrations/0005-application-list-indexes';
 import * as authSessions from './migrations/0006-auth-sessions';
 import * as services from './migrations/0007-services';
 import * as deadlines from './migrations/0008-deadlines';
+import * as intake from './migrations/0009-intake';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-auth-sessions': authSessions,
   '0007-services': services,
   '0008-deadlines': deadlines,
+  '0009-intake': intake,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

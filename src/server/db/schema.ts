@@ -246,6 +246,8 @@ export interface ApplicationsTable {
   quoted_fee: Decimal | null;
   fee_quote: ColumnType<StoredFeeQuote | null, string | null | undefined, string | null>;
   document_requirements: ColumnType<DocumentRequirement[] | null, string | null | undefined, string | null>;
+  /** Why the applicant asked to be exempted from the fee (counter intake, issue 13). */
+  exemption_reason: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -443,6 +445,28 @@ export interface DeadlineNotificationsTable {
   sent_at: CreatedAt;
 }
 
+/** A PDF staged at the counter under the client's key, before an application takes it (issue 13, migration 0009). */
+export interface IntakeUploadsTable {
+  upload_key: string;
+  owner_id: number;
+  storage_key: string;
+  file_name: string;
+  size: number;
+  sha256: string;
+  application_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** One counter submission per (user, Idempotency-Key): a repeat answers the application it made. */
+export interface IntakeSubmissionsTable {
+  owner_id: number;
+  idempotency_key: string;
+  /** sha256 of the canonical request: the same key with another request is refused. */
+  request_hash: string;
+  application_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -473,4 +497,6 @@ export interface Database {
   holidays: HolidaysTable;
   application_deadlines: ApplicationDeadlinesTable;
   deadline_notifications: DeadlineNotificationsTable;
+  intake_uploads: IntakeUploadsTable;
+  intake_submissions: IntakeSubmissionsTable;
 }
