@@ -30,6 +30,10 @@ interface RequestOptions {
   searchParams?: QueryParams;
   json?: unknown;
   body?: FormData;
+  /** Extra headers a call needs (the counter intake's Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Ends the call early (the counter outbox gives up a request that does not answer). */
+  signal?: AbortSignal;
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -90,7 +94,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
   }
 
   async function attempt(method: Method, path: string, options: RequestOptions, token: string | null): Promise<Response> {
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ ...options.headers, Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const xsrf = readCookie(XSRF_COOKIE_NAME);
     if (xsrf) headers.set(XSRF_HEADER_NAME, xsrf);
@@ -101,6 +105,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         searchParams: toSearchParams(options.searchParams),
         ...(options.json !== undefined ? { json: options.json } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
       throw failure(error instanceof TimeoutError ? ERROR_CODES.timeout : ERROR_CODES.networkError);
