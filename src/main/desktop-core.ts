@@ -4,6 +4,11 @@ import { createApiClient } from './api-client';
 import { createApiTarget, type ApiTarget } from './api-target';
 import { createSenderCheck } from './app-origin';
 import { createAuthService, type AuthService } from './auth-service';
+import { join } from 'node:path';
+import { createAttachmentStore } from './counter/attachment-store';
+import { createCounterService, type CounterService } from './counter/counter-service';
+import { createDraftKeys } from './counter/draft-keys';
+import { serverIdentity } from './counter/owner';
 import type { EmbeddedServer } from './embedded-server';
 import { createExternalLinkPolicy, externalHostsFromEnv, type ExternalLinkPolicy } from './external-links';
 import { createIpcHandlers } from './ipc-handlers';
@@ -37,6 +42,11 @@ export interface DesktopCoreOptions {
   fetch?: typeof fetch;
   /** Native dialogs and the system viewer for file transfers; without them only drops and uploads work. */
   transferShell?: TransferShell;
+  /**
+   * The app's user-data folder (Electron's app.getPath('userData')): the counter keeps the PDFs of
+   * offline drafts below it, in `counter/`. Without it the counter's attachment calls refuse.
+   */
+  userDataDir?: string;
 }
 
 export interface DesktopCore {
@@ -47,6 +57,7 @@ export interface DesktopCore {
   auth: AuthService;
   externalLinks: ExternalLinkPolicy;
   transfer: TransferService;
+  counter: CounterService;
   /** Starts the embedded server early when it is the one in use (its first start seeds a database). */
   warmUp(): void;
   /** Stops the embedded server, if any. */
@@ -73,6 +84,16 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     ...(options.transferShell ? { shell: options.transferShell } : {}),
     log,
   });
+  const counter = createCounterService({
+    currentUser: () => auth.currentUser(),
+    serverIdentity: () => serverIdentity(settings.get().serverUrl),
+    serverUrl: () => target.url(),
+    keys: createDraftKeys({ keyring: options.keyring, persistence: () => vaultReady, log }),
+    store: options.userDataDir ? createAttachmentStore({ root: join(options.userDataDir, 'counter'), log }) : null,
+    transfer,
+    emitProgress: (progress) => options.sendEvent('transfer:progress', progress),
+    log,
+  });
   const warmUp = () => {
     if (target.isEmbedded()) target.url().catch((thrown: unknown) => log.error('the embedded API server did not start', thrown));
   };
@@ -92,6 +113,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         if (before.serverUrl === after.serverUrl) return;
         // Tokens belong to the server that issued them: another server means signing in again.
         await vault.clear();
+        auth.forgetUser();
         options.sendEvent('session:ended', { reason: 'logged_out' });
         await target.reconfigured();
         warmUp();
@@ -101,6 +123,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       externalLinks,
       openExternal: options.openExternal,
       transfer,
+      counter,
     }),
     isTrustedSender: createSenderCheck(options.trustedOrigins),
     log,
@@ -115,6 +138,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     auth,
     externalLinks,
     transfer,
+    counter,
     warmUp,
     stop: () => {
       transfer.cancelAll();

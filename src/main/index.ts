@@ -63,6 +63,7 @@ async function start(): Promise<void> {
     log,
     checkResponses: !app.isPackaged,
     transferShell: createElectronTransferShell(app),
+    userDataDir: app.getPath('userData'),
   });
   core.warmUp();
   for (const channel of IPC_CHANNELS) {

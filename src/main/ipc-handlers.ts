@@ -5,6 +5,8 @@ import { failure, transportErrorFromAnswer, TransportFailure } from '../shared/t
 import type { ApiClient } from './api-client';
 import type { AuthService } from './auth-service';
 import type { ExternalLinkPolicy } from './external-links';
+import type { CounterService } from './counter/counter-service';
+import { createCounterHandlers } from './ipc-handlers-counter';
 import { createTransferHandlers } from './ipc-handlers-transfer';
 import type { IpcHandlers } from './ipc-router';
 import type { SettingsService } from './settings';
@@ -24,6 +26,8 @@ export interface IpcHandlerServices {
   openExternal: (url: string) => Promise<void>;
   /** PDF uploads and downloads; without it the transfer channels answer that they are not available. */
   transfer?: TransferService;
+  /** The counter's drafts key and kept files; without it the counter channels answer that they are not available. */
+  counter?: CounterService;
 }
 
 export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
@@ -61,5 +65,6 @@ export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
       return null;
     },
     ...createTransferHandlers(services.transfer),
+    ...createCounterHandlers(services.counter),
   };
 }

@@ -96,6 +96,15 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       open: (request) => call('transfer:open', request),
       preview: (request) => call('transfer:preview', request),
     },
+    counter: {
+      draftKey: () => call('counter:draft-key'),
+      keepAttachment: (request) => call('counter:keep-attachment', request),
+      stageAttachment: (request) => call('counter:stage-attachment', request),
+      readAttachment: (request) => call('counter:read-attachment', request),
+      removeAttachment: async (request) => {
+        await call('counter:remove-attachment', request);
+      },
+    },
     on(event, listener) {
       if (!isBridgeEvent(event)) throw new BridgeError({ code: 'ipc_unknown_channel', message: 'Validation error' });
       return transport.on(event, (payload) => listener(payload as never));

@@ -55,6 +55,13 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       open: wrap(bridge.transfer.open),
       preview: wrap(bridge.transfer.preview),
     },
+    counter: {
+      draftKey: wrap(bridge.counter.draftKey),
+      keepAttachment: wrap(bridge.counter.keepAttachment),
+      stageAttachment: wrap(bridge.counter.stageAttachment),
+      readAttachment: wrap(bridge.counter.readAttachment),
+      removeAttachment: wrap(bridge.counter.removeAttachment),
+    },
     on: bridge.on,
   };
 }

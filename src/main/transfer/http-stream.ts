@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PDF_MEDIA_TYPE } from '../../shared/api/documents';
 import { API_TIMEOUT_MS } from '../../shared/constants';
@@ -65,9 +65,14 @@ export async function readAnswerBody(response: IncomingMessage): Promise<unknown
 
 export interface StreamUploadOptions {
   url: string;
+  /** POST by default; the counter's staged uploads are a PUT to a key the client chose. */
+  method?: 'POST' | 'PUT';
   headers: Record<string, string>;
-  /** Exactly `size` bytes are sent; a file that shrank or grew meanwhile is refused as changed. */
-  file: { path: string; size: number };
+  /**
+   * Exactly `size` bytes are sent; a file that shrank or grew meanwhile is refused as changed.
+   * `bytes` sends from memory instead (a counter attachment, decrypted only in memory).
+   */
+  file: { path: string; size: number } | { bytes: Uint8Array; size: number };
   signal: AbortSignal;
   /** Bytes handed to the connection so far. */
   onSent: (bytes: number) => void;
@@ -75,7 +80,15 @@ export interface StreamUploadOptions {
   idleTimeoutMs?: number;
 }
 
-/** POSTs a file as a raw application/pdf body and resolves with the server's answer. */
+function chunksOf(bytes: Uint8Array, chunkBytes: number): Readable {
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < bytes.length; start += chunkBytes) yield Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(chunkBytes, bytes.length - start));
+    })(),
+  );
+}
+
+/** POSTs (or PUTs) a file as a raw application/pdf body and resolves with the server's answer. */
 export function streamUpload(options: StreamUploadOptions): Promise<HttpAnswer> {
   const { file, signal, onSent } = options;
   const url = new URL(options.url);
@@ -92,7 +105,7 @@ export function streamUpload(options: StreamUploadOptions): Promise<HttpAnswer> 
     };
 
     const request = client.request(url, {
-      method: 'POST',
+      method: options.method ?? 'POST',
       headers: { ...options.headers, 'Content-Type': PDF_MEDIA_TYPE, 'Content-Length': String(file.size) },
       signal,
     });
@@ -122,7 +135,8 @@ export function streamUpload(options: StreamUploadOptions): Promise<HttpAnswer> 
         callback(sent === file.size ? null : refusal('changed'));
       },
     });
-    const source = createReadStream(file.path, { highWaterMark: options.chunkBytes ?? TRANSFER_CHUNK_BYTES, start: 0, end: file.size - 1 });
+    const chunkBytes = options.chunkBytes ?? TRANSFER_CHUNK_BYTES;
+    const source = 'bytes' in file ? chunksOf(file.bytes, chunkBytes) : createReadStream(file.path, { highWaterMark: chunkBytes, start: 0, end: file.size - 1 });
     pipeline(source, counter, request).then(
       () => {
         bodySent = true;

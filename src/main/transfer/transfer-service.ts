@@ -81,12 +81,31 @@ export interface TransferService {
   downloadTo(request: DownloadRequest, destination: string): Promise<DownloadOutcome>;
   /** Stops every transfer (quitting). */
   cancelAll(): void;
+  // For the counter's kept attachments (src/main/counter), which reuse selections, limits,
+  // cancellation and authenticated calls rather than copy them.
+  /** The checked file behind a selection this service made, or null. */
+  checkedSelection(selection: string): LocalPdf | null;
+  /**
+   * The upload limit to check a file against: the server's, or while it cannot be reached the
+   * last one it published (else its default), so files can be chosen at an offline counter.
+   */
+  checkingLimit(): Promise<number>;
+  /** Registers a transfer id so `cancel` stops it; `release` when it ends. */
+  track(transferId: string): { signal: AbortSignal; release(): void };
+  /** An authenticated call with the session's token, one refresh and one retry after a 401. */
+  authorized<T>(attempt: (headers: Record<string, string>) => Promise<T>, isUnauthorized: (result: T) => boolean): Promise<T>;
 }
 
 const MAX_SELECTIONS = 50;
 /** An access token closer than this to its expiry is refreshed before a transfer starts. */
 const TOKEN_MARGIN_MS = 60_000;
 const LIMITS_TTL_MS = 60_000;
+/**
+ * The server's default limit (NARIC_MAX_UPLOAD_BYTES), used only when the server has not been
+ * reachable since the app started; the server checks every file again when it arrives.
+ */
+export const OFFLINE_UPLOAD_LIMIT_BYTES = 250 * 1024 * 1024;
+const UNREACHABLE: ReadonlySet<string> = new Set([ERROR_CODES.networkError, ERROR_CODES.timeout]);
 /** Viewer copies older than this are removed when the next one is made. */
 const PREVIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -153,8 +172,17 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     return value;
   }
 
+  async function checkingLimit(): Promise<number> {
+    try {
+      return (await limits()).max_upload_bytes;
+    } catch (thrown) {
+      if (!(thrown instanceof TransportFailure) || !UNREACHABLE.has(thrown.error.code)) throw thrown;
+      return cachedLimits?.value.max_upload_bytes ?? OFFLINE_UPLOAD_LIMIT_BYTES;
+    }
+  }
+
   async function select(path: string): Promise<PdfSelection> {
-    const file = await inspectLocalPdf(path, (await limits()).max_upload_bytes);
+    const file = await inspectLocalPdf(path, await checkingLimit());
     const selection = randomUUID();
     selections.set(selection, file);
     // Selections that were never uploaded are forgotten, oldest first.
@@ -333,5 +361,17 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     cancelAll() {
       for (const controller of running.values()) controller.abort();
     },
+    checkedSelection: (selection) => selections.get(selection) ?? null,
+    checkingLimit,
+    track(transferId) {
+      const controller = begin(transferId);
+      return {
+        signal: controller.signal,
+        release: () => {
+          if (running.get(transferId) === controller) running.delete(transferId);
+        },
+      };
+    },
+    authorized: withAccess,
   };
 }

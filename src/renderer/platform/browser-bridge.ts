@@ -6,6 +6,9 @@ import { ERROR_CODES } from '../../shared/errors';
 import { settingsPatch, type AppInfo, type IpcEvent, type IpcEventPayload } from '../../shared/ipc/contract';
 import { failure, TransportFailure, transportErrorFromAnswer } from '../../shared/transport-failure';
 import { version } from '../../../package.json';
+import type { User } from '../../shared/api/auth';
+import type { Session } from '../../shared/ipc/contract';
+import { createBrowserCounter } from './browser-counter';
 import { createBrowserRequest } from './browser-request';
 import { mayHaveCookieSession, readBrowserSettings } from './browser-session-probe';
 import { createBrowserTransfer, type BrowserTransferOptions } from './browser-transfer';
@@ -55,7 +58,15 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
     ...(locks ? { exclusive: <T>(work: () => Promise<T>) => locks.request(REFRESH_LOCK_NAME, work) as Promise<T> } : {}),
   };
 
+  // Who is signed in: the counter answers that user's drafts key and files only.
+  let user: User | null = null;
+  const opened = (next: Session): Session => {
+    user = next.user;
+    return next;
+  };
+
   const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => {
+    if (event === 'session:ended') user = null;
     for (const listener of listeners.get(event) ?? []) (listener as (payload: IpcEventPayload<E>) => void)(payload);
   };
 
@@ -75,6 +86,13 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
     refresh: () => session.refresh(),
     emit: (progress) => emit('transfer:progress', progress),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const counter = createBrowserCounter({
+    currentUser: () => user,
+    apiOrigin: () => new URL(baseUrl, globalThis.location?.href ?? 'http://localhost/').origin,
+    baseUrl,
+    transfer,
   });
 
   const readSettings = () => readBrowserSettings(storage);
@@ -118,14 +136,32 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
       },
     },
     auth: {
-      restore: () => session.restore(),
-      login: (credentials) => session.login(credentials),
-      verifyTwoFactor: (verification) => session.verifyTwoFactor(verification),
+      async restore() {
+        const restored = await session.restore();
+        user = restored ? restored.user : null;
+        return restored;
+      },
+      async login(credentials) {
+        const outcome = await session.login(credentials);
+        if (outcome.kind === 'signed_in') opened(outcome.session);
+        return outcome;
+      },
+      verifyTwoFactor: async (verification) => opened(await session.verifyTwoFactor(verification)),
       setupTwoFactor: (setup) => session.setupTwoFactor(setup),
-      confirmTwoFactor: (confirmation) => session.confirmTwoFactor(confirmation),
+      async confirmTwoFactor(confirmation) {
+        const confirmed = await session.confirmTwoFactor(confirmation);
+        opened(confirmed.session);
+        return confirmed;
+      },
       refresh: () => session.refresh(),
       changePassword: (change) => session.changePassword(change),
-      logout: () => session.logout(),
+      async logout() {
+        try {
+          await session.logout();
+        } finally {
+          user = null;
+        }
+      },
     },
     external: {
       async open(url) {
@@ -141,7 +177,17 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
         openWindow(target.href);
       },
     },
-    transfer,
+    transfer: {
+      limits: transfer.limits,
+      choosePdf: transfer.choosePdf,
+      dropPdf: transfer.dropPdf,
+      upload: transfer.upload,
+      cancel: transfer.cancel,
+      download: transfer.download,
+      open: transfer.open,
+      preview: transfer.preview,
+    },
+    counter,
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

@@ -30,6 +30,26 @@ import { readBody } from '../lib/transport-error';
 
 type Transfer = NaricBridge['transfer'];
 
+/**
+ * What the counter's kept attachments (browser-counter.ts) reuse rather than copy: the files
+ * behind selections, the limit to check them against, and an authenticated upload with progress
+ * and cancellation.
+ */
+export interface BrowserTransferParts {
+  /** The File behind a selection this shell made, or null. */
+  selectedFile(selection: string): File | null;
+  /** The server's upload limit, or while it cannot be reached the last one it published (else its default). */
+  checkingLimit(): Promise<number>;
+  /** Sends `body` with the session's token (one refresh after a 401), progress events, and `cancel(transferId)`. */
+  sendTracked(request: { transferId: string; url: string; method: 'PUT' | 'POST'; body: Blob }): Promise<{ status: number; body: unknown } | 'cancelled'>;
+}
+
+/**
+ * The server's default limit (NARIC_MAX_UPLOAD_BYTES), used only when the server has not answered
+ * since the page loaded; the server checks every file again when it arrives.
+ */
+export const OFFLINE_UPLOAD_LIMIT_BYTES = 250 * 1024 * 1024;
+
 /** What the viewer needs of the window it opens; `window.open`'s answer has it. */
 export interface ViewerWindow {
   location: { href: string };
@@ -113,7 +133,7 @@ async function sha256Hex(blob: Blob): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function createBrowserTransfer(options: BrowserTransferOptions): Transfer {
+export function createBrowserTransfer(options: BrowserTransferOptions): Transfer & BrowserTransferParts {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const pickFile = options.pickFile ?? (() => pickFileWithInput());
@@ -123,6 +143,7 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
   const intervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
   const selections = new Map<string, File>();
   const running = new Map<string, () => void>();
+  let lastLimit: number | null = null;
 
   function headers(token: string | null): Record<string, string> {
     const result: Record<string, string> = {};
@@ -140,14 +161,26 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     if (answer.status !== 200) throw new TransportFailure(transportErrorFromAnswer(answer.status, answer.data));
     const parsed = uploadLimitsAnswer.safeParse(answer.data);
     if (!parsed.success) throw failure(ERROR_CODES.serverError, { status: answer.status });
+    lastLimit = parsed.data.max_upload_bytes;
     return parsed.data;
+  }
+
+  /** Files can be chosen at an offline counter: an unreachable server falls back to the last known limit. */
+  async function checkingLimit(): Promise<number> {
+    try {
+      return (await limits()).max_upload_bytes;
+    } catch (thrown) {
+      const code = thrown instanceof TransportFailure ? thrown.error.code : null;
+      if (code !== ERROR_CODES.networkError && code !== ERROR_CODES.timeout) throw thrown;
+      return lastLimit ?? OFFLINE_UPLOAD_LIMIT_BYTES;
+    }
   }
 
   async function select(file: unknown): Promise<PdfSelection> {
     if (!(file instanceof Blob) || typeof (file as File).name !== 'string') throw transferRefusal('not_a_file');
     const chosen = file as File;
     if (chosen.size === 0) throw transferRefusal('empty');
-    const { max_upload_bytes: max } = await limits();
+    const max = await checkingLimit();
     if (chosen.size > max) throw transferRefusal('too_large', max);
     let head: string;
     try {
@@ -166,10 +199,17 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     running.set(transferId, abort);
   }
 
-  function sendFile(url: string, file: File, token: string | null, onProgress: (loaded: number) => void, register: (abort: () => void) => void) {
+  function sendFile(
+    url: string,
+    file: Blob,
+    token: string | null,
+    onProgress: (loaded: number) => void,
+    register: (abort: () => void) => void,
+    method: 'POST' | 'PUT' = 'POST',
+  ) {
     return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const xhr = createXhr();
-      xhr.open('POST', url);
+      xhr.open(method, url);
       for (const [name, value] of Object.entries({ ...headers(token), 'Content-Type': PDF_MEDIA_TYPE, Accept: 'application/json' })) {
         xhr.setRequestHeader(name, value);
       }
@@ -332,7 +372,41 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     }
   }
 
+  async function sendTracked(request: { transferId: string; url: string; method: 'PUT' | 'POST'; body: Blob }) {
+    let abortCurrent: () => void = () => {};
+    let cancelled = false;
+    begin(request.transferId, () => {
+      cancelled = true;
+      abortCurrent();
+    });
+    const size = request.body.size;
+    const reporter = createProgressReporter({ transferId: request.transferId, direction: 'upload', emit: options.emit, intervalMs });
+    const register = (abort: () => void) => {
+      abortCurrent = abort;
+      if (cancelled) abort();
+    };
+    try {
+      reporter.update(0, size);
+      const progress = (loaded: number) => reporter.update(Math.min(loaded, size), size);
+      let answer = await sendFile(request.url, request.body, options.accessToken(), progress, register, request.method);
+      if (answer.status === 401) answer = await sendFile(request.url, request.body, (await options.refresh()).access, progress, register, request.method);
+      if (answer.status >= 200 && answer.status < 300) {
+        reporter.update(size, size);
+        reporter.flush();
+      }
+      return answer;
+    } catch (thrown) {
+      if (cancelled || thrown instanceof Cancelled) return 'cancelled' as const;
+      throw thrown;
+    } finally {
+      running.delete(request.transferId);
+    }
+  }
+
   return {
+    selectedFile: (selection) => selections.get(selection) ?? null,
+    checkingLimit,
+    sendTracked,
     limits,
     async choosePdf() {
       const file = await pickFile();

@@ -75,6 +75,13 @@ export function createDeferredBrowserBridge(options: DeferredBrowserBridgeOption
       open: (request) => real().then((bridge) => bridge.transfer.open(request)),
       preview: (request) => real().then((bridge) => bridge.transfer.preview(request)),
     },
+    counter: {
+      draftKey: () => real().then((bridge) => bridge.counter.draftKey()),
+      keepAttachment: (request) => real().then((bridge) => bridge.counter.keepAttachment(request)),
+      stageAttachment: (request) => real().then((bridge) => bridge.counter.stageAttachment(request)),
+      readAttachment: (request) => real().then((bridge) => bridge.counter.readAttachment(request)),
+      removeAttachment: (request) => real().then((bridge) => bridge.counter.removeAttachment(request)),
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

@@ -37,13 +37,15 @@ export interface DesktopMain {
   /** What the native dialogs answer: the PDF the user picks, the folder saves go to, what was opened. */
   dialogs: { pdfToChoose: string | null; saveDirectory: string; opened: string[] };
   settingsStore: { value: unknown };
-  /** What main keeps in the OS keychain (account → secret): admin_token, admin_refresh_token. */
+  /** What main keeps in the OS keychain (account → secret): admin_token, admin_refresh_token, counter_draft_key:<owner>. */
   keychain: Map<string, string>;
+  /** The app's user-data folder (the counter's kept PDFs are below it, in counter/); it outlives a page like the keychain. */
+  userData: string;
 }
 
 /**
- * Starts "main" for a page: a new createDesktopCore over `main`'s settings store and keychain,
- * which outlive it like config.json and the OS keychain outlive the app. A second call with the
+ * Starts "main" for a page: a new createDesktopCore over `main`'s settings store, keychain and
+ * user-data folder, which outlive it like config.json, the OS keychain and the folder outlive the app. A second call with the
  * same `main` for a new page is a restart of the desktop app.
  */
 export async function installDesktopBridge(page: Page, baseURL: string, main: DesktopMain) {
@@ -71,6 +73,7 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
       openPath: async (path) => void main.dialogs.opened.push(path),
     },
     checkResponses: true,
+    userDataDir: main.userData,
   });
   await page.exposeBinding('__naricInvoke', async ({ frame }, channel: string, arg: unknown) => {
     const result = await core.router.handle(channel as never, arg, { url: frame.url() } as never);
@@ -86,8 +89,10 @@ export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: Desktop
   // eslint-disable-next-line no-empty-pattern
   desktopMain: async ({}, use) => {
     const saveDirectory = await mkdtemp(join(tmpdir(), 'naric-e2e-saves-'));
-    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map(), dialogs: { pdfToChoose: null, saveDirectory, opened: [] } });
+    const userData = await mkdtemp(join(tmpdir(), 'naric-e2e-user-data-'));
+    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map(), userData, dialogs: { pdfToChoose: null, saveDirectory, opened: [] } });
     await rm(saveDirectory, { recursive: true, force: true });
+    await rm(userData, { recursive: true, force: true });
   },
   page: async ({ page, shell, baseURL, desktopMain }, use) => {
     if (shell === 'desktop') await installDesktopBridge(page, baseURL!, desktopMain);

@@ -33,6 +33,11 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'transfer:download': notCalled,
     'transfer:open': notCalled,
     'transfer:preview': notCalled,
+    'counter:draft-key': notCalled,
+    'counter:keep-attachment': notCalled,
+    'counter:stage-attachment': notCalled,
+    'counter:read-attachment': notCalled,
+    'counter:remove-attachment': notCalled,
     ...overrides,
   };
 }
