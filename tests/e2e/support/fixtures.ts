@@ -1,6 +1,7 @@
 import { test as base, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDesktopCore } from '../../../src/main/desktop-core';
@@ -41,6 +42,62 @@ export interface DesktopMain {
   keychain: Map<string, string>;
   /** The app's user-data folder (the counter's kept PDFs are below it, in counter/); it outlives a page like the keychain. */
   userData: string;
+  /**
+   * Main's way to the server (its NARIC_API_URL is a forwarder to the test server). While
+   * `offline` is true, main cannot reach the server: new connections are reset and open ones
+   * are cut (fetch and node:http alike fail as a network error). The page's own requests are
+   * not affected: block them with page.route.
+   */
+  network: { offline: boolean; url: string };
+}
+
+/** A TCP forwarder to `target` (host:port) that can play an unreachable server. */
+async function startNetworkSwitch(target: URL) {
+  const open = new Set<Socket>();
+  let offline = false;
+  const cutAll = () => {
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
+  const server = createServer((incoming) => {
+    if (offline) {
+      incoming.resetAndDestroy();
+      return;
+    }
+    const outgoing = connect(Number(target.port), target.hostname);
+    for (const [socket, other] of [
+      [incoming, outgoing],
+      [outgoing, incoming],
+    ] as const) {
+      open.add(socket);
+      socket.on('error', () => other.destroy());
+      socket.on('close', () => {
+        open.delete(socket);
+        other.destroy();
+      });
+    }
+    incoming.pipe(outgoing);
+    outgoing.pipe(incoming);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const network = {
+    url: `http://127.0.0.1:${port}`,
+    get offline() {
+      return offline;
+    },
+    set offline(value: boolean) {
+      offline = value;
+      if (value) cutAll();
+    },
+  };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      cutAll();
+      server.close(() => resolve());
+    });
+  return { network, close };
 }
 
 /**
@@ -57,7 +114,7 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
   };
   const core = createDesktopCore({
     settingsStore: { read: () => main.settingsStore.value, write: (value) => void (main.settingsStore.value = value) },
-    env: { NARIC_API_URL: baseURL },
+    env: { NARIC_API_URL: main.network.url },
     keyring,
     startEmbedded: () => Promise.reject(new Error('the harness uses the test server')),
     trustedOrigins: [`${baseURL}/`],
@@ -85,12 +142,12 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
 
 export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: DesktopMain }>({
   shell: ['web', { option: true }],
-  // Playwright requires the destructuring form for a fixture without dependencies.
-  // eslint-disable-next-line no-empty-pattern
-  desktopMain: async ({}, use) => {
+  desktopMain: async ({ baseURL }, use) => {
     const saveDirectory = await mkdtemp(join(tmpdir(), 'naric-e2e-saves-'));
     const userData = await mkdtemp(join(tmpdir(), 'naric-e2e-user-data-'));
-    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map(), userData, dialogs: { pdfToChoose: null, saveDirectory, opened: [] } });
+    const { network, close } = await startNetworkSwitch(new URL(baseURL!));
+    await use({ calls: [], settingsStore: { value: undefined }, keychain: new Map(), userData, network, dialogs: { pdfToChoose: null, saveDirectory, opened: [] } });
+    await close();
     await rm(saveDirectory, { recursive: true, force: true });
     await rm(userData, { recursive: true, force: true });
   },
