@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,14 @@ import { Button } from '../components/button';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { getBridge } from '../platform/bridge';
 import { sessionAtom, signOut } from '../lib/session';
+import { isAdmin } from '../../shared/auth/permissions';
 import { Breadcrumbs } from './breadcrumbs';
 import { hasAccessDenied, refusalReason } from './guard';
 import { Navigation } from './navigation';
+
+// Sends the counter's queued applications (issue 13) wherever the administrator is in the app.
+// Its own chunk (dexie, the outbox), loaded only for administrators: nobody else enters them.
+const CounterOutboxRunner = lazy(() => import('../features/offline-intake/outbox-runner').then((m) => ({ default: m.CounterOutboxRunner })));
 
 function AccessDeniedNotice() {
   const { t } = useTranslation('common');
@@ -87,6 +92,11 @@ export function Layout() {
           <AccessDeniedNotice />
           <Outlet />
         </main>
+        {isAdmin(user) ? (
+          <Suspense fallback={null}>
+            <CounterOutboxRunner />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -54,7 +54,7 @@ const rows: RowSpec[] = [
   { id: 'profile', path: '/profile', access: 'signed_in', title: 'profile', area: null, parent: 'home' },
 
   { id: 'applications', path: '/applications', access: 'signed_in', title: 'applications', area: 'applications', navigation: true, permission: 'applications.view_application' },
-  { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications', planned: true },
+  { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications' },
   { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications' },
   { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', permission: 'applications.view_application', parent: 'applications' },
   // Reading a verdict needs only the application; writing it is checked on the screen.

@@ -18,6 +18,7 @@ const ApplicationListScreen = lazy(() => import('../features/applications/applic
 const IncompleteApplicationsScreen = lazy(() =>
   import('../features/applications/application-list-screen').then((m) => ({ default: m.IncompleteApplicationsScreen })),
 );
+const OfflineIntakeScreen = lazy(() => import('../features/offline-intake/offline-intake-screen').then((m) => ({ default: m.OfflineIntakeScreen })));
 const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
 const VerdictEditorScreen = lazy(() => import('../features/verdicts/verdict-editor-screen').then((m) => ({ default: m.VerdictEditorScreen })));
 const InspectorateVerificationsScreen = lazy(() =>
@@ -44,6 +45,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   home: HomeScreen,
   profile: ProfileScreen,
   applications: ApplicationListScreen,
+  'applications-offline-new': OfflineIntakeScreen,
   'applications-incomplete': IncompleteApplicationsScreen,
   'application-detail': ApplicationDetailScreen,
   'verdict-editor': VerdictEditorScreen,

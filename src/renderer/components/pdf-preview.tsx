@@ -87,7 +87,8 @@ export function PdfPreview({ request, label }: PdfPreviewProps) {
   );
 }
 
-function PdfPages({ document, label }: { document: PdfDocument; label: string }) {
+/** The pages of a PDF already in memory, with page and zoom controls (also for files that never left this computer). */
+export function PdfPages({ document, label }: { document: PdfDocument; label: string }) {
   const { t } = useTranslation('transfer');
   const canvas = useRef<HTMLCanvasElement>(null);
   const [page, setPage] = useState(1);

@@ -19,10 +19,15 @@ async function fetchCountryNames(): Promise<CountryNames> {
   }
 }
 
+/** The whole reference list (code → names), for a choice of country; undefined until it arrives. */
+export function useCountryNames(): CountryNames | undefined {
+  return useQuery({ queryKey: ['country-names'], queryFn: fetchCountryNames, staleTime: Infinity, gcTime: Infinity }).data;
+}
+
 /** `name(code)`: the country's name in the interface language (the code until the list arrives). */
 export function useCountryName(): (code: string | null | undefined) => string {
   const { i18n } = useTranslation();
   const language = formatLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const names = useQuery({ queryKey: ['country-names'], queryFn: fetchCountryNames, staleTime: Infinity, gcTime: Infinity });
-  return (code) => countryName(language, code, names.data);
+  const names = useCountryNames();
+  return (code) => countryName(language, code, names);
 }
