@@ -86,6 +86,13 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       open: unexpected('transfer.open'),
       preview: unexpected('transfer.preview'),
     },
+    counter: {
+      draftKey: unexpected('counter.draftKey'),
+      keepAttachment: unexpected('counter.keepAttachment'),
+      stageAttachment: unexpected('counter.stageAttachment'),
+      readAttachment: unexpected('counter.readAttachment'),
+      removeAttachment: unexpected('counter.removeAttachment'),
+    },
     on: () => () => {},
   };
   return {
@@ -97,6 +104,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
     auth: { ...base.auth, ...overrides.auth },
     external: { ...base.external, ...overrides.external },
     transfer: { ...base.transfer, ...overrides.transfer },
+    counter: { ...base.counter, ...overrides.counter },
   };
 }
 
