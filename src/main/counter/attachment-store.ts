@@ -18,6 +18,8 @@ export interface AttachmentStoreOptions {
   log: MainLog;
   now?: () => Date;
   newId?: () => string;
+  /** node:fs/promises' open by default; tests pass one whose writes fail like a full disk. */
+  openFile?: typeof open;
 }
 
 export interface AttachmentStore {
@@ -50,6 +52,7 @@ export function createAttachmentStore(options: AttachmentStoreOptions): Attachme
   const { root, log } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => randomUUID());
+  const openFile = options.openFile ?? open;
 
   // The contract's schemas already allow only these characters; checked again because they become paths.
   function pathOf(owner: string, attachmentId: string): { folder: string; file: string } {
@@ -62,7 +65,7 @@ export function createAttachmentStore(options: AttachmentStoreOptions): Attachme
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const handle = await open(temporary, 'wx', 0o600);
+      const handle = await openFile(temporary, 'wx', 0o600);
       try {
         await handle.writeFile(sealed);
         await handle.sync();
