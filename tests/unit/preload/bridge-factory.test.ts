@@ -103,6 +103,34 @@ describe('clone-safe bridge', () => {
   });
 });
 
+describe('counter calls', () => {
+  it('go on the counter channels, and their refusals keep the TransportError across the clone-safe bridge', async () => {
+    const attachment = { attachment_id: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+    const notSignedIn = { code: 'not_authenticated', message: 'Authentication credentials were not provided.' };
+    const t = transport({
+      'counter:draft-key': { ok: false, error: notSignedIn },
+      'counter:keep-attachment': { ok: true, value: { ...attachment, file_name: 'a.pdf', size: 5, sha256: 'a'.repeat(64) } },
+      'counter:stage-attachment': { ok: true, value: { outcome: 'cancelled' } },
+      'counter:read-attachment': { ok: true, value: { data: new Uint8Array([37, 80, 68, 70, 45]) } },
+      'counter:remove-attachment': { ok: true, value: null },
+    });
+    const bridge = cloneSafeBridge(createBridge(t));
+    expect(transportErrorOf(structuredClone(await rejectionOf(bridge.counter.draftKey())))).toEqual(notSignedIn);
+    expect((await bridge.counter.keepAttachment({ selection: 's-1' })).attachment_id).toBe(attachment.attachment_id);
+    const stage = { transfer_id: 'transfer-1', attachment_id: attachment.attachment_id, upload_key: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', file_name: 'a.pdf' };
+    expect(await bridge.counter.stageAttachment(stage)).toEqual({ outcome: 'cancelled' });
+    expect((await bridge.counter.readAttachment(attachment)).data).toEqual(new Uint8Array([37, 80, 68, 70, 45]));
+    expect(await bridge.counter.removeAttachment(attachment)).toBeUndefined();
+    expect(t.calls).toEqual([
+      { channel: 'counter:draft-key', arg: undefined },
+      { channel: 'counter:keep-attachment', arg: { selection: 's-1' } },
+      { channel: 'counter:stage-attachment', arg: stage },
+      { channel: 'counter:read-attachment', arg: attachment },
+      { channel: 'counter:remove-attachment', arg: attachment },
+    ]);
+  });
+});
+
 describe('bridge factory bundle', () => {
   it('bundles alone (no electron, no zod) and works in a bare page-like context', async () => {
     const bundle = await build({
