@@ -261,11 +261,19 @@ export function createCounterStore(options: CounterStoreOptions): CounterStore {
           db.outbox.where('owner').equals(owner).toArray(),
         ]);
         const outboxById = new Map(outbox.map((record) => [record.id, record]));
-        const summaries = await Promise.all(
-          drafts.map(async (record): Promise<DraftSummary> => {
-            const { draft } = await readDraftContent(record);
+        const opened = await Promise.all(
+          drafts.map(async (record): Promise<DraftSummary | null> => {
+            let draft: Draft;
+            let content: OutboxContent | null;
             const queued = outboxById.get(record.id);
-            const content = queued ? await readOutboxContent(queued) : null;
+            try {
+              draft = (await readDraftContent(record)).draft;
+              content = queued ? await readOutboxContent(queued) : null;
+            } catch (error) {
+              // One unreadable record must not hide every other draft of the officer.
+              console.warn('A counter draft cannot be read and is left out of the list', error);
+              return null;
+            }
             const { applicant } = draft.values;
             return {
               id: draft.id,
@@ -283,6 +291,7 @@ export function createCounterStore(options: CounterStoreOptions): CounterStore {
             };
           }),
         );
+        const summaries = opened.filter((summary): summary is DraftSummary => summary !== null);
         return summaries.sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0));
       });
     },
@@ -304,7 +313,6 @@ export function createCounterStore(options: CounterStoreOptions): CounterStore {
           if (record?.owner === owner) await db.drafts.delete(id);
         }),
       );
-      notify();
       const attachments = new Set([...(draft?.values.documents ?? []), ...(item?.documents ?? [])].map((document) => document.attachment_id));
       for (const attachmentId of attachments) {
         try {
@@ -314,6 +322,8 @@ export function createCounterStore(options: CounterStoreOptions): CounterStore {
           console.warn('Removing a kept attachment failed', error);
         }
       }
+      // After the files: whoever sees the draft gone may rely on its files being gone too.
+      notify();
     },
 
     async queue(draftId, request) {

@@ -95,6 +95,8 @@ describe('encryption at rest', () => {
     const sealedOne = (await db.drafts.get(one.id))!.sealed;
     await db.drafts.update(two.id, { sealed: sealedOne });
     await expect(store.loadDraft(two.id)).rejects.toMatchObject({ kind: 'corrupt' });
+    // The unreadable record does not hide the officer's other drafts.
+    expect((await store.listDrafts()).map((summary) => summary.id)).toEqual([one.id]);
 
     // The same owner id with another key (the keychain entry was replaced): unreadable, not wrong data.
     const impostor = await newOfficer(OWNER_A).storeOn(db);
