@@ -54,7 +54,10 @@ export async function knownCountries(db: AppDatabase, codes: readonly string[]):
   return new Set(rows.map((row) => row.code));
 }
 
-/** The staged files under these keys, locked until the transaction ends (two submissions never take the same file). */
+/**
+ * The staged files under these keys, locked until the transaction ends so two submissions never
+ * take the same file; locked in key order, so two submissions sharing files never deadlock.
+ */
 export async function lockUploads(db: AppDatabase, uploadKeys: readonly string[]): Promise<Selectable<IntakeUploadsTable>[]> {
   if (uploadKeys.length === 0) return [];
   return db.selectFrom('intake_uploads').selectAll().where('upload_key', 'in', [...uploadKeys]).orderBy('upload_key').forUpdate().execute();
