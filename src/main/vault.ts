@@ -1,10 +1,13 @@
+import { userSchema, type User } from '../shared/api/auth';
 import type { SessionTokenStore } from '../shared/auth/session-client';
 import { TOKEN_STORAGE_KEYS } from '../shared/constants';
 import type { SessionPersistence } from '../shared/ipc/contract';
 import type { MainLog } from './log';
 
 // The two tokens, in the OS keychain when it works, else in this process's memory only. There is
-// deliberately no file fallback: a token is never written in plain text anywhere.
+// deliberately no file fallback: a token is never written in plain text anywhere. The signed-in
+// user's profile is kept beside them, so a restart while the server is unreachable can reopen
+// that user's session offline (session-client.ts restore); it goes when the tokens go.
 
 /** What the vault needs of a keychain; `createSystemKeyring` (keyring.ts) is the real one. */
 export interface Keyring {
@@ -19,9 +22,13 @@ export interface Vault extends SessionTokenStore {
   /** 'memory' until a probe has shown the keychain works, or after it stopped working. */
   persistence(): SessionPersistence;
   getAccess(): Promise<string | null>;
+  saveUser(user: User): Promise<void>;
+  getUser(): Promise<User | null>;
 }
 
 const PROBE_ACCOUNT = 'keychain_probe';
+/** The last signed-in user's profile (JSON), next to the tokens. */
+export const SESSION_USER_ACCOUNT = 'admin_session_user';
 
 function reason(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
@@ -98,11 +105,35 @@ export function createVault(keyring: Keyring, options: { log?: MainLog; probeVal
       }
     },
 
+    async saveUser(user) {
+      await vault.ready();
+      const value = JSON.stringify(user);
+      memory.set(SESSION_USER_ACCOUNT, value);
+      if (mode !== 'keychain') return;
+      try {
+        await keyring.set(SESSION_USER_ACCOUNT, value);
+      } catch (thrown) {
+        // Only the offline restart is lost; the tokens' persistence is not this call's to change.
+        log?.warn('vault: could not keep the signed-in user in the keychain', { reason: reason(thrown) });
+      }
+    },
+
+    async getUser() {
+      const stored = await read(SESSION_USER_ACCOUNT);
+      if (stored === null) return null;
+      try {
+        const parsed = userSchema.safeParse(JSON.parse(stored));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+
     async clear() {
       await vault.ready();
       memory.clear();
       if (!keychainUsed) return;
-      for (const account of [TOKEN_STORAGE_KEYS.access, TOKEN_STORAGE_KEYS.refresh]) {
+      for (const account of [TOKEN_STORAGE_KEYS.access, TOKEN_STORAGE_KEYS.refresh, SESSION_USER_ACCOUNT]) {
         try {
           await keyring.delete(account);
         } catch (thrown) {

@@ -55,7 +55,15 @@ export type SessionRequest = (
 export interface SessionTokenStore {
   getRefresh(): Promise<string | null>;
   save(access: string, refresh: string): Promise<void>;
+  /** Forgets the tokens and the kept user. */
   clear(): Promise<void>;
+  /**
+   * The desktop keeps the signed-in user's profile next to the tokens, so that a restart while
+   * the server cannot be reached reopens the session offline (the counter's drafts belong to it).
+   */
+  saveUser?(user: User): Promise<void>;
+  getUser?(): Promise<User | null>;
+  getAccess?(): Promise<string | null>;
 }
 
 /**
@@ -94,10 +102,22 @@ export interface SessionClient {
    * answers a new pair, which this session takes over: it goes on, the others end.
    */
   changePassword(request: ChangePasswordRequest): Promise<{ access: string }>;
-  /** Startup: a stored refresh token opens a session; any failure is logged and gives null. */
+  /**
+   * Startup: a stored refresh token opens a session; any failure is logged and gives null. When
+   * the server cannot be reached (no answer, a time-out, a gateway's 502/503/504) and the store
+   * kept the last user, that user's session opens offline instead: the stored access token (or
+   * ''), which the first answer from the server refreshes. A refusal (401/403) still gives null.
+   */
   restore(): Promise<Session | null>;
   /** Tells the server, then forgets the tokens even if the server could not be told. */
   logout(): Promise<void>;
+}
+
+/** No answer from the server, or a gateway's word that it is not there: not a refusal. */
+export function isServerUnreachable(error: { code: string; status?: number } | null): boolean {
+  if (!error) return false;
+  if (error.code === ERROR_CODES.networkError || error.code === ERROR_CODES.timeout) return true;
+  return error.status === 502 || error.status === 503 || error.status === 504;
 }
 
 const meAnswerEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
@@ -162,9 +182,24 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     lastAccess = pair.access;
   }
 
+  async function keepUser(user: User): Promise<void> {
+    await tokens.saveUser?.(user).catch((saveError: unknown) => log('could not keep the signed-in user', saveError));
+  }
+
   async function openSession(pair: { access: string; refresh?: string | undefined }, user: User): Promise<Session> {
     await keepPair(pair);
+    await keepUser(user);
     return { user, access: pair.access, persistence: persistence() };
+  }
+
+  /** The last signed-in user's session, opened without the server; null when none was kept. */
+  async function offlineSession(): Promise<Session | null> {
+    if (cookie || !tokens.getUser || !(await tokens.getRefresh())) return null;
+    const user = await tokens.getUser().catch(() => null);
+    if (!user) return null;
+    const access = (await tokens.getAccess?.().catch(() => null)) ?? '';
+    lastAccess = access || null;
+    return { user, access, persistence: persistence() };
   }
 
   async function refreshOnce(): Promise<{ access: string }> {
@@ -274,16 +309,24 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
         const { access } = await client.refresh();
         try {
           const user = await call('GET', AUTH_PATHS.me, undefined, meAnswerEither, { accessToken: access });
+          await keepUser(user);
           return { user, access, persistence: persistence() };
         } catch (meError) {
-          // Loading the user failed after a good refresh: the user is signed out (spec §8).
-          lastAccess = null;
-          await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+          // Loading the user failed after a good refresh: the user is signed out (spec §8),
+          // unless the server went away in between (then the offline session below applies).
+          if (!isServerUnreachable(transportErrorOf(meError))) {
+            lastAccess = null;
+            await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+          }
           throw meError;
         }
       } catch (thrown) {
-        log('startup sign-in failed', transportErrorOf(thrown) ?? thrown);
-        return null;
+        const error = transportErrorOf(thrown);
+        log('startup sign-in failed', error ?? thrown);
+        if (!isServerUnreachable(error)) return null;
+        const offline = await offlineSession();
+        if (offline) log('the server cannot be reached: the last signed-in user goes on offline');
+        return offline;
       }
     },
 

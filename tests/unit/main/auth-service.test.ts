@@ -56,7 +56,7 @@ describe('auth service against an HTTP server', () => {
     });
     const outcome = await auth.login({ username: 'officer', password: 'correct horse' });
     expect(outcome).toEqual({ kind: 'signed_in', session: { user: officer, access: 'access-1', persistence: 'keychain' } });
-    expect(Object.fromEntries(entries)).toEqual({ admin_token: 'access-1', admin_refresh_token: 'refresh-1' });
+    expect(Object.fromEntries(entries)).toEqual({ admin_token: 'access-1', admin_refresh_token: 'refresh-1', admin_session_user: JSON.stringify(officer) });
     expect(server.calls[0].body).toEqual({ username: 'officer', password: 'correct horse' });
   });
 
@@ -133,7 +133,11 @@ describe('auth service against an HTTP server', () => {
       access: 'access-after-change',
     });
     expect(server.calls[1].body).toEqual({ current_password: 'the old passphrase', new_password: 'a brand new passphrase' });
-    expect(Object.fromEntries(entries)).toEqual({ admin_token: 'access-after-change', admin_refresh_token: 'refresh-after-change' });
+    expect(Object.fromEntries(entries)).toEqual({
+      admin_token: 'access-after-change',
+      admin_refresh_token: 'refresh-after-change',
+      admin_session_user: JSON.stringify(officer),
+    });
 
     // The next start of the app: a new auth service over the same keychain.
     const restarted = createAuthService({
@@ -184,5 +188,110 @@ describe('auth service against an HTTP server', () => {
     );
     await expect(failing.auth.logout()).resolves.toBeUndefined();
     expect(failing.entries.size).toBe(0);
+  });
+});
+
+describe('offline restart (the server cannot be reached when the app starts)', () => {
+  const signedIn = { admin_token: 'access-1', admin_refresh_token: 'refresh-1', admin_session_user: JSON.stringify(officer) };
+
+  function restartOver(entries: Map<string, string>, serverUrl: () => string) {
+    const ended: IpcEventPayload<'session:ended'>[] = [];
+    const log = recordingLog();
+    const auth = createAuthService({
+      vault: createVault(memoryKeyring(Object.fromEntries(entries)).keyring, { log }),
+      api: createApiClient({ serverUrl }),
+      onSessionEnded: (payload) => ended.push(payload),
+      log,
+    });
+    return { auth, ended, log };
+  }
+
+  it('opens the last signed-in user’s session offline, and refreshes it once the server answers again', async () => {
+    const first = await setup({
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 200, { access: 'access-1', refresh: 'refresh-1', user: officer }),
+    });
+    await first.auth.login({ username: 'officer', password: 'correct horse' });
+    expect(first.auth.currentUser()).toEqual(officer);
+    const downUrl = first.server.url;
+    await first.server.close();
+    close = null;
+
+    let url = downUrl;
+    const restarted = restartOver(first.entries, () => url);
+    expect(await restarted.auth.restore()).toEqual({ user: officer, access: 'access-1', persistence: 'keychain' });
+    expect(restarted.auth.currentUser()).toEqual(officer);
+    expect(restarted.ended).toEqual([]);
+    expect(restarted.log.entries.map((entry) => entry.message)).toContain('auth: the server cannot be reached: the last signed-in user goes on offline');
+
+    // Still down: a refresh fails as a network error and does not end the session.
+    expect((await rejection(restarted.auth.refresh()))?.code).toBe('network_error');
+    expect(restarted.ended).toEqual([]);
+    expect(restarted.auth.currentUser()).toEqual(officer);
+
+    // The server is back: the same refresh token works.
+    const back = await startFakeApiServer({
+      'POST /api/auth/token/refresh/': (call, response) =>
+        (call.body as { refresh?: string }).refresh === 'refresh-1'
+          ? json(response, 200, { access: 'access-2', refresh: 'refresh-2' })
+          : json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+    });
+    close = back.close;
+    url = back.url;
+    expect(await restarted.auth.refresh()).toEqual({ access: 'access-2' });
+    expect(restarted.ended).toEqual([]);
+  });
+
+  it('also when the gateway answers 503, or the server goes away between the refresh and loading the user', async () => {
+    const gateway = await setup(
+      { 'POST /api/auth/token/refresh/': (_call, response) => json(response, 503, { detail: 'Service unavailable' }) },
+      signedIn,
+    );
+    expect(await gateway.auth.restore()).toEqual({ user: officer, access: 'access-1', persistence: 'keychain' });
+    await close?.();
+
+    const halfway = await setup(
+      {
+        'POST /api/auth/token/refresh/': (_call, response) => json(response, 200, { access: 'access-2', refresh: 'refresh-2' }),
+        'GET /api/auth/me/': (_call, response) => json(response, 502, { detail: 'Bad gateway' }),
+      },
+      signedIn,
+    );
+    expect(await halfway.auth.restore()).toEqual({ user: officer, access: 'access-2', persistence: 'keychain' });
+    expect(halfway.entries.get('admin_refresh_token')).toBe('refresh-2');
+  });
+
+  it('gives null, and forgets the user, when the server refuses the stored token (401)', async () => {
+    const { auth, entries, ended } = await setup(
+      { 'POST /api/auth/token/refresh/': (_call, response) => json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }) },
+      signedIn,
+    );
+    expect(await auth.restore()).toBeNull();
+    expect(auth.currentUser()).toBeNull();
+    expect(entries.size).toBe(0);
+    expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('gives null when the user signed out before (logout forgets the kept user), or none was kept', async () => {
+    const { auth, entries, server } = await setup({ 'POST /api/auth/logout/': (_call, response) => json(response, 205) }, signedIn);
+    await auth.logout();
+    expect(entries.has('admin_session_user')).toBe(false);
+    await server.close();
+    close = null;
+    const restarted = restartOver(new Map([['admin_token', 'access-1'], ['admin_refresh_token', 'refresh-1']]), () => server.url);
+    expect(await restarted.auth.restore()).toBeNull();
+    expect(restarted.auth.currentUser()).toBeNull();
+  });
+
+  it('a refresh refused later (the session ended) forgets the kept user too', async () => {
+    const { auth, entries } = await setup(
+      {
+        'POST /api/auth/admin/login/': (_call, response) => json(response, 200, { access: 'access-1', refresh: 'refresh-1', user: officer }),
+        'POST /api/auth/token/refresh/': (_call, response) => json(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      },
+    );
+    await auth.login({ username: 'officer', password: 'correct horse' });
+    expect((await rejection(auth.refresh()))?.code).toBe('session_expired');
+    expect(entries.size).toBe(0);
+    expect(auth.currentUser()).toBeNull();
   });
 });
