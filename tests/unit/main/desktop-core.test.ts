@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rendererOrigins } from '../../../src/main/app-origin';
 import { createDesktopCore } from '../../../src/main/desktop-core';
@@ -16,8 +19,12 @@ async function setup(options: { env?: Record<string, string> } = {}) {
   const server = await startFakeApiServer({
     'POST /api/auth/admin/login/': (_call, response) => json(response, 200, { access: 'access-1', refresh: 'refresh-1', user: officer }),
     'POST /api/auth/token/refresh/': (_call, response) => json(response, 200, { access: 'access-2', refresh: 'refresh-2' }),
+    'POST /api/auth/logout/': (_call, response) => json(response, 205),
+    'GET /api/documents/limits/': (_call, response) => json(response, 200, { max_upload_bytes: 1_000_000, accepted_media_types: ['application/pdf'] }),
   });
   cleanups.push(server.close);
+  const userData = await mkdtemp(join(tmpdir(), 'naric-core-'));
+  cleanups.push(() => rm(userData, { recursive: true, force: true }));
   const entries = new Map<string, string>();
   const keyring: Keyring = {
     get: async (account) => entries.get(account) ?? null,
@@ -45,10 +52,11 @@ async function setup(options: { env?: Record<string, string> } = {}) {
     sendEvent: (event, payload) => void events.push([event, payload]),
     log: recordingLog(),
     checkResponses: true,
+    userDataDir: userData,
   });
   cleanups.push(() => core.stop());
   const call = (channel: string, arg?: unknown) => core.router.handle(channel, arg, { url: 'app://naric/login' });
-  return { core, call, server, entries, events, opened, starts: () => embeddedStarts, stops: () => embeddedStops };
+  return { core, call, server, entries, events, opened, userData, starts: () => embeddedStarts, stops: () => embeddedStops };
 }
 
 describe('desktop core (what main runs behind IPC)', () => {
@@ -97,5 +105,35 @@ describe('desktop core (what main runs behind IPC)', () => {
   it('refuses frames from elsewhere', async () => {
     const { core } = await setup();
     expect(await core.router.handle('auth:restore', undefined, { url: 'https://evil.example/' })).toMatchObject({ ok: false, error: { code: 'ipc_forbidden_sender' } });
+  });
+});
+
+describe('desktop core: the counter channels', () => {
+  it('answer only the signed-in user: refused before sign-in, after logout, and after switching server', async () => {
+    const { call, entries, userData } = await setup();
+    expect(await call('counter:draft-key')).toMatchObject({ ok: false, error: { code: 'not_authenticated' } });
+
+    await call('auth:login', { username: 'officer', password: 'correct horse' });
+    const key = await call('counter:draft-key');
+    expect(key).toMatchObject({ ok: true, value: { owner: expect.stringMatching(/^[0-9a-f]{32}$/), key: expect.stringMatching(/^[\w-]{43}$/) } });
+
+    const pdf = join(userData, 'scan.pdf');
+    await writeFile(pdf, '%PDF-1.4\n% a scanned diploma\n%%EOF\n');
+    const dropped = (await call('transfer:drop-pdf', { path: pdf })) as { ok: true; value: { selection: string } };
+    const kept = (await call('counter:keep-attachment', { selection: dropped.value.selection })) as { ok: true; value: { attachment_id: string } };
+    expect(kept).toMatchObject({ ok: true, value: { file_name: 'scan.pdf', size: 35 } });
+    const read = (await call('counter:read-attachment', { attachment_id: kept.value.attachment_id })) as { ok: true; value: { data: Uint8Array } };
+    expect(Buffer.from(read.value.data).toString('latin1')).toBe('%PDF-1.4\n% a scanned diploma\n%%EOF\n');
+    expect(await call('counter:read-attachment', { attachment_id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'ipc_invalid_request' } });
+
+    await call('auth:logout');
+    expect(await call('counter:read-attachment', { attachment_id: kept.value.attachment_id })).toMatchObject({ ok: false, error: { code: 'not_authenticated' } });
+
+    await call('auth:login', { username: 'officer', password: 'correct horse' });
+    expect(await call('counter:draft-key')).toEqual(key);
+    await call('settings:set', { serverUrl: 'https://naric.example' });
+    expect(await call('counter:draft-key')).toMatchObject({ ok: false, error: { code: 'not_authenticated' } });
+    // The drafts key outlives the session: drafts saved with it stay readable at the next sign-in.
+    expect([...entries.keys()]).toEqual([`counter_draft_key:${(key as { value: { owner: string } }).value.owner}`]);
   });
 });
