@@ -31,7 +31,8 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
     // The desktop project runs only the flows that cross the bridge: sign-in and two-factor, the
     // session kept by main (refresh, password change, the language in its settings), the IPC path
     // itself, and document transfers. A screen's own flow (lists, workflow, routes × roles,
-    // accessibility) is the same page in both shells and is tested once, in the web project.
+    // accessibility) is the same page in both shells and is tested once, in the web project. The
+    // counter's offline entry runs in both: its drafts key and kept scans live in main.
     {
       name: 'desktop',
       use: { shell: 'desktop' },
@@ -43,6 +44,7 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
         '**/session-language.spec.ts',
         '**/foundation.spec.ts',
         '**/documents.spec.ts',
+        '**/offline-application-entry.spec.ts',
       ],
     },
   ],

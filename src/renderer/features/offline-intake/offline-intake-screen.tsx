@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import type { IntakeRequestParsed } from '../../../shared/api/intake';
 import type { Service } from '../../../shared/api/services';
 import { getBridge } from '../../platform/bridge';
-import { useIntakeCatalogue } from './api';
+import { useCounterCatalogue } from './counter-catalogue';
 import type { CounterStore } from './counter-store';
 import { checkDraft, serviceOfType } from './draft-checks';
 import type { Draft, DraftDocument, DraftValues } from './draft-model';
@@ -37,7 +37,7 @@ import './offline-intake.css';
 export function OfflineIntakeScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['counter', 'nav']);
   const { store, error } = useCounterStore();
-  const catalogue = useIntakeCatalogue();
+  const catalogue = useCounterCatalogue();
 
   return (
     <div className="counter-desk">

@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { loadIntakeCatalogue } from './api';
+import { useServerReachable } from './connection';
+import { useCounterStore } from './use-counter-store';
+
+/**
+ * The services the counter form offers: from the server when it answers, else the copy kept on
+ * this computer (api.ts, loadIntakeCatalogue). The query runs whatever the browser thinks of the
+ * network (networkMode 'always'): TanStack Query's default pauses queries while the operating
+ * system reports no network, exactly when the kept copy is needed. The last list stays on
+ * screen while it is asked again (the server came back or went away).
+ */
+export function useCounterCatalogue() {
+  const { catalogue } = useCounterStore();
+  const { reachable } = useServerReachable();
+  return useQuery({
+    queryKey: ['intake', 'catalogue', catalogue !== null, reachable === true],
+    queryFn: () => loadIntakeCatalogue(catalogue),
+    networkMode: 'always',
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
