@@ -17,6 +17,9 @@ const CODE_BY_REASON: Record<TransferRefusalReason, ErrorCode> = {
   too_large: ERROR_CODES.payloadTooLarge,
   changed: ERROR_CODES.validation,
   unknown_selection: ERROR_CODES.validation,
+  no_space: ERROR_CODES.validation,
+  not_kept: ERROR_CODES.validation,
+  damaged: ERROR_CODES.validation,
 };
 
 const DETAIL_BY_REASON: Record<TransferRefusalReason, string> = {
@@ -28,6 +31,9 @@ const DETAIL_BY_REASON: Record<TransferRefusalReason, string> = {
   too_large: 'File too large',
   changed: 'The file changed while it was being sent. Choose it again.',
   unknown_selection: 'Choose the file again.',
+  no_space: 'There is not enough storage space to keep this file.',
+  not_kept: 'This file could not be kept on this computer.',
+  damaged: 'The copy of this file kept for the draft is damaged. Attach the document again.',
 };
 
 /** Megabytes as people read them on a limit: 25, 0.5, 12.5 (MiB, like the file managers). */

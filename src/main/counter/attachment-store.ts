@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ERROR_CODES } from '../../shared/errors';
 import type { KeptAttachment } from '../../shared/ipc/counter-contract';
 import { failure, type TransportFailure } from '../../shared/transport-failure';
+import { transferRefusal as refusal } from '../../shared/transfer-rules';
 import type { MainLog } from '../log';
 import { DamagedAttachment, openAttachment, sealAttachment, sha256Hex, type OpenedAttachment } from './sealed-attachment';
 
@@ -30,9 +31,8 @@ export interface AttachmentStore {
   remove(owner: string, attachmentId: string): Promise<void>;
 }
 
-export const DISK_FULL_MESSAGE = 'There is not enough disk space to keep this file.';
-export const NOT_WRITTEN_MESSAGE = 'This file could not be kept on this computer.';
-export const DAMAGED_MESSAGE = 'The file kept for this draft was changed or damaged on this computer. Attach the document again.';
+// Refusals carry a transfer refusal reason (no_space, not_kept, damaged, not_found), which the
+// page translates like any other refusal of a file.
 export const GONE_MESSAGE = 'The file kept for this draft is no longer on this computer. Attach the document again.';
 
 const OWNER = /^[0-9a-f]{32,64}$/;
@@ -44,8 +44,7 @@ function errnoOf(thrown: unknown): string | undefined {
 }
 
 function writeFailure(thrown: unknown): TransportFailure {
-  const detail = DISK_FULL_CODES.has(errnoOf(thrown) ?? '') ? DISK_FULL_MESSAGE : NOT_WRITTEN_MESSAGE;
-  return failure(ERROR_CODES.validation, { message: detail, body: { detail } });
+  return refusal(DISK_FULL_CODES.has(errnoOf(thrown) ?? '') ? 'no_space' : 'not_kept');
 }
 
 export function createAttachmentStore(options: AttachmentStoreOptions): AttachmentStore {
@@ -95,7 +94,8 @@ export function createAttachmentStore(options: AttachmentStoreOptions): Attachme
       try {
         sealed = await readFile(file);
       } catch (thrown) {
-        if (errnoOf(thrown) === 'ENOENT') throw failure(ERROR_CODES.notFound, { message: GONE_MESSAGE, body: { detail: GONE_MESSAGE } });
+        // not_found, whether it was removed or is another user's: nothing tells the two apart.
+        if (errnoOf(thrown) === 'ENOENT') throw failure(ERROR_CODES.notFound, { message: GONE_MESSAGE, body: { detail: GONE_MESSAGE, reason: 'not_found' } });
         log.error('counter: an attachment could not be read', { code: errnoOf(thrown) });
         throw failure(ERROR_CODES.serverError, { message: 'The file kept for this draft could not be read.' });
       }
@@ -104,8 +104,7 @@ export function createAttachmentStore(options: AttachmentStoreOptions): Attachme
       } catch (thrown) {
         if (!(thrown instanceof DamagedAttachment)) throw thrown;
         log.warn('counter: a kept attachment does not open', { reason: thrown.message });
-        // The contract's word for a file that is not the one kept: `changed`.
-        throw failure(ERROR_CODES.validation, { message: DAMAGED_MESSAGE, body: { detail: DAMAGED_MESSAGE, reason: 'changed' } });
+        throw refusal('damaged');
       }
     },
 

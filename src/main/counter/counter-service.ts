@@ -51,7 +51,6 @@ export interface CounterService {
   removeAttachment(attachmentId: string): Promise<void>;
 }
 
-export const STAGED_MISMATCH_MESSAGE = 'The server received a different file than the one kept for this draft. Send the draft again.';
 
 export function createCounterService(options: CounterServiceOptions): CounterService {
   const { transfer, log } = options;
@@ -126,7 +125,8 @@ export function createCounterService(options: CounterServiceOptions): CounterSer
         }
         if (staged.data.sha256 !== kept.description.sha256 || staged.data.upload_key !== request.upload_key) {
           log.warn('counter: the server staged a different file', { upload_key: request.upload_key });
-          throw failure(ERROR_CODES.validation, { message: STAGED_MISMATCH_MESSAGE, body: { detail: STAGED_MISMATCH_MESSAGE } });
+          // What arrived is not what was kept: it changed on the way.
+          throw refusal('changed');
         }
         reporter.update(size, size);
         reporter.flush();

@@ -55,10 +55,9 @@ const LENGTH_BYTES = 4;
 const HKDF_INFO = new TextEncoder().encode('naric counter attachments v1');
 const OWNER_HEX_LENGTH = 32;
 
-export const STORAGE_FULL_MESSAGE = 'There is not enough storage space in this browser to keep this file.';
-export const DAMAGED_MESSAGE = 'The file kept for this draft was changed or damaged in this browser. Attach the document again.';
+// Refusals carry a transfer refusal reason (no_space, damaged, not_found, changed), which the
+// page translates like any other refusal of a file.
 export const GONE_MESSAGE = 'The file kept for this draft is no longer in this browser. Attach the document again.';
-export const STAGED_MISMATCH_MESSAGE = 'The server received a different file than the one kept for this draft. Send the draft again.';
 
 const attachmentDescription = z.object({
   file_name: z.string(),
@@ -133,7 +132,7 @@ function isQuotaError(thrown: unknown): boolean {
 }
 
 function damaged(): TransportFailure {
-  return failure(ERROR_CODES.validation, { message: DAMAGED_MESSAGE, body: { detail: DAMAGED_MESSAGE, reason: 'changed' } });
+  return transferRefusal('damaged');
 }
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -173,7 +172,7 @@ export function createBrowserCounter(options: BrowserCounterOptions): Counter {
     const { owner, key } = await draftKey();
     const row = await files().files.get(attachmentId);
     // Another user's file is answered exactly like a missing one.
-    if (!row || row.owner !== owner) throw failure(ERROR_CODES.notFound, { message: GONE_MESSAGE, body: { detail: GONE_MESSAGE } });
+    if (!row || row.owner !== owner) throw failure(ERROR_CODES.notFound, { message: GONE_MESSAGE, body: { detail: GONE_MESSAGE, reason: 'not_found' } });
     const sealed = new Uint8Array(await row.sealed.arrayBuffer());
     if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES + LENGTH_BYTES || MAGIC.some((byte, index) => sealed[index] !== byte)) throw damaged();
     let plain: Uint8Array<ArrayBuffer>;
@@ -231,7 +230,7 @@ export function createBrowserCounter(options: BrowserCounterOptions): Counter {
       try {
         await files().files.add({ attachment_id: attachmentId, owner, sealed: new Blob([MAGIC, iv, ciphertext]) });
       } catch (thrown) {
-        if (isQuotaError(thrown)) throw failure(ERROR_CODES.validation, { message: STORAGE_FULL_MESSAGE, body: { detail: STORAGE_FULL_MESSAGE } });
+        if (isQuotaError(thrown)) throw transferRefusal('no_space');
         throw thrown;
       }
       return { attachment_id: attachmentId, file_name: description.file_name, size: description.size, sha256: description.sha256 };
@@ -251,7 +250,8 @@ export function createBrowserCounter(options: BrowserCounterOptions): Counter {
       const staged = stagedUpload.safeParse(answer.body);
       if (!staged.success) throw failure(ERROR_CODES.serverError, { status: answer.status });
       if (staged.data.sha256 !== kept.description.sha256 || staged.data.upload_key !== request.upload_key) {
-        throw failure(ERROR_CODES.validation, { message: STAGED_MISMATCH_MESSAGE, body: { detail: STAGED_MISMATCH_MESSAGE } });
+        // What arrived is not what was kept: it changed on the way.
+        throw transferRefusal('changed');
       }
       return { outcome: 'staged', upload: staged.data };
     },

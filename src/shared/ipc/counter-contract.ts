@@ -39,7 +39,9 @@ export type KeepAttachmentRequest = z.input<typeof keepAttachmentRequest>;
 /**
  * Upload a kept attachment to the server's staging (INTAKE_PATHS.upload(upload_key)), with
  * `transfer:progress` events for `transfer_id`. The file's sha256 must equal the one kept
- * (a changed file is refused, `changed`), and the server's answer must carry the same hash.
+ * (a kept copy that no longer opens or matches is refused, `damaged`), and the server's answer
+ * must carry the same hash (else `changed`). Refusals of kept files carry a TransferRefusal
+ * body: `no_space` / `not_kept` when keeping fails, `not_found` when the file is not there.
  */
 export const stageAttachmentRequest = z.object({
   transfer_id: transferId,

@@ -159,7 +159,20 @@ export const transferProgress = z.object({
 export type TransferProgress = z.infer<typeof transferProgress>;
 
 /** Why a file was refused before anything was sent. */
-export const TRANSFER_REFUSALS = ['not_found', 'not_a_file', 'unreadable', 'empty', 'not_pdf', 'too_large', 'changed', 'unknown_selection'] as const;
+export const TRANSFER_REFUSALS = [
+  'not_found',
+  'not_a_file',
+  'unreadable',
+  'empty',
+  'not_pdf',
+  'too_large',
+  'changed',
+  'unknown_selection',
+  // A file kept for a counter draft (issue 13): no room to keep it, it could not be written, or its kept copy no longer opens.
+  'no_space',
+  'not_kept',
+  'damaged',
+] as const;
 export type TransferRefusalReason = (typeof TRANSFER_REFUSALS)[number];
 
 /** The body of a refusal (a TransportError's `body`), so the page can say exactly what is wrong. */

@@ -10,7 +10,6 @@ import {
   COUNTER_FILES_DATABASE,
   COUNTER_KEYS_DATABASE,
   createBrowserCounter,
-  STORAGE_FULL_MESSAGE,
 } from '../../../src/renderer/platform/browser-counter';
 import { createBrowserTransfer } from '../../../src/renderer/platform/browser-transfer';
 import type { User } from '../../../src/shared/api/auth';
@@ -241,14 +240,14 @@ describe('browser counter: kept attachments', () => {
     const bytes = new Uint8Array(await row.sealed.arrayBuffer());
     bytes[bytes.length - 30] ^= 1;
     await db.table('files').update(kept.attachment_id, { sealed: new Blob([bytes]) });
-    expect(await refusal(desk.counter.readAttachment({ attachment_id: kept.attachment_id }))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
+    expect(await refusal(desk.counter.readAttachment({ attachment_id: kept.attachment_id }))).toMatchObject({ code: 'validation_error', body: { reason: 'damaged' } });
 
     // An intact file relabelled as user B's does not open for B: the owner is sealed in.
     const { kept: other } = await desk.keep();
     desk.signIn(makeUser({ id: 8 }));
     await db.table('files').update(other.attachment_id, { owner: (await desk.counter.draftKey()).owner });
     db.close();
-    expect(await refusal(desk.counter.readAttachment({ attachment_id: other.attachment_id }))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
+    expect(await refusal(desk.counter.readAttachment({ attachment_id: other.attachment_id }))).toMatchObject({ code: 'validation_error', body: { reason: 'damaged' } });
   });
 
   it('removes a kept file; removing it again is fine', async () => {
@@ -267,7 +266,7 @@ describe('browser counter: kept attachments', () => {
     });
     try {
       const error = await refusal(desk.keep());
-      expect(error).toMatchObject({ code: 'validation_error', message: STORAGE_FULL_MESSAGE });
+      expect(error).toMatchObject({ code: 'validation_error', body: { reason: 'no_space' } });
     } finally {
       add.mockRestore();
     }
@@ -319,7 +318,7 @@ describe('browser counter: staging', () => {
     const { kept } = await desk.keep();
     const wrong = desk.counter.stageAttachment(stageRequest(kept.attachment_id));
     await answerStaging(await sentXhr(0), { wrongHash: true });
-    expect((await refusal(wrong)).code).toBe('validation_error');
+    expect(await refusal(wrong)).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
 
     const failing = desk.counter.stageAttachment(stageRequest(kept.attachment_id));
     (await sentXhr(1)).answer(503, { detail: 'Service unavailable' });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAttachmentStore, DISK_FULL_MESSAGE, NOT_WRITTEN_MESSAGE } from '../../../../src/main/counter/attachment-store';
+import { createAttachmentStore } from '../../../../src/main/counter/attachment-store';
 import { createCounterService, type CounterService } from '../../../../src/main/counter/counter-service';
 import { createDraftKeys, draftKeyAccount } from '../../../../src/main/counter/draft-keys';
 import { draftOwner, serverIdentity } from '../../../../src/main/counter/owner';
@@ -295,7 +295,7 @@ describe('counter attachments (desktop)', () => {
 
     d.signIn(officerB);
     const ownerB = (await d.counter.draftKey()).owner;
-    expect((await refusal(d.counter.readAttachment(kept.attachment_id))).code).toBe('not_found');
+    expect(await refusal(d.counter.readAttachment(kept.attachment_id))).toMatchObject({ code: 'not_found', body: { reason: 'not_found' } });
     expect((await refusal(d.counter.stageAttachment(stageRequest(kept.attachment_id)))).code).toBe('not_found');
     await d.counter.removeAttachment(kept.attachment_id);
     expect(d.server.state.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
@@ -303,7 +303,7 @@ describe('counter attachments (desktop)', () => {
     // Even A's file copied into B's folder does not open for B: it is sealed to its owner.
     await mkdir(join(d.userData, 'counter', ownerB), { recursive: true });
     await cp(join(d.userData, 'counter', ownerA, `${kept.attachment_id}.pdf.enc`), join(d.userData, 'counter', ownerB, `${kept.attachment_id}.pdf.enc`));
-    expect(await refusal(d.counter.readAttachment(kept.attachment_id))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
+    expect(await refusal(d.counter.readAttachment(kept.attachment_id))).toMatchObject({ code: 'validation_error', body: { reason: 'damaged' } });
 
     d.signIn(officer);
     expect(Buffer.from((await d.counter.readAttachment(kept.attachment_id)).data).equals(chosen.data)).toBe(true);
@@ -320,8 +320,8 @@ describe('counter attachments (desktop)', () => {
     const sealed = await readFile(path);
     sealed[sealed.length - 40] ^= 0x01;
     await writeFile(path, sealed);
-    expect(await refusal(d.counter.readAttachment(kept.attachment_id))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
-    expect(await refusal(d.counter.stageAttachment(stageRequest(kept.attachment_id)))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
+    expect(await refusal(d.counter.readAttachment(kept.attachment_id))).toMatchObject({ code: 'validation_error', body: { reason: 'damaged' } });
+    expect(await refusal(d.counter.stageAttachment(stageRequest(kept.attachment_id)))).toMatchObject({ code: 'validation_error', body: { reason: 'damaged' } });
     await writeFile(path, sealed.subarray(0, 10));
     expect((await refusal(d.counter.readAttachment(kept.attachment_id))).code).toBe('validation_error');
     expect(d.server.state.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
@@ -353,7 +353,7 @@ describe('counter attachments (desktop)', () => {
     const d = await desk({ openFile: fullDisk });
     const chosen = await d.choose();
     const error = await refusal(d.counter.keepAttachment({ selection: chosen.selection }));
-    expect(error).toMatchObject({ code: 'validation_error', message: DISK_FULL_MESSAGE, body: { detail: DISK_FULL_MESSAGE } });
+    expect(error).toMatchObject({ code: 'validation_error', message: 'There is not enough storage space to keep this file.', body: { reason: 'no_space' } });
     expect(await keptFiles(d.userData)).toEqual([]);
   });
 
@@ -361,7 +361,7 @@ describe('counter attachments (desktop)', () => {
     const d = await desk();
     await writeFile(join(d.userData, 'counter'), 'a file where the folder should be');
     const error = await refusal(d.counter.keepAttachment({ selection: (await d.choose()).selection }));
-    expect(error).toMatchObject({ code: 'validation_error', message: NOT_WRITTEN_MESSAGE });
+    expect(error).toMatchObject({ code: 'validation_error', body: { reason: 'not_kept' } });
   });
 
   it('keeps files while the server is unreachable: choosing falls back to the upload limit last known', async () => {
@@ -411,7 +411,7 @@ describe('counter staging (desktop)', () => {
     const d = await desk();
     const kept = await d.counter.keepAttachment({ selection: (await d.choose()).selection });
     d.server.state.mode = 'wrong-sha';
-    expect((await refusal(d.counter.stageAttachment(stageRequest(kept.attachment_id)))).code).toBe('validation_error');
+    expect(await refusal(d.counter.stageAttachment(stageRequest(kept.attachment_id)))).toMatchObject({ code: 'validation_error', body: { reason: 'changed' } });
   });
 
   it('answers transport failures as the usual transport errors: 5xx, 4xx, and no server at all', async () => {
