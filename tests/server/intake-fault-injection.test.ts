@@ -30,7 +30,8 @@ import { createServerFixture, type ServerFixture } from '../support/server-fixtu
 // twice or left over, and every draft 'sent' on the desktop's side: none lost.
 //
 // Nothing sleeps for the backoff: the outbox's clock is moved past the longest wait between
-// rounds. The seed makes a failing run repeatable: NARIC_FAULT_SEED=… to replay one.
+// rounds. The seed makes a failing run repeatable: NARIC_FAULT_SEED=… to replay one;
+// NARIC_FAULT_DRAFTS=50 for a quick run while working on the outbox or the server.
 
 const DRAFTS = Number(process.env.NARIC_FAULT_DRAFTS ?? 1000);
 const SEED = Number(process.env.NARIC_FAULT_SEED ?? 20260413);
