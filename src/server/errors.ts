@@ -160,6 +160,12 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
       return sendApiError(reply, new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge));
   }
 
+  // A client that hung up mid-body surfaces as ECONNRESET too: that is the client going away,
+  // not the database (which would page whoever watches the error log).
+  if (request.raw.destroyed && (error as { code?: unknown }).code === 'ECONNRESET') {
+    request.log.info({ err: error }, 'the client closed the connection before the body arrived');
+    return reply.code(HTTP_STATUS.badRequest).send({ [NON_FIELD_ERRORS]: [MALFORMED_BODY_MESSAGE] });
+  }
   if (isDatabaseUnreachable(error)) {
     request.log.error({ err: error }, 'database unreachable');
     return sendApiError(reply, databaseUnavailable());

@@ -48,6 +48,15 @@ describe('error answers', () => {
         scope.get('/explode/', async () => {
           throw new Error('secret internals at /srv/naric/db.ts:42');
         });
+        // What a request stream raises when its client resets the connection mid-body, and the
+        // same code from a database connection that broke while the client still waits.
+        scope.get('/client-reset/', async (request) => {
+          request.raw.destroy();
+          throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+        });
+        scope.get('/database-reset/', async () => {
+          throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        });
         scope.get('/field-error/', async () => {
           throw fieldError('start_date', 'Invalid format');
         });
@@ -173,6 +182,20 @@ describe('error answers', () => {
     expect(logged.err.message).toContain('secret internals');
     expect(logged.err.stack).toContain('errors.test.ts');
     expect(logged.reqId).toBe(answer.headers['x-request-id']);
+  });
+
+  it('tells a client that hung up mid-body from a database that went away', async () => {
+    logLines.length = 0;
+    const reset = await server.app.inject({ url: '/api/client-reset/' });
+    expect(reset.statusCode).toBe(400);
+    const entries = logLines.map((line) => JSON.parse(line));
+    expect(entries.some((entry) => entry.msg === 'database unreachable')).toBe(false);
+    expect(entries.find((entry) => entry.err)?.level).toBe(30);
+
+    logLines.length = 0;
+    const database = await server.app.inject({ url: '/api/database-reset/' });
+    expect(database.statusCode).toBe(503);
+    expect(logLines.map((line) => JSON.parse(line)).some((entry) => entry.msg === 'database unreachable')).toBe(true);
   });
 
   it('turns ApiError helpers and a unique violation into their DRF answers', async () => {
