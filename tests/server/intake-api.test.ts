@@ -182,6 +182,18 @@ describe('submission', () => {
     expect(Number(created.reference.split('-')[2])).toBe(Math.max(...numbers) + 1);
   });
 
+  it('numbers from the counter of the year and skips a number another path wrote meanwhile', async () => {
+    const first = intakeAnswer.parse((await submit(request((await stageTwo()).keys), randomUUID())).json());
+    const [, year, number] = first.reference.split('-');
+    // The demo seed or the benchmark loader writes references without the counter.
+    const taken = `NARIC-${year}-${String(Number(number) + 1).padStart(6, '0')}`;
+    await server.db.updateTable('applications').set({ reference: taken }).where('id', '=', first.id).execute();
+    const second = intakeAnswer.parse((await submit(request((await stageTwo()).keys), randomUUID())).json());
+    expect(second.reference).toBe(`NARIC-${year}-${String(Number(number) + 2).padStart(6, '0')}`);
+    const counter = await server.db.selectFrom('application_reference_counters').select('last_number').where('year', '=', Number(year)).executeTakeFirstOrThrow();
+    expect(counter.last_number).toBe(Number(number) + 2);
+  });
+
   it('answers a repeat with the same key with the same application (200, replayed)', async () => {
     const { keys } = await stageTwo();
     const key = randomUUID();

@@ -457,6 +457,12 @@ export interface IntakeUploadsTable {
   created_at: CreatedAt;
 }
 
+/** The last application reference number given in a year (counter intake numbers from it). */
+export interface ApplicationReferenceCountersTable {
+  year: number;
+  last_number: number;
+}
+
 /** One counter submission per (user, Idempotency-Key): a repeat answers the application it made. */
 export interface IntakeSubmissionsTable {
   owner_id: number;
@@ -499,4 +505,5 @@ export interface Database {
   deadline_notifications: DeadlineNotificationsTable;
   intake_uploads: IntakeUploadsTable;
   intake_submissions: IntakeSubmissionsTable;
+  application_reference_counters: ApplicationReferenceCountersTable;
 }

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 // its row and stores nothing twice); the submission carries an Idempotency-Key, kept per user
 // with the hash of the request (intake_submissions: a repeat answers the application it already
 // made, a different request under the same key is refused). Applications keep the reason of an
-// exemption request, and the counter's duplicate check looks them up by personal ID.
+// exemption request, and the counter's duplicate check looks them up by personal ID. References
+// are numbered from a per-year counter.
 // One statement per call (PGlite's extended protocol).
 
 const UP = [
@@ -32,6 +33,13 @@ const UP = [
     primary key (owner_id, idempotency_key)
   )`,
 
+  // The last reference number given per year, so numbering a submission is one row update, not a
+  // scan of every application (seeded from the year's highest reference on its first use).
+  sql`create table application_reference_counters (
+    year integer primary key,
+    last_number integer not null check (last_number > 0)
+  )`,
+
   sql`alter table applications add column exemption_reason text`,
   sql`create index applications_personal_id_idx on applications (personal_id) where personal_id is not null`,
 ];
@@ -39,6 +47,7 @@ const UP = [
 const DOWN = [
   sql`drop index applications_personal_id_idx`,
   sql`alter table applications drop column exemption_reason`,
+  sql`drop table application_reference_counters`,
   sql`drop table intake_submissions`,
   sql`drop table intake_uploads`,
 ];

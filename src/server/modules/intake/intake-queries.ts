@@ -63,21 +63,49 @@ export async function lockUploads(db: AppDatabase, uploadKeys: readonly string[]
   return db.selectFrom('intake_uploads').selectAll().where('upload_key', 'in', [...uploadKeys]).orderBy('upload_key').forUpdate().execute();
 }
 
+/** The reference of a number: NARIC-<year>-<at least 6 digits>. */
+const referenceOf = (year: number, number: number) => `${REFERENCE_PREFIX}-${year}-${String(number).padStart(6, '0')}`;
+
 /**
- * The next reference of the year, NARIC-<year>-<6 digits>: the highest number of the year plus one,
- * under a transaction-scoped advisory lock so two submissions never read the same highest number
- * (PGlite has one connection, the lock costs nothing there). Numbers are compared as numbers, so
- * a seven-digit reference of a large benchmark load still counts.
+ * The next reference of the year from its counter row. The row stays locked until the
+ * transaction ends, so the submission takes it as its last step (submission.ts) and holds it
+ * only for the commit. A year's first reference starts after the highest the year already has
+ * (one scan, under an advisory lock so two first submissions agree); a number that another path
+ * wrote meanwhile (the demo seed, the benchmark loader) is skipped.
  */
-export async function nextReference(db: AppDatabase, year: string): Promise<string> {
-  await sql`select pg_advisory_xact_lock(${REFERENCE_LOCK})`.execute(db);
-  const prefix = `${REFERENCE_PREFIX}-${year}-`;
-  const pattern = `^${REFERENCE_PREFIX}-${year}-[0-9]{1,9}$`;
-  const { rows } = await sql<{ highest: number | null }>`
-    select max(split_part(reference, '-', 3)::bigint) as highest
-    from applications where reference ~ ${pattern}`.execute(db);
-  const next = Number(rows[0]?.highest ?? 0) + 1;
-  return `${prefix}${String(next).padStart(6, '0')}`;
+export async function nextReference(db: AppDatabase, year: number): Promise<string> {
+  const bump = () =>
+    db
+      .updateTable('application_reference_counters')
+      .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+      .where('year', '=', year)
+      .returning('last_number')
+      .executeTakeFirst();
+  let number = (await bump())?.last_number;
+  if (number === undefined) {
+    await sql`select pg_advisory_xact_lock(${REFERENCE_LOCK})`.execute(db);
+    const pattern = `^${REFERENCE_PREFIX}-${year}-[0-9]{1,9}$`;
+    const { rows } = await sql<{ highest: string | null }>`
+      select max(split_part(reference, '-', 3)::bigint) as highest
+      from applications where reference ~ ${pattern}`.execute(db);
+    const first = Number(rows[0]?.highest ?? 0) + 1;
+    const row = await db
+      .insertInto('application_reference_counters')
+      .values({ year, last_number: first })
+      .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_number: eb('application_reference_counters.last_number', '+', 1) })))
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    number = row.last_number;
+  }
+  while (await db.selectFrom('applications').select('id').where('reference', '=', referenceOf(year, number)).executeTakeFirst()) {
+    number = (await bump())!.last_number;
+  }
+  return referenceOf(year, number);
+}
+
+/** Gives the application its reference (it is inserted under a provisional one). */
+export async function setReference(db: AppDatabase, applicationId: number, reference: string): Promise<void> {
+  await db.updateTable('applications').set({ reference }).where('id', '=', applicationId).execute();
 }
 
 export interface NewApplication {

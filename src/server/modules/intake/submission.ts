@@ -20,6 +20,7 @@ import {
   lockUploads,
   nextReference,
   recordSubmission,
+  setReference,
   setApplicationDates,
   takeUploads,
   type TakenDocument,
@@ -134,14 +135,18 @@ async function createApplication(db: AppDatabase, request: IntakeRequestParsed, 
     throw conflict(INTAKE_TEXTS.feeChanged, { code: 'fee_changed', quoted_total: serverTotal });
   }
 
-  const reference = await nextReference(db, kosovoDate(now).slice(0, 4));
   const snapshot = applicationSnapshot(source, quoteInput);
-  const applicationId = await insertApplication(db, { reference, serviceId: service.id, request, snapshot, submittedAt: submitted, now });
+  // Numbered last (below): until then the reference is this submission's own, unique by its key.
+  const provisional = `INTAKE-${submitter.id}-${idempotencyKey}`;
+  const applicationId = await insertApplication(db, { reference: provisional, serviceId: service.id, request, snapshot, submittedAt: submitted, now });
   await takeUploads(db, applicationId, submitter.id, documents, now);
   await insertSubmissionHistory(db, { applicationId, actorId: submitter.id, notes: request.exemption?.reason ?? null, at: submitted });
   // The legal clock runs from when the applicant handed the papers in, not from when the network came back.
   await setApplicationDates(db, applicationId, await syncApplicationDeadlines(db, { applicationId, status: 'submitted', now: submitted }));
   await recordSubmission(db, submitter.id, idempotencyKey, applicationId);
+  // The year's counter row stays locked to the commit: take it last so concurrent submissions wait only for that.
+  const reference = await nextReference(db, Number(kosovoDate(now).slice(0, 4)));
+  await setReference(db, applicationId, reference);
   await insertIntakeAudit(db, {
     actorId: submitter.id,
     ip: submitter.ip,
