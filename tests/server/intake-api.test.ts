@@ -285,9 +285,16 @@ describe('submission', () => {
     expect(exemption.json()).toHaveProperty('exemption');
   });
 
-  it('keeps an exemption request: the reason on the application and in its history (the fee stands until the review)', async () => {
+  it('keeps an exemption request with its proof: the reason on the application and in its history (the fee stands until the review)', async () => {
     const { keys } = await stageTwo();
-    const answer = await submit(request(keys, { exemption: { reason: 'Registered as unemployed' } }), randomUUID());
+    const withoutProof = await submit(request(keys, { exemption: { reason: 'Registered as unemployed' } }), randomUUID());
+    expect(withoutProof.statusCode).toBe(400);
+    expect(withoutProof.json()).toEqual({ exemption: [en.intake.messages.exemptionProofMissing] });
+    const documents = [
+      { upload_key: keys[0]!, document_type: 'original_diploma' as const },
+      { upload_key: keys[1]!, document_type: 'exemption_proof' as const },
+    ];
+    const answer = await submit(request(keys, { exemption: { reason: 'Registered as unemployed' }, documents }), randomUUID());
     expect(answer.statusCode, answer.body).toBe(201);
     const id = answer.json().id as number;
     const row = await server.db.selectFrom('applications').select(['exemption_reason', 'quoted_fee']).where('id', '=', id).executeTakeFirstOrThrow();

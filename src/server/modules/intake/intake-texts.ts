@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import en from '../../../../locales/en/server.json';
 import sq from '../../../../locales/sq/server.json';
 import sr from '../../../../locales/sr/server.json';
 import { INTAKE_MESSAGES } from '../../../shared/api/intake';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
 
 // The counter intake's refusals in the caller's language (locales/<lang>/server.json, `intake`).
 // Routes throw the English text (the API's language, as errors.ts does); the onSend hook of the
@@ -21,24 +20,6 @@ const KEYS: ReadonlyMap<string, keyof IntakeTexts> = new Map(
   (Object.entries(en.intake.messages) as [keyof IntakeTexts, string][]).map(([key, text]) => [text, key]),
 );
 
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
-
-/** The first of en, sq, sr the request's Accept-Language names (by quality), else en. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const header = request.headers['accept-language'];
-  if (typeof header !== 'string') return DEFAULT_LANGUAGE;
-  const ranked = header
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: quality === undefined ? 1 : Number(quality), index };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLanguage) ?? DEFAULT_LANGUAGE;
-}
 
 function translate(language: Language, text: string): string {
   const key = KEYS.get(text);

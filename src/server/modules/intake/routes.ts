@@ -21,7 +21,8 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { ApiError, fieldErrors } from '../../errors';
 import { acceptPdfUpload } from '../../uploads';
 import { findPossibleDuplicates } from './intake-queries';
-import { INTAKE_TEXTS, requestLanguage, translateIntakeError } from './intake-texts';
+import { requestLanguage } from '../../request-language';
+import { INTAKE_TEXTS, translateIntakeError } from './intake-texts';
 import { stageUpload, sweepUnclaimedUploads } from './staged-uploads';
 import { submitIntake } from './submission';
 

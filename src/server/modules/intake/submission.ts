@@ -126,6 +126,9 @@ async function createApplication(db: AppDatabase, request: IntakeRequestParsed, 
     request_type: request.request_type,
     exemption_requested: request.exemption !== null,
   };
+  if (request.exemption !== null && !request.documents.some((document) => document.document_type === 'exemption_proof')) {
+    throw fieldErrors({ exemption: [INTAKE_TEXTS.exemptionProofMissing] });
+  }
   const quoted = quoteFee(source.fee, quoteInput);
   if (!quoted.ok) throw feeRefusal(quoted.problems);
 

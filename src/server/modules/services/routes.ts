@@ -22,7 +22,8 @@ import { listServiceHistory } from './service-audit';
 import { findService, listServices } from './service-queries';
 import { quoteService } from './service-quotes';
 import { createService, deleteService, setServiceEnabled, updateService, type Actor } from './service-writes';
-import { requestLanguage, translateErrorBody } from './server-texts';
+import { requestLanguage } from '../../request-language';
+import { translateErrorBody } from './server-texts';
 
 // The services of spec §2/§3 (issue 12). Reads and quotes: any signed-in user (other screens show
 // service names and fees); writes and the history: administrators only (spec §6).

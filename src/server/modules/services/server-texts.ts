@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import en from '../../../../locales/en/server.json';
 import sq from '../../../../locales/sq/server.json';
 import sr from '../../../../locales/sr/server.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
 import type { FeeLine } from '../../../shared/domain/fees';
 
 // The services module's texts in the caller's language (locales/<lang>/server.json, `services`):
@@ -15,24 +14,6 @@ const TEXTS: Readonly<Record<Language, ServiceTexts>> = { en: en.services, sq: s
 /** Intl locale tags as lib/format.ts writes them (Kosovo's Albanian, Serbian in Latin script). */
 const LOCALE_TAGS: Readonly<Record<Language, string>> = { en: 'en-GB', sq: 'sq-XK', sr: 'sr-Latn-RS' };
 
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
-
-/** The first of en, sq, sr the request's Accept-Language names (by quality), else en. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const header = request.headers['accept-language'];
-  if (typeof header !== 'string') return DEFAULT_LANGUAGE;
-  const ranked = header
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: quality === undefined ? 1 : Number(quality), index };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLanguage) ?? DEFAULT_LANGUAGE;
-}
 
 function interpolate(language: Language, text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
