@@ -22,7 +22,7 @@ import { applicationFeeSnapshot } from './services';
 const serviceType = z.coerce.number().int().min(1, 'Invalid format').max(5, 'Invalid format');
 const status = z.enum(APPLICATION_STATUSES);
 /** A calendar date that exists (2026-02-30 is refused here, not by the database). */
-const isoDate = z
+export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format')
   .refine((value) => {

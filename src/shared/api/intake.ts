@@ -3,6 +3,7 @@ import { GENDERS } from '../constants';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DEGREE_LEVELS, DOCUMENT_KINDS, INSTITUTION_TYPES } from '../domain/application-status';
 import { ACADEMIC_INFORMATION_REQUEST_TYPES } from '../domain/fees';
+import { isoDate } from './applications';
 import { recordId } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { uploadFileName } from './documents';
@@ -45,13 +46,6 @@ export const stagedUpload = z.object({
 });
 export type StagedUpload = z.infer<typeof stagedUpload>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Invalid format');
 const optionalText = (max: number = TEXT_LIMITS.default) => safeText({ max }).nullable().default(null);
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Invalid format');
 const email = safeText({ max: TEXT_LIMITS.email }).pipe(z.email('Enter a valid email address.'));
