@@ -78,6 +78,9 @@ export function missingRequiredDocuments(service: Service | null, values: DraftV
   return service.document_requirements.filter((requirement) => requirement.required && !attached.has(requirement.document_type)).map((requirement) => requirement.document_type);
 }
 
+/** Where the form shows that an exemption request lacks its proof document. */
+export const EXEMPTION_PROOF_PATH = 'exemption.proof';
+
 export interface DraftCheck {
   /** The submission, when the schema accepts it and the fee could be quoted. */
   request: IntakeRequestParsed | null;
@@ -104,8 +107,11 @@ export function checkDraft(draft: Draft, service: Service | null): DraftCheck {
       if (!issues.has(path)) issues.set(path, issue);
     }
   }
+  // The server refuses an exemption request without its proof (400): said here, before it waits in the outbox.
+  const proofMissing = draft.values.exemption.requested && !draft.values.documents.some((document) => document.document_type === 'exemption_proof');
+  if (proofMissing) issues.set(EXEMPTION_PROOF_PATH, { code: 'custom', path: ['exemption', 'proof'], message: 'The exemption request needs its proof.', input: undefined });
   return {
-    request: parsed.success && quote?.ok ? parsed.data : null,
+    request: parsed.success && quote?.ok && !proofMissing ? parsed.data : null,
     issues,
     quote,
     missing: missingRequiredDocuments(service, draft.values),

@@ -44,6 +44,11 @@ export function ExemptionSection({
           onRemove={onRemove}
         />
       ) : null}
+      {errors['exemption.proof'] ? (
+        <p className="field__error" role="alert">
+          {errors['exemption.proof']}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -19,6 +19,7 @@ export function intakeFieldMessage(path: string, issue: z.core.$ZodIssue, t: TFu
   if (path === 'request_type' && issue.code === 'invalid_value') return t('counter:messages.chooseRequestType');
   if (path === 'education.ects_credits') return t('counter:messages.ects', { max: INTAKE_LIMITS.maxEcts });
   if (path === 'exemption.reason' && issue.code === 'too_small') return t('counter:messages.exemptionReason');
+  if (path === 'exemption.proof') return t('counter:messages.exemptionProof');
   if (issue.message === 'Enter a valid email address.') return t('counter:messages.email');
   if (CHOICE_FIELDS.has(path) || issue.code === 'invalid_value') return t('counter:messages.choose');
   const common = fieldMessageTranslation(issue.message);

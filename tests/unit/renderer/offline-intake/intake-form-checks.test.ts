@@ -116,6 +116,21 @@ describe('counter form checks', () => {
     expect(checkDraft(draft, service()).missing).toEqual([]);
   });
 
+  it('holds back an exemption request without its proof document (the server would refuse it)', () => {
+    const draft = draftWith((v) => {
+      complete(v);
+      v.exemption = { requested: true, reason: 'Social assistance' };
+      v.documents = [documentOf('original_diploma')];
+    });
+    const withoutProof = checkDraft(draft, service());
+    expect(withoutProof.request).toBeNull();
+    expect(withoutProof.issues.has('exemption.proof')).toBe(true);
+    draft.values.documents.push(documentOf('exemption_proof'));
+    const withProof = checkDraft(draft, service());
+    expect(withProof.issues.size).toBe(0);
+    expect(withProof.request?.exemption).toEqual({ reason: 'Social assistance' });
+  });
+
   it('checks the submission with the server schema and says each problem for its field, in the reader’s language', async () => {
     const draft = draftWith((v) => {
       v.applicant.first_name = 'Arta';
