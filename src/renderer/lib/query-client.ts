@@ -9,11 +9,17 @@ function worthRetrying(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * Requests go out whatever the operating system says of the network (networkMode 'always'):
+ * the server may be the embedded one on this computer, or reachable while the OS reports no
+ * network, and a paused query would leave a screen empty without a word. Whether our server
+ * answers is what the screens show (an error, the counter's offline banner).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: worthRetrying, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { staleTime: 30_000, retry: worthRetrying, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -19,7 +19,6 @@ import { getBridge } from '../../platform/bridge';
 import type { CatalogueCache } from './catalogue';
 import { useServerReachable } from './connection';
 import type { OutboxTransport } from './outbox';
-import { useCounterStore } from './use-counter-store';
 
 // The counter intake's server calls (issue 13): the idempotent submission, the possible
 // duplicates, the services catalogue (kept for offline use) and the outbox's transport.
@@ -88,18 +87,6 @@ export async function loadIntakeCatalogue(cache: CatalogueCache | null, clock: (
     if (kept) return { services: kept.services, savedAt: kept.savedAt, fromCache: true };
     throw error;
   }
-}
-
-export function useIntakeCatalogue() {
-  const { catalogue } = useCounterStore();
-  const { reachable } = useServerReachable();
-  return useQuery({
-    // Asked again when the server comes back, so an offline copy is replaced by the current list.
-    queryKey: ['intake', 'catalogue', catalogue !== null, reachable === true],
-    queryFn: () => loadIntakeCatalogue(catalogue),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** The outbox's transport in the app: files through the bridge (main streams them), the submission through the API client. */

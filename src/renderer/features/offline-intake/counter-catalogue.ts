@@ -5,10 +5,10 @@ import { useCounterStore } from './use-counter-store';
 
 /**
  * The services the counter form offers: from the server when it answers, else the copy kept on
- * this computer (api.ts, loadIntakeCatalogue). The query runs whatever the browser thinks of the
- * network (networkMode 'always'): TanStack Query's default pauses queries while the operating
- * system reports no network, exactly when the kept copy is needed. The last list stays on
- * screen while it is asked again (the server came back or went away).
+ * this computer (api.ts, loadIntakeCatalogue). It runs whatever the operating system says of the
+ * network (networkMode 'always', also the app's default: lib/query-client.ts), since offline is
+ * exactly when the kept copy is needed. The last list stays on screen while it is asked again
+ * (the server came back or went away).
  */
 export function useCounterCatalogue() {
   const { catalogue } = useCounterStore();
