@@ -132,8 +132,8 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
   const attach = (document: DraftDocument) => change({ ...draft.values, documents: [...draft.values.documents, document] });
 
   // A removed document's kept file is deleted once a draft without it is saved: should the save
-  // fail, the stored draft still names a file that exists. (Leaving before that leaves the file
-  // to main's sweep of attachments no draft names.)
+  // fail, the stored draft still names a file that exists. (Leaving the screen before that save
+  // leaves the sealed file behind: nothing sweeps unnamed attachments yet.)
   const [removed, setRemoved] = useState<string[]>([]);
   const remove = (document: DraftDocument) => {
     change({ ...draft.values, documents: draft.values.documents.filter((entry) => entry.attachment_id !== document.attachment_id) });
