@@ -47,7 +47,8 @@ function AdminOutboxRunner() {
   }, [store]);
 
   useEffect(() => {
-    if (reachable) outbox.current?.runOnce().catch((error: unknown) => console.warn('Sending the counter outbox failed', error));
+    // The server answers again: what waited out a backoff goes now.
+    if (reachable) outbox.current?.runOnce({ waiting: true }).catch((error: unknown) => console.warn('Sending the counter outbox failed', error));
   }, [reachable]);
 
   return null;

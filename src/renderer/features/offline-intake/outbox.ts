@@ -49,8 +49,12 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** Processes every due item (first call: re-queues what a crash left 'sending'); settles when they are done. */
-  runOnce(): Promise<void>;
+  /**
+   * Processes every due item (first call: re-queues what a crash left 'sending'); settles when
+   * they are done. `waiting: true` also sends queued items still waiting out their backoff: the
+   * backoff spares a server that does not answer, so when it answers again nothing need wait.
+   */
+  runOnce(options?: { waiting?: boolean }): Promise<void>;
   start(intervalMs: number): void;
   stop(): void;
   nextDelay(attempts: number): number;
@@ -166,7 +170,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function runOnce(): Promise<void> {
+  async function runOnce({ waiting = false }: { waiting?: boolean } = {}): Promise<void> {
     recovery ??= store
       .recoverInterrupted()
       .then(() => undefined)
@@ -176,7 +180,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
     await recovery;
     await returnStranded();
-    const due = await store.dueItems(clock());
+    const due = await store.dueItems(waiting ? new Date(8.64e15) : clock());
     await Promise.all(
       due.map((item) =>
         inSlot(() => processItem(item.id)).catch((error: unknown) => {

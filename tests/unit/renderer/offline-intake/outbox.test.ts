@@ -150,6 +150,22 @@ describe('outbox', () => {
     expect(server.submitKeys).toHaveLength(3);
   });
 
+  it('sends an item still waiting out its backoff when asked to (the server answers again), never one needing attention', async () => {
+    const { store, server, queueDraft, outbox } = await setup();
+    const waiting = await queueDraft('Waiting');
+    const refused = await queueDraft('Refused');
+    const runner = outbox();
+    server.submitFaults = [failure('server_error', { status: 503 }), failure('validation_error', { status: 400, body: { detail: 'No.' } })];
+    await runner.runOnce();
+    const states = async () => [(await summaryOf(store, waiting.id)).state, (await summaryOf(store, refused.id)).state].sort();
+    expect(await states()).toEqual(['needs_attention', 'queued']);
+
+    await runner.runOnce();
+    expect(await states()).toEqual(['needs_attention', 'queued']);
+    await runner.runOnce({ waiting: true });
+    expect(await states()).toEqual(['needs_attention', 'sent']);
+  });
+
   it('sends exactly once when the answer is lost after the server created the application', async () => {
     const { store, server, queueDraft, outbox, advance } = await setup(1);
     const draft = await queueDraft();
