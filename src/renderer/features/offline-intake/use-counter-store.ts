@@ -26,7 +26,17 @@ let database: Promise<CounterDatabase> | null = null;
 let current: { userId: number; opening: Promise<CounterStoreState> } | null = null;
 const watchedStores = new WeakSet<object>();
 
+/**
+ * Asks the browser to keep this origin's storage when the disk runs low: best-effort storage is
+ * what Chromium evicts under pressure, drafts included. A refusal changes nothing else (the
+ * desktop's PDFs are not in IndexedDB anyway), so the answer is not waited for.
+ */
+function askForPersistentStorage(): void {
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+}
+
 function counterDatabase(): Promise<CounterDatabase> {
+  if (!database) askForPersistentStorage();
   database ??= openCounterDatabase().catch((error: unknown) => {
     database = null;
     throw error;
