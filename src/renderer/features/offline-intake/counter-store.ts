@@ -30,22 +30,8 @@ export interface DraftSummary {
   application: { id: number; reference: string } | null;
 }
 
-/** A submission as the outbox processes it (decrypted). */
-export interface OutboxItem {
-  id: string;
-  state: OutboxState;
-  attempts: number;
-  next_attempt_at: number;
-  idempotency_key: string;
-  request: IntakeRequest;
-  /** The draft's files when it was queued: what must be staged before the submission. */
-  documents: DraftDocument[];
-  /** upload_key → sha256 the server confirmed. */
-  staged: Record<string, string>;
-  last_error: string | null;
-  last_error_code: string | null;
-  answer: IntakeAnswer | null;
-}
+/** A submission as the outbox processes it (decrypted): what the record seals, and its clear fields. */
+export type OutboxItem = OutboxContent & Pick<OutboxRecord, 'id' | 'state' | 'attempts' | 'next_attempt_at'>;
 
 export interface CounterStore {
   readonly owner: string;
@@ -106,10 +92,12 @@ interface DraftContent {
 }
 
 /** What an outbox record seals. */
-interface OutboxContent {
+export interface OutboxContent {
   idempotency_key: string;
   request: IntakeRequest;
+  /** The draft's files when it was queued: what must be staged before the submission. */
   documents: DraftDocument[];
+  /** upload_key → sha256 the server confirmed. */
   staged: Record<string, string>;
   last_error: string | null;
   last_error_code: string | null;
