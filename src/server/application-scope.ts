@@ -6,7 +6,7 @@ import type { Database } from './db/schema';
 // Row-level access to applications (docs/access.md), one rule for every module that reads
 // applications or what hangs off them: council members see the applications of their councils,
 // the inspectorate those waiting for it and those it decided, agency officers those waiting for
-// a decision and those they decided, evaluators none until expert reviews exist. Groups that see
+// a decision and those they decided, evaluators those they were asked to review. Groups that see
 // every application lift these limits. The scope is a WHERE condition, so list, counts, detail
 // and actions all page and lock only what may be seen. Which of the applicant's fields a caller
 // receives is the second rule here (applicantFieldsFor): the queries select only those.
@@ -22,7 +22,7 @@ const LIMITED_GROUPS: readonly string[] = [GROUPS.councilMembers, GROUPS.inspect
 
 export type ApplicationScope =
   | { kind: 'all' }
-  | { kind: 'limited'; userId: number; councils: boolean; inspectorate: boolean; agency: boolean };
+  | { kind: 'limited'; userId: number; councils: boolean; inspectorate: boolean; agency: boolean; evaluator: boolean };
 
 export function applicationScope(user: User): ApplicationScope {
   const broad = isAdmin(user) || user.groups.some((group) => SEES_EVERY_APPLICATION.includes(group));
@@ -34,6 +34,7 @@ export function applicationScope(user: User): ApplicationScope {
     councils: user.groups.includes(GROUPS.councilMembers),
     inspectorate: user.groups.includes(GROUPS.inspectorate),
     agency: user.groups.includes(GROUPS.agencyOfficers),
+    evaluator: user.groups.includes(GROUPS.evaluators),
   };
 }
 
@@ -58,6 +59,15 @@ export function visibleIn(scope: ApplicationScope) {
     if (scope.agency) {
       allowed.push(eb('applications.status', '=', 'decision_pending'));
       allowed.push(eb('applications.decided_by_id', '=', scope.userId));
+    }
+    if (scope.evaluator) {
+      allowed.push(
+        eb(
+          'applications.id',
+          'in',
+          eb.selectFrom('expert_reviews').select('expert_reviews.application_id').where('expert_reviews.reviewer_id', '=', scope.userId),
+        ),
+      );
     }
     return eb.or(allowed);
   };

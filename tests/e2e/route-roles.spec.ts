@@ -73,8 +73,25 @@ async function paramLookups(request: APIRequestContext, session: Session, admin:
   // A demo service for the admin-only service screens (every other role is turned away before they fetch).
   const services = await api<{ results: { id: number }[] }>(request, admin, 'GET', '/services/?page_size=1');
   expect(services.status).toBe(200);
+  // A council, an expert commission and an expert review: the role's own where it has one (an
+  // evaluator's review), else one the administrator sees (a role without the permission is turned
+  // away before the screen fetches).
+  const firstId = async (path: string) => {
+    const mine = await api<{ results: { id: number }[] }>(request, session, 'GET', path);
+    const anyone = mine.status === 200 && mine.body.results.length > 0 ? mine : await api<{ results: { id: number }[] }>(request, admin, 'GET', path);
+    expect(anyone.status, `GET ${path} as admin`).toBe(200);
+    return String(anyone.body.results[0]!.id);
+  };
   return {
-    values: { id: String(application.id), applicationId: String(application.id), verdictId: String(verdict.body.id), serviceId: String(services.body.results[0]!.id) },
+    values: {
+      id: String(application.id),
+      applicationId: String(application.id),
+      verdictId: String(verdict.body.id),
+      serviceId: String(services.body.results[0]!.id),
+      councilId: await firstId('/councils/?page_size=1'),
+      commissionId: await firstId('/expert-commissions/?page_size=1'),
+      reviewId: await firstId('/expert-reviews/?page_size=1'),
+    },
     own: own.status === 200 && own.body.results.length > 0,
   };
 }
@@ -286,7 +303,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1' }, own: true }, findings, stopwatch);
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1', councilId: '1', commissionId: '1', reviewId: '1' }, own: true }, findings, stopwatch);
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });

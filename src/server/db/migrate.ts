@@ -9,6 +9,7 @@ import * as authSessions from './migrations/0006-auth-sessions';
 import * as services from './migrations/0007-services';
 import * as deadlines from './migrations/0008-deadlines';
 import * as intake from './migrations/0009-intake';
+import * as councils from './migrations/0010-councils';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-services': services,
   '0008-deadlines': deadlines,
   '0009-intake': intake,
+  '0010-councils': councils,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

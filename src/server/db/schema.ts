@@ -187,6 +187,11 @@ export interface CouncilsTable {
   name: string;
   active: Generated<boolean>;
   academic_field_categories: ColumnType<AcademicFieldCategory[], AcademicFieldCategory[] | undefined, AcademicFieldCategory[]>;
+  description: string | null;
+  /** How many members with no conflict of interest must take part in a decision. */
+  quorum: Generated<number>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
   created_at: CreatedAt;
 }
 
@@ -229,6 +234,8 @@ export interface ApplicationsTable {
   review_notes: string | null;
   reviewed_by_id: number | null;
   review_date: Timestamp | null;
+  /** A copy of the last recorded council decision's outcome (council_decisions), for analytics. */
+  council_outcome: CouncilOutcome | null;
   academic_field_category: AcademicFieldCategory | null;
   decision_outcome: 'approved' | 'rejected' | null;
   decision_comments: string | null;
@@ -473,6 +480,103 @@ export interface IntakeSubmissionsTable {
   created_at: CreatedAt;
 }
 
+export type CouncilOutcome = 'approved' | 'rejected';
+export type CouncilMeetingStatus = 'scheduled' | 'held' | 'cancelled';
+export type ExpertReviewStatus = 'requested' | 'submitted';
+export type ExpertRecommendation = 'recognise' | 'recognise_with_conditions' | 'do_not_recognise';
+
+export interface CouncilMeetingsTable {
+  id: Generated<number>;
+  council_id: number;
+  scheduled_at: Timestamp;
+  place: string;
+  status: Generated<CouncilMeetingStatus>;
+  notes: string | null;
+  /** The minutes: a PDF in the document storage (storage/), null until uploaded. */
+  minutes_storage_key: string | null;
+  minutes_file_name: string | null;
+  minutes_size: number | null;
+  minutes_sha256: string | null;
+  minutes_uploaded_by_id: number | null;
+  minutes_uploaded_at: Timestamp | null;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+  version: Generated<number>;
+}
+
+export interface CouncilMeetingAgendaTable {
+  meeting_id: number;
+  application_id: number;
+  position: Generated<number>;
+}
+
+export interface CouncilMeetingAttendanceTable {
+  meeting_id: number;
+  user_id: number;
+  present: boolean;
+}
+
+export interface CouncilConflictsTable {
+  application_id: number;
+  user_id: number;
+  council_id: number;
+  reason: string;
+  declared_at: Generated<Date>;
+}
+
+export interface CouncilDecisionsTable {
+  id: Generated<number>;
+  application_id: number;
+  council_id: number;
+  meeting_id: number | null;
+  outcome: CouncilOutcome;
+  comments: string;
+  review_notes: string | null;
+  /** The members who took part (none with a conflict; at least the council's quorum). */
+  participant_ids: ColumnType<number[], number[], number[]>;
+  recorded_by_id: number | null;
+  recorded_at: Generated<Date>;
+}
+
+export interface ExpertCommissionsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  academic_field_category: AcademicFieldCategory | null;
+  active: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ExpertCommissionMembersTable {
+  commission_id: number;
+  user_id: number;
+  is_chair: Generated<boolean>;
+}
+
+export interface ExpertReviewsTable {
+  id: Generated<number>;
+  application_id: number;
+  commission_id: number;
+  /** The evaluator of the commission the review is assigned to. */
+  reviewer_id: number;
+  requested_by_id: number | null;
+  requested_at: Generated<Date>;
+  due_date: CalendarDate;
+  status: Generated<ExpertReviewStatus>;
+  assessment: string | null;
+  recommendation: ExpertRecommendation | null;
+  comments: string | null;
+  /** The optional report: a PDF in the document storage. */
+  report_storage_key: string | null;
+  report_file_name: string | null;
+  report_size: number | null;
+  report_sha256: string | null;
+  submitted_at: Timestamp | null;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -506,4 +610,12 @@ export interface Database {
   intake_uploads: IntakeUploadsTable;
   intake_submissions: IntakeSubmissionsTable;
   application_reference_counters: ApplicationReferenceCountersTable;
+  council_meetings: CouncilMeetingsTable;
+  council_meeting_agenda: CouncilMeetingAgendaTable;
+  council_meeting_attendance: CouncilMeetingAttendanceTable;
+  council_conflicts: CouncilConflictsTable;
+  council_decisions: CouncilDecisionsTable;
+  expert_commissions: ExpertCommissionsTable;
+  expert_commission_members: ExpertCommissionMembersTable;
+  expert_reviews: ExpertReviewsTable;
 }
