@@ -7,7 +7,11 @@ import { documentRoutes } from './modules/documents/routes';
 import { intakeRoutes } from './modules/intake/routes';
 import { issuanceRoutes } from './modules/issuance/routes';
 import { serviceRoutes } from './modules/services/routes';
+import { councilRoutes } from './modules/councils/routes';
+import { councilReviewRoutes } from './modules/council-review/routes';
+import { councilAnalyticsRoutes } from './modules/council-analytics/routes';
+import { expertRoutes } from './modules/experts/routes';
 import { systemRoutes } from './modules/system/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes];

@@ -33,6 +33,19 @@ const ServiceListScreen = lazy(() => import('../features/services/service-list-s
 const ServiceDetailScreen = lazy(() => import('../features/services/service-detail-screen').then((m) => ({ default: m.ServiceDetailScreen })));
 const ServiceCreateScreen = lazy(() => import('../features/services/service-editor-screens').then((m) => ({ default: m.ServiceCreateScreen })));
 const ServiceEditScreen = lazy(() => import('../features/services/service-editor-screens').then((m) => ({ default: m.ServiceEditScreen })));
+const CouncilListScreen = lazy(() => import('../features/councils/council-list-screen').then((m) => ({ default: m.CouncilListScreen })));
+const CouncilDetailScreen = lazy(() => import('../features/councils/council-detail-screen').then((m) => ({ default: m.CouncilDetailScreen })));
+const CouncilCreateScreen = lazy(() => import('../features/councils/council-editor-screens').then((m) => ({ default: m.CouncilCreateScreen })));
+const CouncilEditScreen = lazy(() => import('../features/councils/council-editor-screens').then((m) => ({ default: m.CouncilEditScreen })));
+const CouncilDashboardScreen = lazy(() => import('../features/council-review/council-dashboard-screen').then((m) => ({ default: m.CouncilDashboardScreen })));
+const CouncilApplicationReviewScreen = lazy(() => import('../features/council-review/council-review-screen').then((m) => ({ default: m.CouncilApplicationReviewScreen })));
+const CouncilAnalyticsScreen = lazy(() => import('../features/council-analytics/council-analytics-screen').then((m) => ({ default: m.CouncilAnalyticsScreen })));
+const ExpertCommissionListScreen = lazy(() => import('../features/expert-commissions/commission-list-screen').then((m) => ({ default: m.ExpertCommissionListScreen })));
+const ExpertCommissionDetailScreen = lazy(() => import('../features/expert-commissions/commission-detail-screen').then((m) => ({ default: m.ExpertCommissionDetailScreen })));
+const ExpertCommissionCreateScreen = lazy(() => import('../features/expert-commissions/commission-editor-screens').then((m) => ({ default: m.ExpertCommissionCreateScreen })));
+const ExpertCommissionEditScreen = lazy(() => import('../features/expert-commissions/commission-editor-screens').then((m) => ({ default: m.ExpertCommissionEditScreen })));
+const MyExpertReviewsScreen = lazy(() => import('../features/expert-reviews/my-reviews-screen').then((m) => ({ default: m.MyExpertReviewsScreen })));
+const ExpertReviewScreen = lazy(() => import('../features/expert-reviews/expert-review-screen').then((m) => ({ default: m.ExpertReviewScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -57,6 +70,19 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'service-create': ServiceCreateScreen,
   'service-detail': ServiceDetailScreen,
   'service-edit': ServiceEditScreen,
+  'councils': CouncilListScreen,
+  'council-detail': CouncilDetailScreen,
+  'council-create': CouncilCreateScreen,
+  'council-edit': CouncilEditScreen,
+  'council-dashboard': CouncilDashboardScreen,
+  'council-application-review': CouncilApplicationReviewScreen,
+  'council-analytics': CouncilAnalyticsScreen,
+  'expert-commissions': ExpertCommissionListScreen,
+  'expert-commission-detail': ExpertCommissionDetailScreen,
+  'expert-commission-create': ExpertCommissionCreateScreen,
+  'expert-commission-edit': ExpertCommissionEditScreen,
+  'expert-reviews': MyExpertReviewsScreen,
+  'expert-review': ExpertReviewScreen,
   'not-found': NotFoundScreen,
 };
 

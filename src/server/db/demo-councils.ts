@@ -1,5 +1,6 @@
 import type { AcademicFieldCategory } from '../../shared/domain/application-status';
 import type { AppDatabase } from './database';
+import type { DocumentStorage } from '../storage/document-storage';
 
 // The expert councils of the demo data, one per group of academic fields. Service-1 applications
 // are routed to a council by their academic field category (auto-assign picks the least loaded
@@ -41,3 +42,6 @@ export async function seedDemoCouncils(db: AppDatabase): Promise<number> {
   }
   return created.length;
 }
+
+/** Issue 14: the councils' demo meetings (filled in by the councils work). */
+export async function seedDemoCouncilMeetings(_db: AppDatabase, _storage?: DocumentStorage): Promise<void> {}

@@ -6,7 +6,9 @@ import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './demo-accounts';
 import { seedDemoApplications } from './demo-applications';
 import { DEFAULT_TEMPLATES } from './document-template-catalogue';
-import { seedDemoCouncils } from './demo-councils';
+import { seedDemoCouncilMeetings, seedDemoCouncils } from './demo-councils';
+import { seedDemoCouncilDecisions } from './demo-council-decisions';
+import { seedDemoExpertReviews } from './demo-expert-reviews';
 import { seedDemoDeadlines } from './demo-deadlines';
 import { seedHolidayCalendar } from './holiday-calendar';
 import { seedServiceCatalogue } from './service-catalogue';
@@ -65,6 +67,10 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     // Issue 12: Kosovo's holidays once (first start); in demo mode the deadline configurations and the open applications' deadlines.
     await seedHolidayCalendar(trx);
     if (options.demo) await seedDemoDeadlines(trx);
+    // Issue 14: meetings of the councils, expert commissions and reviews, then the councils' decisions.
+    if (options.demo) await seedDemoCouncilMeetings(trx, options.storage);
+    if (options.demo) await seedDemoExpertReviews(trx, options.storage);
+    if (options.demo) await seedDemoCouncilDecisions(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
