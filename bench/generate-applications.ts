@@ -42,8 +42,9 @@ if (existing.n > 0) {
 }
 // Demo accounts and councils, without the demo caseload (the bench loads its own).
 await seedDatabase(db, { demo: true, hashPassword: createPasswordHasher().hash });
-await db.deleteFrom('applications').execute();
-await db.deleteFrom('applicants').execute();
+// Everything that hangs off the demo applications (issued documents, verdicts, deadlines, council
+// and expert work) goes with them.
+await sql`truncate applications, applicants cascade`.execute(db);
 
 const { serviceIds, fees, policies } = await loadServiceContext(db);
 const officers = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('username', 'in', ['officer', 'naric.admin', 'admin']).execute();
