@@ -10,6 +10,7 @@ import * as services from './migrations/0007-services';
 import * as deadlines from './migrations/0008-deadlines';
 import * as intake from './migrations/0009-intake';
 import * as councils from './migrations/0010-councils';
+import * as councilAnalytics from './migrations/0011-council-analytics';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-deadlines': deadlines,
   '0009-intake': intake,
   '0010-councils': councils,
+  '0011-council-analytics': councilAnalytics,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {
