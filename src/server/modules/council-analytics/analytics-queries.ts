@@ -137,7 +137,13 @@ export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope,
         approved: toNumber(row.approved),
         rejected: toNumber(row.rejected),
       }))
-      .sort((a, b) => (a.academic_field_category ?? '~').localeCompare(b.academic_field_category ?? '~')),
+      // By field name; applications without a field last.
+      .sort((a, b) => {
+        if (a.academic_field_category === b.academic_field_category) return 0;
+        if (a.academic_field_category === null) return 1;
+        if (b.academic_field_category === null) return -1;
+        return a.academic_field_category < b.academic_field_category ? -1 : 1;
+      }),
     review_time: { decided: toNumber(overall?.n), average_days: toDays(overall?.average), p90_days: toDays(overall?.p90) },
     overdue: overdue.reduce((sum, row) => sum + toNumber(row.n), 0),
     councils: councils.map((council) => {
