@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { HTTP_STATUS } from '../../../shared/api/drf';
+import { EXPERT_MESSAGES, type commissionCreate, type commissionUpdate } from '../../../shared/api/experts';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { AppDatabase } from '../../db/database';
+import { ApiError, fieldError, notFound } from '../../errors';
+import { evaluatorOptions } from './commission-queries';
+
+// Creating and changing expert commissions, each in one transaction. Members must be active
+// evaluators and the chair one of them (the schema checks the latter); a change names the version
+// it read (412 when stale); a member who still has open reviews of the commission stays in it.
+
+type CreateInput = z.output<typeof commissionCreate>;
+type UpdateInput = z.output<typeof commissionUpdate>;
+
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, EXPERT_MESSAGES.staleCommission);
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+async function checkEvaluators(db: AppDatabase, memberIds: readonly number[]): Promise<void> {
+  const found = new Set((await evaluatorOptions(db, memberIds)).map((option) => option.id));
+  const index = memberIds.findIndex((id) => !found.has(id));
+  if (index >= 0) throw fieldError(`member_ids.${index}`, EXPERT_MESSAGES.notEvaluator);
+}
+
+async function nameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('expert_commissions').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return !!(await query.executeTakeFirst());
+}
+
+export async function createCommission(db: AppDatabase, input: CreateInput): Promise<number> {
+  await checkEvaluators(db, input.member_ids);
+  if (await nameTaken(db, input.name)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('expert_commissions')
+        .values({ name: input.name, description: input.description || null, academic_field_category: input.academic_field_category, active: input.active })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('expert_commission_members')
+        .values(input.member_ids.map((userId) => ({ commission_id: id, user_id: userId, is_chair: userId === input.chair_id })))
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+    throw error;
+  }
+}
+
+export async function updateCommission(db: AppDatabase, id: number, input: UpdateInput): Promise<void> {
+  const current = await db.selectFrom('expert_commissions').select(['id', 'version']).where('id', '=', id).executeTakeFirst();
+  if (!current) throw notFound();
+  if (input.member_ids) await checkEvaluators(db, input.member_ids);
+  if (input.name !== undefined && (await nameTaken(db, input.name, id))) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The version check and the bump are one statement: two concurrent saves cannot both pass.
+      const changed = await trx
+        .updateTable('expert_commissions')
+        .set((eb) => ({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description || null } : {}),
+          ...(input.academic_field_category !== undefined ? { academic_field_category: input.academic_field_category } : {}),
+          ...(input.active !== undefined ? { active: input.active } : {}),
+          version: eb('version', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!changed) throw stale();
+      if (!input.member_ids || input.chair_id === undefined) return;
+      const leaving = await trx
+        .selectFrom('expert_reviews')
+        .select('reviewer_id')
+        .where('commission_id', '=', id)
+        .where('status', '=', 'requested')
+        .where('reviewer_id', 'not in', input.member_ids)
+        .executeTakeFirst();
+      if (leaving) throw fieldError('member_ids', EXPERT_MESSAGES.memberHasOpenReviews);
+      await trx.deleteFrom('expert_commission_members').where('commission_id', '=', id).execute();
+      await trx
+        .insertInto('expert_commission_members')
+        .values(input.member_ids.map((userId) => ({ commission_id: id, user_id: userId, is_chair: userId === input.chair_id })))
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+    throw error;
+  }
+}
