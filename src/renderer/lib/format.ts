@@ -150,6 +150,17 @@ export function formatDateTime(language: string | undefined, value: DateInput): 
   return `${formatDate(language, date)}${CONVENTIONS[formatLanguage(language)].dateTimeGlue}${formatTime(language, date)}`;
 }
 
+/** A month (YYYY-MM): Jan 2026 · jan 2026 · jan 2026. (the month's name where the engine knows the language). */
+export function formatMonth(language: string | undefined, month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month || NO_VALUE;
+  const lang = formatLanguage(language);
+  const year = Number(match[1]);
+  const number = Number(match[2]);
+  if (intlHasDates(lang)) return new Intl.DateTimeFormat(FORMAT_LOCALES[lang], { month: 'short', year: 'numeric' }).format(new Date(year, number - 1, 1));
+  return CONVENTIONS[lang].date(1, number, year).replace(/^0?1[/.] ?/, '');
+}
+
 export interface NumberOptions {
   minimumFractionDigits?: number;
   maximumFractionDigits?: number;
@@ -226,6 +237,7 @@ export function useFormat() {
       date: (value: DateInput) => formatDate(language, value),
       time: (value: DateInput) => formatTime(language, value),
       dateTime: (value: DateInput) => formatDateTime(language, value),
+      month: (value: string) => formatMonth(language, value),
       number: (value: number, options?: NumberOptions) => formatNumber(language, value, options),
       money: (amount: string | number | null | undefined) => formatMoney(language, amount),
       fileSize: (bytes: number) => formatFileSize(language, bytes),

@@ -104,6 +104,8 @@ export const councilAnalyticsAnswer = z.object({
   review_time: z.object({ decided: count, average_days: days, p90_days: days }),
   overdue: count,
   councils: z.array(councilAnalyticsSummary),
+  /** Every council, for the council filter (whatever the filter chose). */
+  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })),
 });
 export type CouncilAnalyticsAnswer = z.infer<typeof councilAnalyticsAnswer>;
 export type CouncilAnalyticsSummary = z.infer<typeof councilAnalyticsSummary>;

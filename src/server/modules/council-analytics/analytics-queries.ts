@@ -53,14 +53,8 @@ const toDays = (value: unknown): number | null => (value === null || value === u
 export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope, period: AnalyticsPeriod): Promise<CouncilAnalyticsAnswer> {
   const base = () => scoped(db.selectFrom('applications'), scope, period.council);
 
-  const [councils, assigned, decided, byField, reviewTime, overdue] = await Promise.all([
-    db
-      .selectFrom('councils')
-      .select(['id', 'name', 'active'])
-      .$if(period.council !== null, (qb) => qb.where('id', '=', period.council!))
-      .orderBy('name')
-      .orderBy('id')
-      .execute(),
+  const [allCouncils, assigned, decided, byField, reviewTime, overdue] = await Promise.all([
+    db.selectFrom('councils').select(['id', 'name', 'active']).orderBy('name').orderBy('id').execute(),
     base()
       .select([
         'applications.council_id',
@@ -108,6 +102,7 @@ export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope,
       .execute(),
   ]);
 
+  const councils = period.council === null ? allCouncils : allCouncils.filter((council) => council.id === period.council);
   const months = monthsOf(period.from, period.to);
   const key = (council: number | null, month: string) => `${council}|${month}`;
   const assignedBy = new Map(assigned.map((row) => [key(row.council_id, row.month), toNumber(row.n)]));
@@ -163,5 +158,6 @@ export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope,
         overdue: perCouncil(overdue, council.id),
       };
     }),
+    council_options: allCouncils,
   };
 }
