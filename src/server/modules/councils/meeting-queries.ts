@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { AgendaItem, AttendanceRow, CouncilMeeting } from '../../../shared/api/councils';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
+import type { Database } from '../../db/schema';
+import { visibleDecisions } from './council-queries';
+
+// Reading one council meeting: its agenda (the applications the caller may see, in order), the
+// attendance of each member (a former member's recorded attendance stays), the minutes' file and
+// the decisions taken at it.
+
+type Db = Kysely<Database>;
+
+export interface StoredMinutes {
+  key: string;
+  fileName: string;
+  sha256: string | null;
+}
+
+export interface FoundMeeting {
+  meeting: Omit<CouncilMeeting, 'can_manage'>;
+  minutes: StoredMinutes | null;
+}
+
+const name = (alias: string) => sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+
+/** The meeting's council and version (for the checks before a write), or null. */
+export async function meetingCouncil(db: Db, meetingId: number): Promise<{ council_id: number; version: number } | null> {
+  const row = await db.selectFrom('council_meetings').select(['council_id', 'version']).where('id', '=', meetingId).executeTakeFirst();
+  return row ?? null;
+}
+
+async function agenda(db: Db, scope: ApplicationScope, meetingId: number): Promise<AgendaItem[]> {
+  return db
+    .selectFrom('council_meeting_agenda as g')
+    .innerJoin('applications', 'applications.id', 'g.application_id')
+    .select(['applications.id as application_id', 'applications.reference', 'applications.applicant_name', 'applications.status', 'applications.review_status'])
+    .where('g.meeting_id', '=', meetingId)
+    .where(visibleIn(scope))
+    .orderBy('g.position')
+    .orderBy('applications.id')
+    .execute();
+}
+
+async function attendance(db: Db, meetingId: number, councilId: number): Promise<AttendanceRow[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('council_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.council_id', '=', councilId))
+    .leftJoin('council_meeting_attendance as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.meeting_id', '=', meetingId))
+    .select(['u.id as user_id', name('u').as('name'), sql<boolean>`coalesce(m.is_chair, false)`.as('is_chair'), sql<boolean>`m.user_id is not null`.as('is_member'), 'a.present'])
+    .where((eb) => eb.or([eb('m.user_id', 'is not', null), eb('a.user_id', 'is not', null)]))
+    .orderBy(sql`m.user_id is null`)
+    .orderBy(sql`coalesce(m.is_chair, false)`, 'desc')
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((row) => ({ ...row, is_chair: Boolean(row.is_chair), is_member: Boolean(row.is_member), present: row.present ?? null }));
+}
+
+export async function findMeeting(db: Db, scope: ApplicationScope, meetingId: number): Promise<FoundMeeting | null> {
+  const row = await db
+    .selectFrom('council_meetings as cm')
+    .innerJoin('councils as c', 'c.id', 'cm.council_id')
+    .leftJoin('users as up', 'up.id', 'cm.minutes_uploaded_by_id')
+    .select([
+      'cm.id',
+      'cm.council_id',
+      'c.name as council_name',
+      'c.active as council_active',
+      'cm.scheduled_at',
+      'cm.place',
+      'cm.status',
+      sql<string>`coalesce(cm.notes, '')`.as('notes'),
+      'cm.version',
+      'cm.minutes_storage_key',
+      'cm.minutes_file_name',
+      'cm.minutes_size',
+      'cm.minutes_sha256',
+      'cm.minutes_uploaded_at',
+      sql<string | null>`case when up.id is null then null else ${name('up')} end`.as('uploaded_by_name'),
+    ])
+    .where('cm.id', '=', meetingId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [agendaRows, attendanceRows, decisions] = await Promise.all([
+    agenda(db, scope, meetingId),
+    attendance(db, meetingId, row.council_id),
+    visibleDecisions(db, scope, { meetingId }),
+  ]);
+  const hasMinutes = row.minutes_storage_key !== null;
+  return {
+    meeting: {
+      id: row.id,
+      council_id: row.council_id,
+      council_name: row.council_name,
+      council_active: row.council_active,
+      scheduled_at: new Date(row.scheduled_at).toISOString(),
+      place: row.place,
+      status: row.status,
+      notes: row.notes,
+      version: row.version,
+      agenda: agendaRows,
+      attendance: attendanceRows,
+      minutes: hasMinutes
+        ? {
+            file_name: row.minutes_file_name ?? 'minutes.pdf',
+            size: Number(row.minutes_size ?? 0),
+            uploaded_at: row.minutes_uploaded_at ? new Date(row.minutes_uploaded_at).toISOString() : null,
+            uploaded_by_name: row.uploaded_by_name,
+          }
+        : null,
+      decisions,
+    },
+    minutes: hasMinutes ? { key: row.minutes_storage_key!, fileName: row.minutes_file_name ?? 'minutes.pdf', sha256: row.minutes_sha256 } : null,
+  };
+}
