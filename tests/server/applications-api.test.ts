@@ -124,12 +124,15 @@ describe('detail and actions', () => {
     expect(current.allowed_actions.map((a) => a.action)).toContain('start_work');
 
     const council = await server.db.selectFrom('councils').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    // The decision's participants are the council's members, at least its quorum (council-quorum.ts).
+    const members = await server.db.selectFrom('council_members').select('user_id').where('council_id', '=', council.id).execute();
+    await server.db.updateTable('councils').set({ quorum: members.length }).where('id', '=', council.id).execute();
     const steps: [string, Record<string, unknown>, string][] = [
       ['start-work', {}, 'document_verification'],
       ['update-status', { to: 'originality_verified', notes: 'Checked with the university.' }, 'originality_verified'],
       ['move-to-council', { council_id: council.id }, 'council_assigned'],
       ['start-council-review', {}, 'council_review'],
-      ['record-council-decision', { notes: 'Equivalent to a Kosovo master degree.' }, 'assessment_completed'],
+      ['record-council-decision', { notes: 'Equivalent to a Kosovo master degree.', outcome: 'approved', participant_ids: members.map((m) => m.user_id) }, 'assessment_completed'],
       ['prepare-decision', {}, 'decision_pending'],
     ];
     for (const [segment, body, status] of steps) {

@@ -245,6 +245,14 @@ export const ACTION_REQUESTS = {
   assign_officer: actionBase.extend({ officer_id: recordId.nullable() }),
   approve_document: actionBase.extend({ document_id: recordId }),
   reject_document: actionBase.extend({ document_id: recordId }),
+  // Issue 14: `notes` are the council's comments (required); who took part is checked against the
+  // council's quorum and declared conflicts of interest (src/server/council-quorum.ts).
+  record_council_decision: actionBase.extend({
+    outcome: z.enum(['approved', 'rejected']),
+    participant_ids: z.array(recordId).min(1, 'Choose the members who took part.').max(50),
+    meeting_id: recordId.nullable().optional(),
+    review_notes: safeText({ max: 4000, multiline: true }).optional(),
+  }),
 } satisfies Record<ActionName, z.ZodType>;
 export type ActionRequest<A extends ActionName> = z.input<(typeof ACTION_REQUESTS)[A]>;
 

@@ -24,6 +24,7 @@ import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../../inspectorate-document';
 import { syncApplicationDeadlines } from '../../application-deadlines';
 import { feePolicy } from './fee-policy';
+import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../../council-quorum';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -34,7 +35,8 @@ type Trx = Transaction<Database>;
 type LockedApplication = Selectable<ApplicationsTable> & { fee_enabled: boolean; fee_exemption_allowed: boolean };
 type Request<A extends ActionName> = z.output<(typeof ACTION_REQUESTS)[A]>;
 type AnyRequest = Request<ActionName> & Partial<Request<'update_status'>> & Partial<Request<'move_to_council'>> &
-  Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>>;
+  Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>> &
+  Partial<Request<'record_council_decision'>>;
 
 /** "payment_pending" → "Payment pending": the English name in messages; the UI translates by status code. */
 export function statusLabel(status: string): string {
@@ -173,10 +175,11 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       return false;
     }
     case 'open_council_review':
+      assertMayDecide(user, row.council_id === null ? null : await councilSeats(trx, row.council_id, row.id));
       changes.review_status = 'in_review';
       return false;
     case 'record_council_decision':
-      Object.assign(changes, { review_status: 'completed', council_comments: notes, reviewed_by_id: user.id, review_date: now });
+      Object.assign(changes, await councilDecision(trx, { row, notes, input, user, now }));
       return false;
     case 'record_decision':
       Object.assign(changes, {
@@ -235,6 +238,48 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
   }
 }
 
+/**
+ * The council's decision (issue 14): who took part is checked by the one rule of council-quorum.ts
+ * (members without a conflict of interest, at least the quorum; the recorder a non-conflicted member
+ * or an officer), the decision row is written, and the application keeps its outcome and comments.
+ */
+async function councilDecision(
+  trx: Trx,
+  { row, notes, input, user, now }: Pick<EffectInput, 'row' | 'notes' | 'input' | 'user' | 'now'>,
+): Promise<Updateable<ApplicationsTable>> {
+  if (row.council_id === null) throw councilRefusal('no_council');
+  const council = await trx.selectFrom('councils').select(['id', 'quorum']).where('id', '=', row.council_id).executeTakeFirstOrThrow();
+  const seats = await councilSeats(trx, council.id, row.id);
+  assertMayDecide(user, seats);
+  const participantIds = checkParticipants(seats, council.quorum, input.participant_ids ?? []);
+  const meetingId = input.meeting_id ?? null;
+  if (meetingId !== null) await checkMeeting(trx, council.id, meetingId);
+  const outcome = input.outcome!;
+  const reviewNotes = input.review_notes?.trim() || null;
+  await trx
+    .insertInto('council_decisions')
+    .values({
+      application_id: row.id,
+      council_id: council.id,
+      meeting_id: meetingId,
+      outcome,
+      comments: notes ?? '',
+      review_notes: reviewNotes,
+      participant_ids: participantIds,
+      recorded_by_id: user.id,
+      recorded_at: now,
+    })
+    .execute();
+  return {
+    review_status: 'completed',
+    council_outcome: outcome,
+    council_comments: notes,
+    review_notes: reviewNotes,
+    reviewed_by_id: user.id,
+    review_date: now,
+  };
+}
+
 /** The review due date comes from the council-review deadline configuration (syncApplicationDeadlines). */
 function councilAssignment(councilId: number, now: Date): Updateable<ApplicationsTable> {
   return { council_id: councilId, review_status: 'pending_review', assigned_at: now };
@@ -242,7 +287,7 @@ function councilAssignment(councilId: number, now: Date): Updateable<Application
 
 /** The active council covering the field with the fewest open applications. */
 async function leastLoadedCouncil(trx: Trx, field: LockedApplication['academic_field_category']): Promise<number> {
-  if (!field) throw conflict('This application has no academic field category; choose the council yourself.');
+  if (!field) throw councilRefusal('no_field');
   const council = await trx
     .selectFrom('councils')
     .select('councils.id')
@@ -259,7 +304,7 @@ async function leastLoadedCouncil(trx: Trx, field: LockedApplication['academic_f
     )
     .orderBy('councils.id')
     .executeTakeFirst();
-  if (!council) throw conflict(`No active council covers the academic field “${statusLabel(field)}”; choose the council yourself.`);
+  if (!council) throw councilRefusal('no_active_council', { field });
   return council.id;
 }
 
