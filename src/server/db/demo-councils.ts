@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { GROUPS } from '../../shared/auth/permissions';
 import type { AcademicFieldCategory } from '../../shared/domain/application-status';
 import type { AppDatabase } from './database';
 import type { DocumentStorage } from '../storage/document-storage';
+import { demoEmail } from './demo-accounts';
+import { demoPdf } from './demo-pdf';
 
 // The expert councils of the demo data, one per group of academic fields. Service-1 applications
 // are routed to a council by their academic field category (auto-assign picks the least loaded
@@ -43,5 +47,204 @@ export async function seedDemoCouncils(db: AppDatabase): Promise<number> {
   return created.length;
 }
 
-/** Issue 14: the councils' demo meetings (filled in by the councils work). */
-export async function seedDemoCouncilMeetings(_db: AppDatabase, _storage?: DocumentStorage): Promise<void> {}
+interface DemoCouncilMember {
+  username: string;
+  first_name: string;
+  last_name: string;
+  gender: 'male' | 'female';
+  council: string;
+  chair: boolean;
+}
+
+/**
+ * Council members without a password (issue 14): they fill the councils, no one signs in as them.
+ * The medical council keeps the demo `council` account as its chair; each other active council
+ * is chaired by its first member here.
+ */
+export const DEMO_EXTRA_COUNCIL_MEMBERS: readonly DemoCouncilMember[] = [
+  { username: 'council.krasniqi', first_name: 'Arben', last_name: 'Krasniqi', gender: 'male', council: DEMO_COUNCILS[0]!.name, chair: false },
+  { username: 'council.jovanovic', first_name: 'Milica', last_name: 'Jovanović', gender: 'female', council: DEMO_COUNCILS[0]!.name, chair: false },
+  { username: 'council.berisha', first_name: 'Blerim', last_name: 'Berisha', gender: 'male', council: DEMO_COUNCILS[1]!.name, chair: true },
+  { username: 'council.stojanovic', first_name: 'Vesna', last_name: 'Stojanović', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
+  { username: 'council.gashi', first_name: 'Blerta', last_name: 'Gashi', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
+  { username: 'council.haxhiu', first_name: 'Valon', last_name: 'Haxhiu', gender: 'male', council: DEMO_COUNCILS[2]!.name, chair: true },
+  { username: 'council.ilic', first_name: 'Dragana', last_name: 'Ilić', gender: 'female', council: DEMO_COUNCILS[2]!.name, chair: false },
+  { username: 'council.kelmendi', first_name: 'Liridona', last_name: 'Kelmendi', gender: 'female', council: DEMO_COUNCILS[2]!.name, chair: false },
+  { username: 'council.bajrami', first_name: 'Shpresa', last_name: 'Bajrami', gender: 'female', council: DEMO_COUNCILS[3]!.name, chair: true },
+  { username: 'council.popovic', first_name: 'Nenad', last_name: 'Popović', gender: 'male', council: DEMO_COUNCILS[3]!.name, chair: false },
+  { username: 'council.dervishi', first_name: 'Ilir', last_name: 'Dervishi', gender: 'male', council: DEMO_COUNCILS[3]!.name, chair: false },
+];
+
+const DEMO_QUORUM = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where each council meets (by its position in DEMO_COUNCILS). */
+const MEETING_PLACES: readonly string[] = [
+  'NARIC, Ministry of Education, Science and Technology, Prishtina — meeting room 2',
+  'Faculty of Electrical and Computer Engineering, Prishtina — senate hall',
+  'NARIC, Ministry of Education, Science and Technology, Prishtina — meeting room 1',
+  'National Library of Kosovo, Prishtina — conference room',
+];
+
+/** At 10:00 Kosovo time (09:00 UTC in winter, close enough either way for the demo) `days` from today. */
+function meetingTime(now: Date, days: number): Date {
+  const day = new Date(now.getTime() + days * DAY_MS);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9, 0, 0));
+}
+
+/** Members, chair and quorum for active demo councils that have fewer than two members (a later edit is kept). */
+async function seedDemoCouncilMembers(db: AppDatabase): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(
+      DEMO_EXTRA_COUNCIL_MEMBERS.map((user, index) => ({
+        username: user.username,
+        email: demoEmail(user.username),
+        first_name: user.first_name,
+        last_name: user.last_name,
+        gender: user.gender,
+        is_staff: true,
+        country: 'XK',
+        phone: `+383 44 300 ${String(100 + index)}`,
+        email_verified: true,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const group = await db.selectFrom('groups').select('id').where('name', '=', GROUPS.councilMembers).executeTakeFirst();
+  const users = new Map(
+    (await db.selectFrom('users').select(['id', 'username']).where('username', 'in', DEMO_EXTRA_COUNCIL_MEMBERS.map((user) => user.username)).execute()).map((user) => [user.username, user.id]),
+  );
+  if (group) {
+    await db
+      .insertInto('user_groups')
+      .values([...users.values()].map((userId) => ({ user_id: userId, group_id: group.id })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  for (const demo of DEMO_COUNCILS.filter((council) => council.active)) {
+    const council = await db.selectFrom('councils').select('id').where('name', '=', demo.name).executeTakeFirst();
+    if (!council) continue;
+    const { count } = await db.selectFrom('council_members').select((eb) => eb.fn.countAll<number>().as('count')).where('council_id', '=', council.id).executeTakeFirstOrThrow();
+    if (Number(count) >= 2) continue;
+    const members = DEMO_EXTRA_COUNCIL_MEMBERS.filter((member) => member.council === demo.name && users.has(member.username));
+    if (members.length === 0) continue;
+    await db
+      .insertInto('council_members')
+      .values(members.map((member) => ({ council_id: council.id, user_id: users.get(member.username)!, is_chair: member.chair })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    await db.updateTable('councils').set({ quorum: DEMO_QUORUM }).where('id', '=', council.id).execute();
+  }
+}
+
+function minutesPdf(council: string, place: string, when: Date, references: readonly string[], present: readonly string[]): Buffer {
+  return demoPdf({
+    title: 'Minutes of the council meeting',
+    lines: [
+      ['Council', council],
+      ['Date', when.toISOString().slice(0, 10)],
+      ['Place', place],
+      ['Present', present.join(', ')],
+      ['Agenda', references.join(', ') || '—'],
+    ],
+    note: 'Demo data of the NARIC back-office: generated, not real minutes.',
+  });
+}
+
+/**
+ * Each active council's demo meetings (issue 14): two held meetings in the past (attendance, an
+ * agenda of the council's applications, the minutes as a PDF when a storage is given) and one
+ * scheduled meeting ahead with an agenda of the applications waiting for its review. Dates are
+ * relative to today. A council that already has meetings is left as it is.
+ */
+export async function seedDemoCouncilMeetings(db: AppDatabase, storage?: DocumentStorage, now = new Date()): Promise<void> {
+  await seedDemoCouncilMembers(db);
+  for (const [position, demo] of DEMO_COUNCILS.entries()) {
+    if (!demo.active) continue;
+    const council = await db.selectFrom('councils').select('id').where('name', '=', demo.name).executeTakeFirst();
+    if (!council) continue;
+    if (await db.selectFrom('council_meetings').select('id').where('council_id', '=', council.id).executeTakeFirst()) continue;
+    const members = await db
+      .selectFrom('council_members')
+      .innerJoin('users', 'users.id', 'council_members.user_id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'council_members.is_chair'])
+      .where('council_members.council_id', '=', council.id)
+      .orderBy('council_members.is_chair', 'desc')
+      .orderBy('users.id')
+      .execute();
+    const chair = members.find((member) => member.is_chair) ?? members[0];
+    const decided = await db
+      .selectFrom('applications')
+      .select(['id', 'reference'])
+      .where('council_id', '=', council.id)
+      .where((eb) => eb.or([eb('review_status', '=', 'completed'), eb('review_status', 'is', null)]))
+      .orderBy('id')
+      .limit(6)
+      .execute();
+    const waiting = await db
+      .selectFrom('applications')
+      .select(['id', 'reference'])
+      .where('council_id', '=', council.id)
+      .where('review_status', 'in', ['pending_review', 'in_review'])
+      .orderBy('review_due_date')
+      .orderBy('id')
+      .limit(5)
+      .execute();
+    const place = MEETING_PLACES[position] ?? MEETING_PLACES[0]!;
+    const past = decided.length > 0 ? decided : waiting;
+    const held = [
+      { when: meetingTime(now, -56), agenda: past.slice(0, 3) },
+      { when: meetingTime(now, -21), agenda: past.slice(3, 6).length > 0 ? past.slice(3, 6) : waiting.slice(0, 2) },
+    ];
+    for (const [index, meeting] of held.entries()) {
+      // At the first meeting the last member sent apologies; everyone came to the second.
+      const present = members.map((member, m) => ({ member, present: !(index === 0 && members.length > 2 && m === members.length - 1) }));
+      let minutes: { minutes_storage_key: string; minutes_file_name: string; minutes_size: number; minutes_sha256: string; minutes_uploaded_at: Date; minutes_uploaded_by_id: number | null } | null = null;
+      if (storage) {
+        const content = minutesPdf(
+          demo.name,
+          place,
+          meeting.when,
+          meeting.agenda.map((row) => row.reference),
+          present.filter((row) => row.present).map((row) => `${row.member.first_name} ${row.member.last_name}`),
+        );
+        minutes = {
+          minutes_storage_key: await storage.put(content),
+          minutes_file_name: `minutes-${meeting.when.toISOString().slice(0, 10)}.pdf`,
+          minutes_size: content.length,
+          minutes_sha256: createHash('sha256').update(content).digest('hex'),
+          minutes_uploaded_at: new Date(meeting.when.getTime() + 2 * DAY_MS),
+          minutes_uploaded_by_id: chair?.id ?? null,
+        };
+      }
+      const { id } = await db
+        .insertInto('council_meetings')
+        .values({
+          council_id: council.id,
+          scheduled_at: meeting.when,
+          place,
+          status: 'held',
+          notes: index === 0 ? 'Regular session: the applications on the agenda were discussed with the expert reviews at hand.' : null,
+          created_by_id: chair?.id ?? null,
+          created_at: new Date(meeting.when.getTime() - 14 * DAY_MS),
+          ...(minutes ?? {}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (meeting.agenda.length > 0) {
+        await db.insertInto('council_meeting_agenda').values(meeting.agenda.map((row, order) => ({ meeting_id: id, application_id: row.id, position: order }))).execute();
+      }
+      if (present.length > 0) {
+        await db.insertInto('council_meeting_attendance').values(present.map((row) => ({ meeting_id: id, user_id: row.member.id, present: row.present }))).execute();
+      }
+    }
+    const upcoming = await db
+      .insertInto('council_meetings')
+      .values({ council_id: council.id, scheduled_at: meetingTime(now, 9), place, status: 'scheduled', created_by_id: chair?.id ?? null, created_at: meetingTime(now, -3) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (waiting.length > 0) {
+      await db.insertInto('council_meeting_agenda').values(waiting.map((row, order) => ({ meeting_id: upcoming.id, application_id: row.id, position: order }))).execute();
+    }
+  }
+}
