@@ -20,6 +20,7 @@ import { createServerFixture, type ServerFixture } from '../support/server-fixtu
 let server: ServerFixture;
 let councilId: number;
 let otherCouncilId: number;
+let changedIds: number[];
 
 interface Case {
   assigned: string;
@@ -79,6 +80,7 @@ beforeAll(async () => {
   otherCouncilId = (await db.insertInto('councils').values({ name: 'Analytics empty council', academic_field_categories: [] }).returning('id').executeTakeFirstOrThrow()).id;
   const applications = await db.selectFrom('applications').select('id').orderBy('id').limit(CASES.length).execute();
   expect(applications).toHaveLength(CASES.length);
+  changedIds = applications.map((application) => application.id);
   for (const [index, item] of CASES.entries()) {
     await db
       .updateTable('applications')
@@ -100,6 +102,40 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const monthRow = (answer: CouncilAnalyticsAnswer, month: string) => answer.throughput.find((row) => row.month === month && row.council_id === councilId);
+
+describe('the generated (demo) applications', () => {
+  it('carry the council’s work as their history tells it: assignment, decision date and outcome', async () => {
+    const rows = await server.db
+      .selectFrom('applications as a')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('application_history as h')
+            .select([(h) => h.fn.max('h.created_at').as('decided_at')])
+            .whereRef('h.application_id', '=', 'a.id')
+            .where('h.action', '=', 'record_council_decision')
+            .as('d'),
+        (join) => join.onTrue(),
+      )
+      .select(['a.id', 'a.council_id', 'a.review_status', 'a.review_date', 'a.council_outcome', 'a.decision_outcome', 'a.assigned_at', 'd.decided_at'])
+      .where('a.council_id', 'is not', null)
+      .where('a.id', 'not in', changedIds)
+      .execute();
+    const decided = rows.filter((row) => row.decided_at !== null);
+    expect(decided.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      if (row.decided_at === null) {
+        expect(row.council_outcome, `application ${row.id}`).toBeNull();
+        expect(row.review_status).not.toBe('completed');
+        continue;
+      }
+      expect(row.review_status, `application ${row.id}`).toBe('completed');
+      expect(row.council_outcome).toBe(row.decision_outcome === 'rejected' ? 'rejected' : 'approved');
+      expect(new Date(row.review_date!).getTime()).toBe(new Date(row.decided_at).getTime());
+      expect(new Date(row.assigned_at!).getTime()).toBeLessThan(new Date(row.review_date!).getTime());
+    }
+  });
+});
 
 describe('GET /councils/analytics/', () => {
   it('counts the last twelve months by default: throughput, outcomes by field, review time, overdue', async () => {

@@ -73,6 +73,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
         const covering = context.councils.filter((c) => application.academic_field_category && c.fields.includes(application.academic_field_category));
         const council = application.needs_council ? pick(covering.length ? covering : context.councils, index) : undefined;
         const decided = application.history.findLast((entry) => entry.to_status === application.status);
+        const councilWork = council ? councilFields(application) : null;
         return {
           reference: application.reference,
           service_id: context.serviceIds[application.service_type],
@@ -87,9 +88,13 @@ export async function insertApplications(db: AppDatabase, applications: readonly
           institution_country: application.education.institution_country,
           assigned_officer_id: officer?.id ?? null,
           assigned_officer_name: officer?.name ?? null,
-          assigned_at: officer ? application.history[1]?.created_at ?? application.submitted_at : null,
+          // A council's assignment stamps assigned_at, as the workflow does (move_to_council, auto_assign_council).
+          assigned_at: councilWork?.assigned_at ?? (officer ? application.history[1]?.created_at ?? application.submitted_at : null),
           council_id: council?.id ?? null,
-          review_status: council ? reviewStatus(application) : null,
+          review_status: councilWork?.review_status ?? null,
+          review_due_date: councilWork?.review_due_date ?? null,
+          review_date: councilWork?.review_date ?? null,
+          council_outcome: councilWork?.council_outcome ?? null,
           submitted_at: application.submitted_at,
           deadline: application.deadline,
           closed_at: application.closed_at,
@@ -162,8 +167,25 @@ function issuingKind(action: ActionName | 'submit') {
   return WORKFLOW_ACTIONS[action].effects.map((effect) => ISSUING_EFFECTS[effect]).find((kind) => kind !== undefined);
 }
 
-function reviewStatus(application: GeneratedApplication) {
-  if (application.status === 'council_assigned') return 'pending_review' as const;
-  if (application.status === 'council_review') return 'in_review' as const;
-  return 'completed' as const;
+/** The council review's due date: the demo deadline configuration's 30 days from the assignment. */
+const COUNCIL_REVIEW_DAYS = 30;
+
+/**
+ * What the council's part of the history leaves on the application, as the workflow would have
+ * written it: assigned when the council got it, reviewed (review_date and council_outcome) when
+ * record_council_decision ran, its outcome the one the agency's decision followed (rejected when
+ * the agency rejected, else approved — the rule the demo's council decisions use too).
+ */
+function councilFields(application: GeneratedApplication) {
+  const assignment = application.history.findLast((entry) => entry.action === 'move_to_council' || entry.action === 'auto_assign_council');
+  const decision = application.history.findLast((entry) => entry.action === 'record_council_decision');
+  const opened = application.history.some((entry) => entry.action === 'start_council_review');
+  const rejected = application.closed_at !== null && !['approved', 'pre_university_recognition'].includes(application.status);
+  return {
+    assigned_at: assignment?.created_at ?? null,
+    review_status: decision ? ('completed' as const) : opened ? ('in_review' as const) : ('pending_review' as const),
+    review_due_date: assignment ? new Date(assignment.created_at.getTime() + COUNCIL_REVIEW_DAYS * 86_400_000).toISOString().slice(0, 10) : null,
+    review_date: decision?.created_at ?? null,
+    council_outcome: decision ? (rejected ? ('rejected' as const) : ('approved' as const)) : null,
+  };
 }
