@@ -13,6 +13,7 @@ import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
 import { DeadlineComputation } from './deadline-computation';
 import { DocumentsTab } from './documents-tab';
+import { ExpertReviewsPanel } from './expert-reviews-panel';
 import { VerdictEntry } from './verdict-entry';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
@@ -28,7 +29,7 @@ import { StatusBadge } from './status-badge';
 type OpenAction = { action: ActionName; documentId?: number } | null;
 
 export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation(['applications', 'common', 'errors']);
+  const { t } = useTranslation(['applications', 'common', 'errors', 'experts']);
   const format = useFormat();
   const country = useCountryName();
   const id = Number(useParams().id);
@@ -86,6 +87,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
             <Tab id="institution" className="tab">{t('detail.tabs.institution')}</Tab>
             <Tab id="documents" className="tab">{t('detail.tabs.documents')}</Tab>
             <Tab id="timeline" className="tab">{t('detail.tabs.timeline')}</Tab>
+            {application.service_type === 1 ? <Tab id="expert-reviews" className="tab">{t('experts:panel.title')}</Tab> : null}
           </TabList>
           <TabPanel id="overview">
             <Overview application={application} date={date} />
@@ -152,6 +154,11 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
               ))}
             </ol>
           </TabPanel>
+          {application.service_type === 1 ? (
+            <TabPanel id="expert-reviews">
+              <ExpertReviewsPanel applicationId={application.id} />
+            </TabPanel>
+          ) : null}
         </Tabs>
         <section className="card" aria-labelledby="application-actions">
           <Heading level={2} id="application-actions" className="card__title">

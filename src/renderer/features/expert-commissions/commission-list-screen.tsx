@@ -1,8 +1,116 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { useAtomValue } from 'jotai';
+import { currentUserAtom } from '../../lib/session';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { ACADEMIC_FIELD_CATEGORIES } from '../../../shared/domain/application-status';
+import type { CommissionListItem } from '../../../shared/api/experts';
+import { useCommissionList } from './api';
 
-// Issue 14: replaced by the real screen.
+const PAGE_SIZE = 25;
+
+/** The filters live in the URL (shareable, kept on back); a new filter starts at page 1. */
+function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: name === 'search' },
+    );
+  return [params, set];
+}
+
+/** /expert-commissions: every commission, searched by name, filtered by field and state. */
 export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('nav');
-  return <PageHeader title={t(titleKey)} />;
+  const { t } = useTranslation(['experts', 'nav', 'common']);
+  const format = useFormat();
+  const user = useAtomValue(currentUserAtom);
+  const [params, set] = useFilters();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const field = params.get('field') ?? '';
+  const active = params.get('active') ?? '';
+  const search = params.get('search') ?? '';
+  const list = useCommissionList({ page, page_size: PAGE_SIZE, search, field, active });
+  const canChange = hasPermission(user, 'expert.change_commission');
+
+  const columns: DataColumn<CommissionListItem>[] = [
+    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => row.name, render: (row) => <Link to={`/expert-commissions/${row.id}`}>{row.name}</Link> },
+    { id: 'field', title: t('fields.field'), render: (row) => (row.academic_field_category ? t(`academicFields.${row.academic_field_category}`) : t('noField')) },
+    { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? t('commissions.noChair'), hideBelow: 800 },
+    { id: 'members', title: t('fields.memberCount'), width: '7rem', render: (row) => format.number(row.member_count) },
+    { id: 'open', title: t('fields.openReviews'), width: '9rem', render: (row) => format.number(row.open_review_count) },
+    {
+      id: 'active',
+      title: t('fields.state'),
+      width: '8rem',
+      text: (row) => t(row.active ? 'state.active' : 'state.inactive'),
+      render: (row) => <span className={row.active ? 'badge badge--success' : 'badge'}>{t(row.active ? 'state.active' : 'state.inactive')}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t(titleKey, { ns: 'nav' })}
+        description={t('commissions.description')}
+        actions={
+          canChange ? (
+            <Link to="/expert-commissions/create" className="button button--primary">
+              {t('commissions.create')}
+            </Link>
+          ) : undefined
+        }
+      />
+      <div className="filter-bar" role="search" aria-label={t('commissions.filters')}>
+        <SearchBox label={t('commissions.search')} value={search} onSearch={(text) => set('search', text)} />
+        <SelectField
+          label={t('fields.field')}
+          value={field}
+          emptyLabel={t('commissions.anyField')}
+          options={ACADEMIC_FIELD_CATEGORIES.map((value) => ({ value, label: t(`academicFields.${value}`) }))}
+          onChange={(value) => set('field', value)}
+        />
+        <SelectField
+          label={t('fields.state')}
+          value={active}
+          emptyLabel={t('commissions.anyState')}
+          options={[
+            { value: 'true', label: t('state.active') },
+            { value: 'false', label: t('state.inactive') },
+          ]}
+          onChange={(value) => set('active', value)}
+        />
+      </div>
+      {list.isError ? (
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable label={t('commissions.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('commissions.empty')} />
+          <div className="list-footer">
+            <p aria-live="polite">{t('commissions.count', { count: list.data.count })}</p>
+            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
 }

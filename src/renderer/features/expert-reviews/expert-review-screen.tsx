@@ -1,8 +1,271 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, Heading } from 'react-aria-components';
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { DetailsList } from '../../components/details-list';
 import { PageHeader } from '../../components/page-header';
+import { PdfPreview } from '../../components/pdf-preview';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { TextAreaField } from '../../components/text-area-field';
+import { notifySuccess } from '../../components/toast';
+import { useCountryName } from '../../lib/country-names';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { asTransportError } from '../../lib/transport-error';
+import { EXPERT_RECOMMENDATIONS, type ExpertRecommendation, type ExpertReview, type ReviewedDocument } from '../../../shared/api/experts';
+import { useExpertReview, useSaveDraft, useSubmitReview } from './api';
 
-// Issue 14: replaced by the real screen.
+/** /expert-reviews/{id}: the application under review, its documents (preview), and the evaluator's form. */
 export function ExpertReviewScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('nav');
-  return <PageHeader title={t(titleKey)} />;
+  const { t } = useTranslation(['experts', 'nav', 'common', 'errors']);
+  const id = Number(useParams().reviewId);
+  const review = useExpertReview(id);
+
+  if (review.isPending && review.fetchStatus !== 'idle') return <Spinner label={t('common:loading')} />;
+  if (!review.data) {
+    const notFound = !review.error || asTransportError(review.error).status === 404;
+    const denied = !notFound && isAccessDenied(review.error);
+    return (
+      <>
+        <PageHeader title={t(titleKey, { ns: 'nav' })} />
+        <Alert tone="error" title={notFound ? t('review.notFoundTitle') : denied ? t('noAccess') : translateError(review.error, t).message}>
+          <p>{notFound ? t('review.notFoundDescription') : denied ? t('common:noAccess.hint') : t('common:couldNotLoad')}</p>
+          <Link to="/expert-reviews">{t('review.back')}</Link>
+        </Alert>
+      </>
+    );
+  }
+  return <ReviewView review={review.data} titleKey={titleKey} onReload={() => void review.refetch()} />;
+}
+
+function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titleKey: string; onReload(): void }) {
+  const { t } = useTranslation(['experts', 'nav', 'applications', 'common']);
+  const format = useFormat();
+  const country = useCountryName();
+  const application = review.application;
+  const serviceName = application[`service_name_${format.language}`];
+  const education = application.education;
+
+  return (
+    <>
+      <PageHeader
+        title={`${t(titleKey, { ns: 'nav' })}: ${application.reference}`}
+        description={review.locked && review.submitted_at ? t('review.submittedOn', { date: format.dateTime(review.submitted_at) }) : t('review.dueOn', { date: format.date(review.due_date) })}
+      />
+      {review.overdue ? (
+        <p className="overdue-marker">
+          {t('overdue')}: {format.date(review.due_date)}
+        </p>
+      ) : null}
+      <div className="detail-layout">
+        <div>
+          <section className="card" aria-labelledby="review-application">
+            <Heading level={2} id="review-application" className="card__title">
+              {t('review.applicationTitle')}
+            </Heading>
+            <DetailsList
+              rows={[
+                [t('fields.reference'), application.reference],
+                [t('fields.applicant'), application.applicant_name],
+                [t('fields.service'), serviceName],
+                [t('fields.applicationStatus'), t(`applications:status.${application.status}`)],
+                [t('fields.institution'), application.institution_name],
+                [t('fields.country'), application.institution_country ? country(application.institution_country) : null],
+                [t('fields.field'), application.academic_field_category ? t(`academicFields.${application.academic_field_category}`) : null],
+                ...(education
+                  ? ([
+                      [t('fields.programme'), education.program_name],
+                      [t('fields.degree'), education.degree_level ? t(`applications:degreeLevel.${education.degree_level}`) : null],
+                      [t('fields.duration'), education.duration],
+                      [t('fields.graduation'), education.graduation_date ? format.date(education.graduation_date) : null],
+                      [t('fields.ects'), education.ects_credits === null ? null : format.number(education.ects_credits)],
+                    ] as [string, React.ReactNode][])
+                  : []),
+                [t('fields.commission'), review.commission_name],
+                [t('fields.requestedBy'), review.requested_by_name],
+                [t('fields.requestedAt'), format.date(review.requested_at)],
+              ]}
+            />
+          </section>
+          <ReviewDocuments documents={review.documents} />
+        </div>
+        <ReviewForm key={review.version} review={review} onReload={onReload} />
+      </div>
+    </>
+  );
+}
+
+function ReviewDocuments({ documents }: { documents: ReviewedDocument[] }) {
+  const { t } = useTranslation(['experts', 'applications']);
+  const format = useFormat();
+  const [shown, setShown] = useState<ReviewedDocument | null>(null);
+  return (
+    <section className="card" aria-labelledby="review-documents">
+      <Heading level={2} id="review-documents" className="card__title">
+        {t('review.documentsTitle')}
+      </Heading>
+      {documents.length === 0 ? <p>{t('review.noDocuments')}</p> : null}
+      <ul className="check-list">
+        {documents.map((document) => (
+          <li key={document.id}>
+            <span>
+              {t(`applications:documentType.${document.document_type}`)} — {document.file_name} ({format.fileSize(document.size)})
+            </span>{' '}
+            {document.has_file ? (
+              <Button variant="quiet" onPress={() => setShown(shown?.id === document.id ? null : document)}>
+                {shown?.id === document.id ? t('review.hidePreview') : t('review.preview')}
+              </Button>
+            ) : (
+              <span className="badge">{t('review.noFile')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown ? (
+        <PdfPreview
+          key={shown.id}
+          label={t('review.previewLabel', { name: shown.file_name })}
+          request={{ source: 'document', document_id: shown.id, file_name: shown.file_name }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): void }) {
+  const { t } = useTranslation(['experts', 'common', 'errors']);
+  const format = useFormat();
+  const [assessment, setAssessment] = useState(review.assessment);
+  const [recommendation, setRecommendation] = useState<string>(review.recommendation ?? '');
+  const [comments, setComments] = useState(review.comments);
+  const [confirming, setConfirming] = useState(false);
+  const save = useSaveDraft(review.id);
+  const submit = useSubmitReview(review.id);
+  const error = save.error ?? submit.error;
+  const stale = !!error && asTransportError(error).status === 412;
+  const fields = error ? translateError(error, t).fieldErrors : {};
+  const general = error && !stale && Object.keys(fields).length === 0 ? translateError(error, t).message : null;
+  const edited = () => {
+    if (save.error) save.reset();
+    if (submit.error) submit.reset();
+  };
+
+  if (review.locked) {
+    return (
+      <section className="card" aria-labelledby="review-form">
+        <Heading level={2} id="review-form" className="card__title">
+          {t('review.formTitle')}
+        </Heading>
+        <Alert tone="info">{review.submitted_at ? t('review.submittedOn', { date: format.dateTime(review.submitted_at) }) : t('review.lockedHint')}</Alert>
+        <DetailsList
+          rows={[
+            [t('fields.recommendation'), review.recommendation ? t(`recommendations.${review.recommendation}`) : null],
+            [t('fields.assessment'), <span style={{ whiteSpace: 'pre-wrap' }}>{review.assessment}</span>],
+            [t('fields.comments'), review.comments],
+            [t('fields.report'), review.report ? t('review.report', { name: review.report.file_name, size: format.fileSize(review.report.size) }) : t('review.noReport')],
+          ]}
+        />
+      </section>
+    );
+  }
+
+  const chosen = recommendation === '' ? null : (recommendation as ExpertRecommendation);
+  return (
+    <section className="card" aria-labelledby="review-form">
+      <Heading level={2} id="review-form" className="card__title">
+        {t('review.formTitle')}
+      </Heading>
+      <Form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        {stale ? (
+          <Alert tone="warning" title={t('errors:precondition_failed')}>
+            <p>{t('review.stale')}</p>
+            <Button
+              onPress={() => {
+                edited();
+                onReload();
+              }}
+            >
+              {t('review.reload')}
+            </Button>
+          </Alert>
+        ) : null}
+        {general ? <Alert tone="error">{general}</Alert> : null}
+        <TextAreaField
+          label={t('fields.assessment')}
+          value={assessment}
+          rows={8}
+          onChange={(value) => {
+            edited();
+            setAssessment(value);
+          }}
+          errorMessage={fields.assessment?.[0]}
+        />
+        <SelectField
+          label={t('fields.recommendation')}
+          value={recommendation}
+          emptyLabel={t('review.chooseRecommendation')}
+          options={EXPERT_RECOMMENDATIONS.map((value) => ({ value, label: t(`recommendations.${value}`) }))}
+          onChange={(value) => {
+            edited();
+            setRecommendation(value);
+          }}
+          errorMessage={fields.recommendation?.[0]}
+        />
+        <TextAreaField
+          label={t('fields.comments')}
+          value={comments}
+          rows={4}
+          onChange={(value) => {
+            edited();
+            setComments(value);
+          }}
+          errorMessage={fields.comments?.[0]}
+        />
+        <p>{review.report ? t('review.report', { name: review.report.file_name, size: format.fileSize(review.report.size) }) : t('review.noReport')}</p>
+        <div className="form-actions">
+          <Button
+            isPending={save.isPending}
+            onPress={() =>
+              save.mutate(
+                { version: review.version, assessment, recommendation: chosen, comments },
+                { onSuccess: () => notifySuccess('saved', t('review.draftSaved')) },
+              )
+            }
+          >
+            {t('review.saveDraft')}
+          </Button>
+          <Button type="submit" variant="primary">
+            {t('review.submit')}
+          </Button>
+        </div>
+      </Form>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={t('review.confirmTitle')}
+        message={t('review.confirmMessage')}
+        confirmLabel={t('review.confirm')}
+        isPending={submit.isPending}
+        onConfirm={() =>
+          submit.mutate(
+            { version: review.version, assessment, recommendation: chosen as ExpertRecommendation, comments },
+            {
+              onSuccess: () => notifySuccess('sent', t('review.submitted')),
+              onSettled: () => setConfirming(false),
+            },
+          )
+        }
+      />
+    </section>
+  );
 }

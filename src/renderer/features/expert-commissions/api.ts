@@ -1,0 +1,54 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EXPERT_PATHS,
+  commission,
+  commissionListAnswer,
+  memberOptionsAnswer,
+  type Commission,
+  type CommissionCreate,
+  type CommissionUpdate,
+} from '../../../shared/api/experts';
+import type { ListQuery } from '../../lib/api-client';
+import { apiClient } from '../../lib/app-api-client';
+
+// The expert commission screens' calls (issue 14): list, detail, the evaluators who may be
+// members, create, and change (with the version read; 412 when stale).
+
+export function useCommissionList(query: ListQuery) {
+  return useQuery({
+    queryKey: ['expert-commissions', 'list', query],
+    queryFn: () => apiClient.get(EXPERT_PATHS.commissions, commissionListAnswer, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCommission(id: number) {
+  return useQuery({
+    queryKey: ['expert-commission', id],
+    queryFn: () => apiClient.get(EXPERT_PATHS.commission(id), commission),
+    retry: false,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useMemberOptions() {
+  return useQuery({ queryKey: ['expert-commissions', 'member-options'], queryFn: () => apiClient.get(EXPERT_PATHS.memberOptions, memberOptionsAnswer) });
+}
+
+function useSaved() {
+  const client = useQueryClient();
+  return (saved: Commission) => {
+    client.setQueryData(['expert-commission', saved.id], saved);
+    void client.invalidateQueries({ queryKey: ['expert-commissions'] });
+  };
+}
+
+export function useCreateCommission() {
+  const saved = useSaved();
+  return useMutation({ mutationFn: (body: CommissionCreate) => apiClient.post(EXPERT_PATHS.commissions, body, commission), onSuccess: saved });
+}
+
+export function useUpdateCommission(id: number) {
+  const saved = useSaved();
+  return useMutation({ mutationFn: (body: CommissionUpdate) => apiClient.patch(EXPERT_PATHS.commission(id), body, commission), onSuccess: saved });
+}
