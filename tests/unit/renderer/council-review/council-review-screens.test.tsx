@@ -1,0 +1,254 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CouncilApplicationReview, CouncilDashboard } from '../../../../src/shared/api/council-review';
+import { json, stubApi } from '../api-stub';
+import { USER_KINDS, makeApplicationDetail } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
+
+// The council dashboard and the council application review, with the API faked at fetch level.
+
+const FIRST_RENDER = { timeout: 20_000 };
+const member = { ...USER_KINDS.councilMember, id: 11, full_name: 'Driton Hoxha' };
+
+const dashboard = (overrides: Partial<CouncilDashboard> = {}): CouncilDashboard => ({
+  councils: [{ id: 1, name: 'Council for Medical and Health Sciences', quorum: 2 }],
+  queue: [
+    {
+      id: 42,
+      reference: 'NARIC-2026-900002',
+      applicant_name: 'Liridon Basha',
+      academic_field_category: 'medical_health',
+      council: { id: 1, name: 'Council for Medical and Health Sciences' },
+      status: 'council_review',
+      review_status: 'in_review',
+      assigned_at: '2026-03-01T09:00:00Z',
+      review_due_date: '2026-03-20',
+      overdue: true,
+      conflict_declared: false,
+    },
+    {
+      id: 43,
+      reference: 'NARIC-2026-000120',
+      applicant_name: 'Arta Morina',
+      academic_field_category: 'medical_health',
+      council: { id: 1, name: 'Council for Medical and Health Sciences' },
+      status: 'council_assigned',
+      review_status: 'pending_review',
+      assigned_at: '2026-03-05T09:00:00Z',
+      review_due_date: '2099-04-01',
+      overdue: false,
+      conflict_declared: true,
+    },
+  ],
+  next_meetings: [{ id: 5, council: { id: 1, name: 'Council for Medical and Health Sciences' }, scheduled_at: '2099-04-02T10:00:00Z', place: 'Room 12', agenda_count: 3 }],
+  recent_decisions: [{ id: 9, application_id: 40, reference: 'NARIC-2026-000100', council: { id: 1, name: 'Council for Medical and Health Sciences' }, outcome: 'approved', recorded_at: '2026-02-10T12:00:00Z' }],
+  ...overrides,
+});
+
+const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilApplicationReview => ({
+  application: {
+    id: 42,
+    reference: 'NARIC-2026-900002',
+    service: { id: 1, name: 'Recognition of higher education' },
+    status: 'council_review',
+    review_status: 'in_review',
+    review_due_date: '2026-03-20',
+    overdue: true,
+    applicant_name: 'Liridon Basha',
+    institution_name: 'University of Zagreb',
+    institution_country: 'HR',
+    program_name: 'Medicine',
+    academic_field_category: 'medical_health',
+    council_outcome: null,
+    council_comments: null,
+    review_notes: null,
+    version: 7,
+    allowed_actions: [{ action: 'record_council_decision', to: 'assessment_completed', notes: 'required' }],
+  },
+  documents: [
+    { id: 3, file_name: 'diploma.pdf', document_type: 'original_diploma', kind: 'original', size: 20480, uploaded_at: '2026-02-01T09:00:00Z', status: 'verified', review_notes: null, reviewed_by: null, reviewed_at: null, has_file: true, sha256: null },
+  ],
+  council: {
+    id: 1,
+    name: 'Council for Medical and Health Sciences',
+    active: true,
+    quorum: 2,
+    members: [
+      { id: 11, full_name: 'Driton Hoxha', is_chair: true, conflict: false },
+      { id: 12, full_name: 'Mimoza Leka', is_chair: false, conflict: false },
+      { id: 13, full_name: 'Petrit Gashi', is_chair: false, conflict: true },
+    ],
+  },
+  conflicts: [{ member: { id: 13, full_name: 'Petrit Gashi' }, reason: 'Taught on the programme.', declared_at: '2026-03-02T08:00:00Z' }],
+  expert_reviews: [
+    {
+      id: 8,
+      commission: 'Medical expert commission',
+      reviewer: 'Besa Krasniqi',
+      status: 'submitted',
+      due_date: '2026-03-10',
+      recommendation: 'recognise_with_conditions',
+      assessment: 'Comparable curriculum.',
+      comments: 'Clinical hours short.',
+      submitted_at: '2026-03-09T15:00:00Z',
+      report_present: true,
+    },
+    { id: 9, commission: 'Medical expert commission', reviewer: 'Ilir Dema', status: 'requested', due_date: '2026-03-25', recommendation: null, assessment: null, comments: null, submitted_at: null, report_present: false },
+  ],
+  decisions: [],
+  meetings: [{ id: 5, scheduled_at: '2026-03-15T10:00:00Z', place: 'Room 12', status: 'held' }],
+  participation: { member: true, conflict_declared: false, may_decide: true, refusal: null },
+  ...overrides,
+});
+
+beforeEach(() => localStorage.clear());
+afterEach(signOutAfterTest);
+
+describe('council dashboard', () => {
+  it('lists the waiting applications with due dates and the overdue marker in words, the next meeting and recent decisions', async () => {
+    stubApi({ 'GET /api/councils/dashboard/': json(200, dashboard()) });
+    openSignedIn(member, '/councils/dashboard');
+    const table = await screen.findByRole('grid', { name: 'Waiting for review' }, FIRST_RENDER);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first!.textContent).toContain('NARIC-2026-900002');
+    expect(first!.textContent).toContain('Overdue');
+    expect(first!.textContent).toContain('Under review');
+    expect(second!.textContent).not.toContain('Overdue');
+    expect(second!.textContent).toContain('You declared a conflict');
+    expect(within(first!).getByRole('link', { name: 'NARIC-2026-900002' }).getAttribute('href')).toBe('/councils/applications/42');
+    expect(screen.getByText('2 applications waiting for review. 1 is overdue.')).toBeTruthy();
+    const meetings = screen.getByRole('region', { name: 'Next meetings' });
+    expect(meetings.textContent).toContain('Room 12');
+    expect(meetings.textContent).toContain('3 applications on the agenda');
+    expect(screen.getByRole('grid', { name: 'Recent decisions' }).textContent).toContain('Approved');
+  });
+
+  it('says so when nothing is waiting and no meeting or decision exists', async () => {
+    stubApi({ 'GET /api/councils/dashboard/': json(200, dashboard({ queue: [], next_meetings: [], recent_decisions: [] })) });
+    openSignedIn(member, '/councils/dashboard');
+    expect(await screen.findByText('Nothing is waiting for review', undefined, FIRST_RENDER)).toBeTruthy();
+    expect(screen.getByText('No meeting is scheduled.')).toBeTruthy();
+    expect(screen.getByText('No decision has been recorded yet.')).toBeTruthy();
+  });
+
+  it('is in Albanian for an Albanian reader', async () => {
+    stubApi({ 'GET /api/councils/dashboard/': json(200, dashboard()) });
+    const { i18n } = openSignedIn(member, '/councils/dashboard');
+    await screen.findByRole('grid', { name: 'Waiting for review' }, FIRST_RENDER);
+    await i18n.changeLanguage('sq');
+    expect(await screen.findByRole('grid', { name: 'Në pritje të shqyrtimit' })).toBeTruthy();
+    expect(screen.getAllByText('Me vonesë').length).toBeGreaterThan(0);
+  });
+});
+
+describe('council application review', () => {
+  it('shows the summary, documents, the locked and pending expert reviews, conflicts and the quorum', async () => {
+    stubApi({ 'GET /api/councils/applications/42/review/': json(200, review()) });
+    openSignedIn(member, '/councils/applications/42');
+    expect((await screen.findByRole('grid', { name: 'Documents' }, FIRST_RENDER)).textContent).toContain('diploma.pdf');
+    expect(screen.getByRole('heading', { level: 1, name: 'Council application review' })).toBeTruthy();
+    const submitted = screen.getByRole('article', { name: 'Expert review by Besa Krasniqi, Medical expert commission' });
+    expect(submitted.textContent).toContain('Recognise with conditions');
+    expect(submitted.textContent).toContain('(locked)');
+    expect(screen.getByRole('article', { name: 'Expert review by Ilir Dema, Medical expert commission' }).textContent).toContain('Not submitted yet');
+    expect(screen.getByRole('link', { name: /Request an expert review/ }).getAttribute('href')).toBe('/applications/42');
+    const conflicts = screen.getByRole('region', { name: 'Conflicts of interest' });
+    expect(conflicts.textContent).toContain('Petrit Gashi');
+    expect(conflicts.textContent).toContain('Taught on the programme.');
+    expect(screen.getByText(/2 of 3 members without a conflict of interest; quorum 2\./)).toBeTruthy();
+    // Participants: the non-conflicted members, all ticked; the conflicted one is not offered.
+    const participants = screen.getByRole('group', { name: /Members who took part/ });
+    expect(within(participants).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+    expect(participants.textContent).not.toContain('Petrit Gashi');
+  });
+
+  it('records the decision with comments, outcome, participants and meeting, with the version it saw', async () => {
+    const calls = stubApi({
+      'GET /api/councils/applications/42/review/': json(200, review()),
+      'POST /api/applications/42/record-council-decision/': json(200, makeApplicationDetail({ id: 42, status: 'assessment_completed', review_status: 'completed', version: 8 })),
+    });
+    openSignedIn(member, '/councils/applications/42');
+    const form = await screen.findByRole('form', { name: 'Council decision' }, FIRST_RENDER);
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    expect(await within(form).findByText("The council's comments are required to record its decision.")).toBeTruthy();
+    expect(within(form).getByText("Choose the council's decision: approved or rejected.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Council comments' }), { target: { value: 'Equivalent to a Kosovo doctor of medicine.' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Approved' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Mimoza Leka' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    expect(await within(form).findByText('The council needs 2 members without a conflict of interest to decide; 1 took part.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Mimoza Leka' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/api/applications/42/record-council-decision/');
+    expect(JSON.parse(post.body)).toEqual({ version: 7, notes: 'Equivalent to a Kosovo doctor of medicine.', outcome: 'approved', participant_ids: [11, 12], meeting_id: null });
+  });
+
+  it("words the server's quorum refusal and a stale version", async () => {
+    stubApi({
+      'GET /api/councils/applications/42/review/': json(200, review()),
+      'POST /api/applications/42/record-council-decision/': [
+        json(409, { detail: 'The council needs 3 members without a conflict of interest to decide; 2 took part.', code: 'conflict', reason: 'quorum_not_met', quorum: 3, count: 2 }),
+        json(412, { detail: 'Precondition failed.', code: 'precondition_failed' }),
+      ],
+    });
+    const { i18n } = openSignedIn(member, '/councils/applications/42');
+    const form = await screen.findByRole('form', { name: 'Council decision' }, FIRST_RENDER);
+    await i18n.changeLanguage('sr');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Komentari veća' }), { target: { value: 'Ekvivalentno.' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Odbijeno' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
+    expect(await within(form).findByText('Veću je za odluku potrebno 3 članova bez sukoba interesa; učestvovala su 2.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
+    expect(await within(form).findByText(/Neko drugi je izmenio ovaj zahtev/)).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Ponovo učitaj' })).toBeTruthy();
+  });
+
+  it('declares a conflict of interest with a required reason; then the form is closed to the member with the reason', async () => {
+    const declared = review({
+      application: { ...review().application, allowed_actions: [] },
+      council: { ...review().council!, members: review().council!.members.map((m) => (m.id === 11 ? { ...m, conflict: true } : m)) },
+      conflicts: [...review().conflicts, { member: { id: 11, full_name: 'Driton Hoxha' }, reason: 'My former student.', declared_at: '2026-03-03T08:00:00Z' }],
+      participation: { member: true, conflict_declared: true, may_decide: false, refusal: 'conflict_declared' },
+    });
+    const calls = stubApi({
+      'GET /api/councils/applications/42/review/': json(200, review()),
+      'POST /api/councils/applications/42/conflicts/': json(201, declared),
+    });
+    openSignedIn(member, '/councils/applications/42');
+    fireEvent.click(await screen.findByRole('button', { name: 'Declare a conflict of interest' }, FIRST_RENDER));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare a conflict of interest' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Declare the conflict' }));
+    expect(await within(dialog).findByText('Give the reason for the conflict of interest.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'My former student.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Declare the conflict' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ reason: 'My former student.' });
+    expect(await screen.findByText('You declared a conflict of interest on this application: you take no part in its review or decision.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Council decision' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Declare a conflict of interest' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Conflicts of interest' }).textContent).toContain('My former student.');
+  });
+
+  it('starts the review when the application is assigned to the council', async () => {
+    const assigned = review({ application: { ...review().application, status: 'council_assigned', review_status: 'pending_review', allowed_actions: [{ action: 'start_council_review', to: 'council_review', notes: 'optional' }] } });
+    const calls = stubApi({
+      'GET /api/councils/applications/42/review/': [json(200, assigned), json(200, review())],
+      'POST /api/applications/42/start-council-review/': json(200, makeApplicationDetail({ id: 42, status: 'council_review', review_status: 'in_review', version: 8 })),
+    });
+    openSignedIn(member, '/councils/applications/42');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start review' }, FIRST_RENDER));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ version: 7 });
+    expect(await screen.findByRole('form', { name: 'Council decision' })).toBeTruthy();
+  });
+
+  it('says the application was not found (404) without a crash', async () => {
+    stubApi({});
+    openSignedIn(member, '/councils/applications/999');
+    expect(await screen.findByText('This application does not exist or is not one your council reviews.', undefined, FIRST_RENDER)).toBeTruthy();
+  });
+});
