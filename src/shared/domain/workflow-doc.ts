@@ -1,6 +1,7 @@
 import { SERVICE_TYPES, type ServiceType } from '../constants';
 import { APPLICATION_STATUSES, CLOSED_STATUSES } from './application-status';
 import { FIRST_WORK_STATUS, TRANSITIONS, WORKFLOW_ACTIONS, notesRequiredMessage, type Transition } from './application-workflow';
+import { COUNCILS_SECTION } from './council-workflow-doc';
 
 // docs/workflow.md is this function's output; a unit test fails when the two drift apart.
 // Regenerate with `npm run docs:workflow`.
@@ -86,6 +87,7 @@ export function renderWorkflowDoc(): string {
     'exemptions only where the service allows them. Both lead to the service’s first work status.',
     '',
     ...SERVICE_TYPES.flatMap(serviceSection),
+    ...COUNCILS_SECTION,
     '## Anywhere',
     '',
     '`put_on_hold` moves any open status except `pending` to `pending` and remembers it; `resume`',
