@@ -172,11 +172,19 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
                 {t('detail.updateStatus')}
               </Button>
             ) : null}
-            {otherActions.map((action) => (
-              <Button key={action} variant={action.startsWith('reject') || action === 'invalidate' ? 'danger' : 'secondary'} onPress={() => setOpen({ action })}>
-                {t(`action.${action}`)}
-              </Button>
-            ))}
+            {otherActions.map((action) =>
+              // The council's decision names who took part and is checked against the quorum: it is
+              // taken on the council review screen, which has those fields (issue 14).
+              action === 'record_council_decision' ? (
+                <Link key={action} to={`/councils/applications/${application.id}`} className="button button--secondary">
+                  {t(`action.${action}`)}
+                </Link>
+              ) : (
+                <Button key={action} variant={action.startsWith('reject') || action === 'invalidate' ? 'danger' : 'secondary'} onPress={() => setOpen({ action })}>
+                  {t(`action.${action}`)}
+                </Button>
+              ),
+            )}
           </div>
         </section>
       </div>
