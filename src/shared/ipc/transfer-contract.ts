@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadFileName } from '../api/documents';
 import { ISSUANCE_PATHS, verdict } from '../api/issuance';
+import { COUNCIL_PATHS, councilMeeting } from '../api/councils';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
@@ -38,6 +39,8 @@ export const uploadTarget = z.discriminatedUnion('type', [
     verdict_id: z.number().int().positive(),
     version: z.number().int().nonnegative(),
   }),
+  /** A council meeting's minutes (the meeting's `version`, 412 when stale); answers the meeting. */
+  z.object({ type: z.literal('council_minutes'), meeting_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
 ]);
 export type UploadTarget = z.input<typeof uploadTarget>;
 
@@ -61,6 +64,8 @@ export function uploadPath(target: z.output<typeof uploadTarget>, fileName: stri
       const search = queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) });
       return `${ISSUANCE_PATHS.verdictFile(target.application_id, target.verdict_id)}?${search}`;
     }
+    case 'council_minutes':
+      return `${COUNCIL_PATHS.minutes(target.meeting_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
   }
 }
 
@@ -75,6 +80,7 @@ export type UploadRequest = z.input<typeof uploadRequest>;
 export const uploadOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('uploaded'), document: storedDocument }),
   z.object({ outcome: z.literal('uploaded_verdict'), verdict }),
+  z.object({ outcome: z.literal('uploaded_minutes'), meeting: councilMeeting }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
@@ -85,11 +91,15 @@ export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unk
     const parsed = verdict.safeParse(body);
     return parsed.success ? { outcome: 'uploaded_verdict', verdict: parsed.data } : null;
   }
+  if (target.type === 'council_minutes') {
+    const parsed = councilMeeting.safeParse(body);
+    return parsed.success ? { outcome: 'uploaded_minutes', meeting: parsed.data } : null;
+  }
   const parsed = storedDocument.safeParse(body);
   return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
 }
 
-export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file'] as const;
+export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes'] as const;
 export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
 
 export const downloadRequest = z
@@ -97,7 +107,8 @@ export const downloadRequest = z
     transfer_id: transferId,
     /**
      * What `document_id` names: a stored document (default), an issued document of the register,
-     * a template version (its sample rendering), or a verdict (with its `application_id`).
+     * a template version (its sample rendering), a verdict (with its `application_id`), or a
+     * council meeting (its minutes).
      */
     source: z.enum(DOWNLOAD_SOURCES).default('document'),
     document_id: z.number().int().positive(),
@@ -128,6 +139,8 @@ export function downloadPath(request: z.output<typeof downloadRequest>): string 
       return ISSUANCE_PATHS.templatePreview(request.document_id);
     case 'verdict_file':
       return ISSUANCE_PATHS.verdictFile(request.application_id ?? 0, request.document_id);
+    case 'council_minutes':
+      return COUNCIL_PATHS.minutes(request.document_id);
   }
 }
 

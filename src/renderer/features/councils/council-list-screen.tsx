@@ -1,8 +1,116 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { DensitySwitch } from '../../components/table-density';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { currentUserAtom } from '../../lib/session';
+import type { CouncilListItem } from '../../../shared/api/councils';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { ACADEMIC_FIELD_CATEGORIES } from '../../../shared/domain/application-status';
+import { useCouncilList } from './api';
+import './councils.css';
 
-// Issue 14: replaced by the real screen.
+const PAGE_SIZE = 25;
+/** The state filter: active councils unless asked otherwise (an inactive one takes no new work). */
+const STATES = ['active', 'inactive', 'all'] as const;
+
+function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: name === 'search' },
+    );
+  return [params, set];
+}
+
+/** /councils: the councils, searched by name, filtered by state and area of expertise. */
 export function CouncilListScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('nav');
-  return <PageHeader title={t(titleKey)} />;
+  const { t } = useTranslation(['councils', 'nav', 'common']);
+  const format = useFormat();
+  const user = useAtomValue(currentUserAtom);
+  const [params, set] = useFilters();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const state = (STATES as readonly string[]).includes(params.get('state') ?? '') ? params.get('state')! : 'active';
+  const field = params.get('field') ?? '';
+  const search = params.get('search') ?? '';
+  const list = useCouncilList({ page, page_size: PAGE_SIZE, search, field, active: state === 'all' ? undefined : state === 'active' ? 'true' : 'false' });
+
+  const columns: DataColumn<CouncilListItem>[] = [
+    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => row.name, render: (row) => <Link to={`/councils/${row.id}`}>{row.name}</Link> },
+    { id: 'areas', title: t('fields.areas'), render: (row) => row.academic_field_categories.map((area) => t(`areas.${area}`)).join(', ') },
+    { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? '—', hideBelow: 900 },
+    { id: 'members', title: t('fields.members'), width: '7rem', render: (row) => format.number(row.member_count) },
+    { id: 'quorum', title: t('fields.quorum'), width: '6rem', render: (row) => format.number(row.quorum), hideBelow: 900 },
+    { id: 'open', title: t('fields.openReviews'), width: '8rem', render: (row) => format.number(row.open_review_count) },
+    {
+      id: 'state',
+      title: t('fields.state'),
+      width: '7rem',
+      text: (row) => t(row.active ? 'state.active' : 'state.inactive'),
+      render: (row) => <span className={row.active ? 'badge badge--success' : 'badge'}>{t(row.active ? 'state.active' : 'state.inactive')}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t(titleKey, { ns: 'nav' })}
+        description={t('list.description')}
+        actions={
+          hasPermission(user, 'councils.change_council') ? (
+            <Link to="/councils/create" className="button button--primary">
+              {t('list.create')}
+            </Link>
+          ) : undefined
+        }
+      />
+      <div className="filter-bar" role="search" aria-label={t('list.filters')}>
+        <SearchBox label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
+        <SelectField
+          label={t('fields.state')}
+          value={state}
+          options={STATES.map((value) => ({ value, label: t(`list.states.${value}`) }))}
+          onChange={(value) => set('state', value === 'active' ? '' : value)}
+        />
+        <SelectField
+          label={t('fields.area')}
+          value={field}
+          emptyLabel={t('list.anyArea')}
+          options={ACADEMIC_FIELD_CATEGORIES.map((value) => ({ value, label: t(`areas.${value}`) }))}
+          onChange={(value) => set('field', value)}
+        />
+      </div>
+      {list.isError ? (
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable label={t('list.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('list.empty')} />
+          <div className="list-footer">
+            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
+            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
+            <DensitySwitch />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
 }

@@ -220,38 +220,42 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/councils/meetings/:meetingId/minutes/',
-    {
-      preHandler: canView,
-      schema: {
-        tags,
-        summary: 'Upload the minutes PDF (raw application/pdf or one multipart `file`; ?version=&file_name=), same checks as documents',
-        params: meetingParams,
-        querystring: minutesUploadQuery,
-        response: { [HTTP_STATUS.ok]: councilMeeting, [HTTP_STATUS.badRequest]: refusal, [HTTP_STATUS.notFound]: detailError, [HTTP_STATUS.preconditionFailed]: detailError },
+  // PUT as the API names it; POST too, because both shells' transfer service sends every upload
+  // with POST (shared/ipc/transfer-contract.ts, target `council_minutes`).
+  for (const method of ['put', 'post'] as const) {
+    app[method](
+      '/councils/meetings/:meetingId/minutes/',
+      {
+        preHandler: canView,
+        schema: {
+          tags,
+          summary: 'Upload the minutes PDF (raw application/pdf or one multipart `file`; ?version=&file_name=), same checks as documents',
+          params: meetingParams,
+          querystring: minutesUploadQuery,
+          response: { [HTTP_STATUS.ok]: councilMeeting, [HTTP_STATUS.badRequest]: refusal, [HTTP_STATUS.notFound]: detailError, [HTTP_STATUS.preconditionFailed]: detailError },
+        },
       },
-    },
-    async (request) => {
-      const meetingId = request.params.meetingId;
-      await managedMeeting(request, meetingId);
-      const { metadata, object } = await acceptPdfUpload(request, storage, {
-        maxBytes: config.maxUploadBytes,
-        idleTimeoutMs: bodyIdleMs,
-        // The version and file name come in the query (checked by its schema before the body is read).
-        readMetadata: () => request.query,
-      });
-      const key = await object.keep();
-      try {
-        const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256 }, currentUser(request).id);
-        if (replaced) await storage.delete(replaced);
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
-      return meetingAnswer(request, meetingId);
-    },
-  );
+      async (request) => {
+        const meetingId = request.params.meetingId;
+        await managedMeeting(request, meetingId);
+        const { metadata, object } = await acceptPdfUpload(request, storage, {
+          maxBytes: config.maxUploadBytes,
+          idleTimeoutMs: bodyIdleMs,
+          // The version and file name come in the query (checked by its schema before the body is read).
+          readMetadata: () => request.query,
+        });
+        const key = await object.keep();
+        try {
+          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256 }, currentUser(request).id);
+          if (replaced) await storage.delete(replaced);
+        } catch (error) {
+          await storage.delete(key);
+          throw error;
+        }
+        return meetingAnswer(request, meetingId);
+      },
+    );
+  }
 
   app.get(
     '/councils/meetings/:meetingId/minutes/',
