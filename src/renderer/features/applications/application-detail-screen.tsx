@@ -58,6 +58,10 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
   const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
     // submit_verdict runs from the verdict editor, once the verdict has its PDF.
     (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document' && a !== 'submit_verdict',
+  ).filter(
+    // The council's decision is taken on the council review screen (who took part, the quorum),
+    // which opens to those who review for councils (issue 14).
+    (a) => a !== 'record_council_decision' || hasPermission(user, 'councils.review_application'),
   );
   const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');
   const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
@@ -173,8 +177,6 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
               </Button>
             ) : null}
             {otherActions.map((action) =>
-              // The council's decision names who took part and is checked against the quorum: it is
-              // taken on the council review screen, which has those fields (issue 14).
               action === 'record_council_decision' ? (
                 <Link key={action} to={`/councils/applications/${application.id}`} className="button button--secondary">
                   {t(`action.${action}`)}
