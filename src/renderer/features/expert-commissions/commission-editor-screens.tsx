@@ -145,7 +145,7 @@ function CommissionForm({ initial, isPending, error, onSubmit, cancelTo, submitL
         {t('form.activeLabel')}
       </Checkbox>
       <div className="form-actions">
-        <Button type="submit" variant="primary" isPending={isPending}>
+        <Button type="submit" variant="primary" isPending={isPending} isDisabled={!options.data}>
           {submitLabel}
         </Button>
         <Link to={cancelTo} className="button">
