@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../api-stub';
+import { chooseOption } from '../choose-option';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
+import { admin, councilMember, makeCouncil, makeCouncilDetail, makeMeeting, page } from './council-fixtures';
+
+afterEach(signOutAfterTest);
+
+const sentRequests = () =>
+  vi.mocked(globalThis.fetch).mock.calls.map(([input, init]) => (input instanceof Request ? input : new Request(input, init)));
+const fill = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+const fieldError = (label: string) => {
+  const input = screen.getByRole('textbox', { name: label });
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+};
+/** Opens the multi-select field named `label` and checks each option. */
+async function pick(label: string, options: string[]) {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
+  const menu = await screen.findByRole('menu');
+  for (const option of options) fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: option }));
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+}
+
+const memberOptions = [
+  { id: 5, name: 'Driton Hoxha', username: 'council' },
+  { id: 21, name: 'Arben Krasniqi', username: 'council.krasniqi' },
+  { id: 22, name: 'Milica Jovanović', username: 'council.jovanovic' },
+];
+
+describe('council list', () => {
+  it('asks for active councils by default, sends the filters and links each council to its details', async () => {
+    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil()])) });
+    openSignedIn(admin, '/councils?field=medical_health&search=Medical');
+    const table = await screen.findByRole('grid', { name: 'Councils' }, { timeout: 10_000 });
+    expect(within(table).getByRole('link', { name: 'Council for Medical and Health Sciences' }).getAttribute('href')).toBe('/councils/4');
+    expect(within(table).getByText('Medical and health sciences')).toBeTruthy();
+    expect(within(table).getByText('Driton Hoxha')).toBeTruthy();
+    expect(screen.getByText('1 council')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New council' }).getAttribute('href')).toBe('/councils/create');
+    const query = Object.fromEntries(new URL(sentRequests().at(-1)!.url).searchParams);
+    expect(query).toEqual({ page: '1', page_size: '25', search: 'Medical', field: 'medical_health', active: 'true' });
+  });
+
+  it('lists every council when asked, and offers no "New council" to a council member', async () => {
+    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil({ active: false, name: 'Council for Agricultural Sciences (2019–2024)' })])) });
+    openSignedIn(councilMember, '/councils?state=all');
+    const table = await screen.findByRole('grid', { name: 'Councils' }, { timeout: 10_000 });
+    expect(within(table).getByText('Inactive')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New council' })).toBeNull();
+    expect(new URL(sentRequests().at(-1)!.url).searchParams.has('active')).toBe(false);
+  });
+});
+
+describe('council details', () => {
+  it('shows the members with the chair, meetings, decisions and the applications under review with overdue ones marked', async () => {
+    stubApi({ 'GET /api/councils/4/': json(200, makeCouncilDetail()) });
+    openSignedIn(admin, '/councils/4');
+    await screen.findByRole('heading', { level: 1, name: 'Council for Medical and Health Sciences' }, { timeout: 10_000 });
+    const members = screen.getByRole('region', { name: '3 members' });
+    expect(within(members).getByText('Driton Hoxha').parentElement?.textContent).toContain('Chair');
+    expect(within(members).getByText(/Arben Krasniqi/).textContent).not.toContain('Chair');
+    const applications = screen.getByRole('grid', { name: 'Applications under review' });
+    expect(within(applications).getByRole('link', { name: 'NARIC-2026-000102' }).getAttribute('href')).toBe('/councils/applications/102');
+    expect(within(applications).getAllByText('Overdue')).toHaveLength(1);
+    const decisions = screen.getByRole('grid', { name: 'Decisions' });
+    expect(within(decisions).getByText('Equivalent to the Kosovo degree.')).toBeTruthy();
+    expect(within(decisions).getByText('Approved')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/councils/4/edit');
+    expect(screen.getByRole('button', { name: 'New meeting' })).toBeTruthy();
+  });
+
+  it('opens a held meeting: agenda, attendance, minutes download, and saves the attendance with the version read', async () => {
+    const saved = makeMeeting({ version: 3, attendance: makeMeeting().attendance.map((row) => ({ ...row, present: true })) });
+    const calls = stubApi({
+      'GET /api/councils/4/': json(200, makeCouncilDetail()),
+      'GET /api/councils/meetings/30/': json(200, makeMeeting()),
+      'PATCH /api/councils/meetings/30/': json(200, saved),
+    });
+    openSignedIn(admin, '/councils/4');
+    await screen.findByRole('heading', { level: 1, name: 'Council for Medical and Health Sciences' }, { timeout: 10_000 });
+    const meetings = screen.getByRole('grid', { name: 'Meetings' });
+    fireEvent.click(within(meetings).getAllByRole('button')[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Council meeting' });
+    await within(dialog).findByRole('link', { name: 'NARIC-2026-000101' });
+    expect(within(dialog).getByText(/minutes-2026-10-01\.pdf/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeTruthy();
+    const absent = within(dialog).getByRole('checkbox', { name: 'Arben Krasniqi' }) as HTMLInputElement;
+    expect(absent.checked).toBe(false);
+    fireEvent.click(absent);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the meeting' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const body = JSON.parse(calls.find((call) => call.method === 'PATCH')!.body);
+    expect(body).toMatchObject({ version: 2, status: 'held', agenda: [101] });
+    expect(body.attendance).toEqual([
+      { user_id: 5, present: true },
+      { user_id: 21, present: true },
+    ]);
+  });
+
+  it('shows a council member the meeting without the forms when they do not chair the council', async () => {
+    stubApi({
+      'GET /api/councils/4/': json(200, makeCouncilDetail({ can_edit: false, can_manage_meetings: false })),
+      'GET /api/councils/meetings/30/': json(200, makeMeeting({ can_manage: false })),
+    });
+    openSignedIn(councilMember, '/councils/4');
+    await screen.findByRole('heading', { level: 1, name: 'Council for Medical and Health Sciences' }, { timeout: 10_000 });
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New meeting' })).toBeNull();
+    fireEvent.click(within(screen.getByRole('grid', { name: 'Meetings' })).getAllByRole('button')[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Council meeting' });
+    expect(await within(dialog).findByText('Arben Krasniqi: absent')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save the meeting' })).toBeNull();
+    expect(within(dialog).queryByTestId('pdf-upload')).toBeNull();
+  });
+
+  it('says when the council does not exist', async () => {
+    stubApi({});
+    openSignedIn(admin, '/councils/999');
+    expect(await screen.findByText('Council not found', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('council editor', () => {
+  it('checks the form before sending, then sends the chosen members, chair, areas and quorum', async () => {
+    const calls = stubApi({
+      'GET /api/councils/member-options/': json(200, memberOptions),
+      'POST /api/councils/': json(201, makeCouncil({ id: 12, name: 'Council for Law' })),
+      'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name: 'Council for Law' })),
+    });
+    openSignedIn(admin, '/councils/create');
+    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    fill('Quorum', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('Name')).toContain('This field is required'));
+    expect(screen.getByText('Choose at least one member.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one area of expertise.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fill('Name', 'Council for Law');
+    await pick('Members', ['Arben Krasniqi', 'Milica Jovanović']);
+    await pick('Areas of expertise', ['Law']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('Quorum')).toContain('The quorum cannot be larger than the number of members.'));
+    fill('Quorum', '2');
+    await chooseOption('Chair', 'Milica Jovanović');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({
+      name: 'Council for Law',
+      description: '',
+      members: [21, 22],
+      chair: 22,
+      academic_field_categories: ['law'],
+      quorum: 2,
+      active: true,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Council for Law' });
+  });
+
+  it("shows the server's field refusal on its field", async () => {
+    stubApi({
+      'GET /api/councils/4/': json(200, makeCouncilDetail()),
+      'GET /api/councils/member-options/': json(200, memberOptions),
+      'PATCH /api/councils/4/': json(400, { name: ['A council with this name already exists.'] }),
+    });
+    openSignedIn(admin, '/councils/4/edit');
+    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('Name')).toContain('A council with this name already exists.'));
+  });
+
+  it('on a stale version says so and reloads the council as it is stored now', async () => {
+    const calls = stubApi({
+      'GET /api/councils/4/': [json(200, makeCouncilDetail()), json(200, makeCouncilDetail({ version: 4, name: 'Council for Medicine' }))],
+      'GET /api/councils/member-options/': json(200, memberOptions),
+      'PATCH /api/councils/4/': json(412, { detail: 'The council was changed by someone else. Reload it and apply your changes again.', code: 'precondition_failed' }),
+    });
+    openSignedIn(admin, '/councils/4/edit');
+    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    fill('Quorum', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/changed by someone else/)).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body)).toMatchObject({ version: 3, quorum: 3, members: [5, 21, 22], chair: 5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the latest version' }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Council for Medicine'));
+    expect((screen.getByRole('textbox', { name: 'Quorum' }) as HTMLInputElement).value).toBe('2');
+  });
+});
