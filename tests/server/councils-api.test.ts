@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en/server.json';
+import sq from '../../locales/sq/server.json';
+import sr from '../../locales/sr/server.json';
 import {
   COUNCIL_MESSAGES,
   councilDetail,
@@ -56,6 +59,16 @@ async function newCouncil(changes: Partial<CouncilCreate> = {}): Promise<Council
   expect(answer.statusCode, answer.body).toBe(201);
   return councilListItem.parse(answer.json());
 }
+
+describe('texts', () => {
+  it('keeps the shared English messages equal to server.json, with every one translated in sq and sr', () => {
+    expect(en.councils.messages).toEqual(COUNCIL_MESSAGES);
+    for (const messages of [sq.councils.messages, sr.councils.messages]) {
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(COUNCIL_MESSAGES).sort());
+      for (const [key, text] of Object.entries(messages)) expect(text, key).not.toBe(COUNCIL_MESSAGES[key as keyof typeof COUNCIL_MESSAGES]);
+    }
+  });
+});
 
 describe('list and details', () => {
   it('lists the demo councils with members, chair and open reviews; filters by active, field and name', async () => {
