@@ -53,7 +53,7 @@ const applicationOf = async (councilId: number, same: boolean) =>
   ).id;
 
 async function newCouncil(changes: Partial<CouncilCreate> = {}): Promise<CouncilListItem> {
-  const members = [await userId('council'), await userId('council.krasniqi')];
+  const members = [await userId('council'), await userId('council.rama')];
   const body: CouncilCreate = { name: `Council ${Math.random().toString(36).slice(2, 8)}`, members, chair: members[0]!, academic_field_categories: ['law'], quorum: 2, ...changes };
   const answer = await call('POST', '/councils/', body);
   expect(answer.statusCode, answer.body).toBe(201);
@@ -114,7 +114,7 @@ describe('list and details', () => {
     const options = councilMemberOptionsAnswer.parse((await call('GET', '/councils/member-options/')).json());
     const usernames = options.map((option) => option.username);
     expect(usernames).toContain('council');
-    expect(usernames).toContain('council.krasniqi');
+    expect(usernames).toContain('council.rama');
     expect(usernames).not.toContain('officer');
     expect(usernames).not.toContain('evaluator');
   });
@@ -124,11 +124,11 @@ describe('create and edit', () => {
   it('creates a council and changes it with the version read; a stale version is 412 and saves nothing', async () => {
     const created = await newCouncil({ description: 'Reviews law degrees.' });
     expect(created).toMatchObject({ member_count: 2, chair_name: 'Driton Hoxha', quorum: 2, active: true, version: 1, description: 'Reviews law degrees.' });
-    const members = [await userId('council.krasniqi'), await userId('council.jovanovic'), await userId('council')];
+    const members = [await userId('council.rama'), await userId('council.djordjevic'), await userId('council')];
     const body = { name: created.name, members, chair: members[1]!, academic_field_categories: ['law', 'education'], quorum: 3, active: false, version: created.version };
     const changed = await call('PATCH', `/councils/${created.id}/`, body);
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ version: 2, member_count: 3, chair_name: 'Milica Jovanović', quorum: 3, active: false });
+    expect(changed.json()).toMatchObject({ version: 2, member_count: 3, chair_name: 'Milica Đorđević', quorum: 3, active: false });
 
     const stale = await call('PATCH', `/councils/${created.id}/`, { ...body, name: 'Something else', version: 1 });
     expect(stale.statusCode).toBe(412);
@@ -139,9 +139,9 @@ describe('create and edit', () => {
   it('refuses a name in use, members who are not council members, a chair outside the members and a quorum out of bounds', async () => {
     const existing = await newCouncil();
     const council = await userId('council');
-    const krasniqi = await userId('council.krasniqi');
+    const rama = await userId('council.rama');
     const officer = await userId('officer');
-    const base = { members: [council, krasniqi], chair: council, academic_field_categories: ['law'], quorum: 2 };
+    const base = { members: [council, rama], chair: council, academic_field_categories: ['law'], quorum: 2 };
     const refusals: [object, string, string][] = [
       [{ ...base, name: existing.name }, 'name', COUNCIL_MESSAGES.nameTaken],
       [{ ...base, name: 'Fresh A', members: [council, officer] }, 'members.1', COUNCIL_MESSAGES.notCouncilMember],
@@ -162,15 +162,15 @@ describe('create and edit', () => {
   });
 
   it('refuses an inactive member, and answers in the caller’s language', async () => {
-    const krasniqi = await userId('council.krasniqi');
-    await server.db.updateTable('users').set({ is_active: false }).where('id', '=', krasniqi).execute();
+    const rama = await userId('council.rama');
+    await server.db.updateTable('users').set({ is_active: false }).where('id', '=', rama).execute();
     try {
       const council = await userId('council');
-      const answer = await call('POST', '/councils/', { name: 'Fresh G', members: [council, krasniqi], chair: council, academic_field_categories: ['law'], quorum: 1 }, { 'accept-language': 'sq' });
+      const answer = await call('POST', '/councils/', { name: 'Fresh G', members: [council, rama], chair: council, academic_field_categories: ['law'], quorum: 1 }, { 'accept-language': 'sq' });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()['members.1']).toEqual(['Anëtarët duhet të jenë përdorues aktivë të grupit Anëtarët e Këshillit.']);
     } finally {
-      await server.db.updateTable('users').set({ is_active: true }).where('id', '=', krasniqi).execute();
+      await server.db.updateTable('users').set({ is_active: true }).where('id', '=', rama).execute();
     }
   });
 });

@@ -62,16 +62,16 @@ interface DemoCouncilMember {
  * is chaired by its first member here.
  */
 export const DEMO_EXTRA_COUNCIL_MEMBERS: readonly DemoCouncilMember[] = [
-  { username: 'council.krasniqi', first_name: 'Arben', last_name: 'Krasniqi', gender: 'male', council: DEMO_COUNCILS[0]!.name, chair: false },
-  { username: 'council.jovanovic', first_name: 'Milica', last_name: 'Jovanović', gender: 'female', council: DEMO_COUNCILS[0]!.name, chair: false },
-  { username: 'council.berisha', first_name: 'Blerim', last_name: 'Berisha', gender: 'male', council: DEMO_COUNCILS[1]!.name, chair: true },
-  { username: 'council.stojanovic', first_name: 'Vesna', last_name: 'Stojanović', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
-  { username: 'council.gashi', first_name: 'Blerta', last_name: 'Gashi', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
+  { username: 'council.rama', first_name: 'Besa', last_name: 'Rama', gender: 'female', council: DEMO_COUNCILS[0]!.name, chair: false },
+  { username: 'council.djordjevic', first_name: 'Milica', last_name: 'Đorđević', gender: 'female', council: DEMO_COUNCILS[0]!.name, chair: false },
+  { username: 'council.sopi', first_name: 'Blerim', last_name: 'Sopi', gender: 'male', council: DEMO_COUNCILS[1]!.name, chair: true },
+  { username: 'council.lazic', first_name: 'Vesna', last_name: 'Lazić', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
+  { username: 'council.hyseni', first_name: 'Drita', last_name: 'Hyseni', gender: 'female', council: DEMO_COUNCILS[1]!.name, chair: false },
   { username: 'council.haxhiu', first_name: 'Valon', last_name: 'Haxhiu', gender: 'male', council: DEMO_COUNCILS[2]!.name, chair: true },
   { username: 'council.ilic', first_name: 'Dragana', last_name: 'Ilić', gender: 'female', council: DEMO_COUNCILS[2]!.name, chair: false },
-  { username: 'council.kelmendi', first_name: 'Liridona', last_name: 'Kelmendi', gender: 'female', council: DEMO_COUNCILS[2]!.name, chair: false },
+  { username: 'council.zeqiri', first_name: 'Lumnije', last_name: 'Zeqiri', gender: 'female', council: DEMO_COUNCILS[2]!.name, chair: false },
   { username: 'council.bajrami', first_name: 'Shpresa', last_name: 'Bajrami', gender: 'female', council: DEMO_COUNCILS[3]!.name, chair: true },
-  { username: 'council.popovic', first_name: 'Nenad', last_name: 'Popović', gender: 'male', council: DEMO_COUNCILS[3]!.name, chair: false },
+  { username: 'council.popovic', first_name: 'Goran', last_name: 'Popović', gender: 'male', council: DEMO_COUNCILS[3]!.name, chair: false },
   { username: 'council.dervishi', first_name: 'Ilir', last_name: 'Dervishi', gender: 'male', council: DEMO_COUNCILS[3]!.name, chair: false },
 ];
 
