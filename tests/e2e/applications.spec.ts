@@ -42,17 +42,25 @@ test('an officer finds a paid application, walks it to decision pending, and an 
 
   await runAction(page, 'Move to council review', async (dialog) => {
     await dialog.getByRole('button', { name: /Council/ }).click();
-    await dialog.page().getByRole('option', { name: 'Council for Engineering and Natural Sciences' }).click();
+    await dialog.page().getByRole('option', { name: 'Council for Medical and Health Sciences' }).click();
   });
   await runAction(page, 'Start council review');
-  // Required notes are checked before anything is sent.
-  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Record council decision' }).click();
-  const councilDialog = page.getByRole('dialog', { name: 'Record council decision' });
-  await councilDialog.getByRole('button', { name: 'Record council decision' }).click();
-  await expect(councilDialog.getByText("The council's comments are required to record its decision.")).toBeVisible();
-  await councilDialog.getByLabel('Notes').fill('Equivalent to a Kosovo master degree.');
-  await councilDialog.getByRole('button', { name: 'Record council decision' }).click();
-  await expect(councilDialog).toBeHidden();
+  // The council records its decision on its review screen (who took part, checked against the
+  // quorum): the demo council member chairs the medical council.
+  const applicationPath = new URL(page.url()).pathname;
+  const applicationId = applicationPath.split('/').filter(Boolean).at(-1)!;
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInTo(page, 'council', `/councils/applications/${applicationId}`);
+  const decision = page.getByRole('form', { name: 'Council decision' });
+  // Required comments are checked before anything is sent.
+  await decision.getByRole('button', { name: 'Record the decision' }).click();
+  await expect(decision.getByText("The council's comments are required to record its decision.")).toBeVisible();
+  await decision.getByLabel('Council comments').fill('Equivalent to a Kosovo master degree.');
+  await decision.getByText('Approved', { exact: true }).click();
+  await decision.getByRole('button', { name: 'Record the decision' }).click();
+  await expect(page.getByRole('region', { name: 'Recorded decisions' }).getByText('Equivalent to a Kosovo master degree.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInTo(page, 'officer', applicationPath);
   await runAction(page, 'Prepare decision');
   await expect(page.getByText('Decision pending').first()).toBeVisible();
   // Officers prepare; only the agency decides.
@@ -72,7 +80,7 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   const steps = ['Approve', 'Prepare decision', 'Record council decision', 'Start council review', 'Move to council review', 'Update status', 'Start work'];
   for (const step of steps) await expect(timeline.getByText(step, { exact: true })).toBeVisible();
   await expect(timeline.getByRole('listitem').filter({ hasText: 'Approve' }).first()).toContainText('Milan Jovanović');
-  await expect(timeline.getByRole('listitem').filter({ hasText: 'Record council decision' })).toContainText('Blerta Gashi');
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Record council decision' })).toContainText('Driton Hoxha');
   await expect(timeline.getByText('Equivalent to a Kosovo master degree.')).toBeVisible();
   await expect(timeline.getByText('Recognised as a master degree.')).toBeVisible();
 });

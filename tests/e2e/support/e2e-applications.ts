@@ -6,7 +6,7 @@ import type { E2eShell } from './e2e-accounts';
 // next to the demo caseload: one per purpose, project and attempt, so a test that moves an
 // application never meets one another test (or its own earlier attempt) already moved.
 
-export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict';
+export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council';
 
 const ATTEMPTS = 3;
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
@@ -16,6 +16,7 @@ const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]
   stale: { web: ['Tahiri', 'Fejza', 'Ukaj'], desktop: ['Vitia', 'Zeka', 'Jashari'] },
   inspect: { web: ['Sejdiu', 'Limani', 'Bislimi'], desktop: ['Haliti', 'Prekazi', 'Kryeziu'] },
   verdict: { web: ['Ramadani', 'Osmani', 'Gjinolli'], desktop: ['Loshaj', 'Sadiku', 'Haxhiu'] },
+  council: { web: ['Dardani', 'Kastrioti', 'Ilirjani'], desktop: ['Skenderaj', 'Drenica', 'Rrafshi'] },
 };
 
 const SERVICE_3_IN_REVIEW: DemoFixture['steps'] = [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }];
@@ -29,6 +30,13 @@ const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: str
   inspect: { service: 3, firstName: 'Besa', steps: [...SERVICE_3_IN_REVIEW, { action: 'request_inspectorate' }], number: 3 },
   // Service 3 verified: the officer writes the verdict, submits it, and the verification document is issued.
   verdict: { service: 3, firstName: 'Fitore', steps: [...SERVICE_3_IN_REVIEW, { action: 'update_status', to: 'verified', notes: 'The registry confirms the diploma.' }], number: 4 },
+  // Service 1, originality verified: the officer sends it to the medical council, an evaluator reviews it, the council decides.
+  council: {
+    service: 1,
+    firstName: 'Lumnije',
+    steps: [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }, { action: 'update_status', to: 'originality_verified', notes: 'Confirmed with the issuing university.' }],
+    number: 5,
+  },
 };
 
 export interface E2eApplication extends DemoFixture {
