@@ -17,6 +17,8 @@ async function runAction(page: Page, action: string, fill?: (dialog: ReturnType<
 }
 
 test('an officer finds a paid application, walks it to decision pending, and an agency officer approves it', async ({ page, shell }, testInfo) => {
+  // Three people sign in along the way on a shared, loaded machine.
+  test.slow();
   const fixture = e2eApplication('walk', shell, testInfo.retry);
   await signInTo(page, 'officer', '/applications');
   await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.last_name);

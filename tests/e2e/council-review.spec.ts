@@ -51,6 +51,11 @@ test('an officer sends an application to the council, an evaluator reviews it, t
   await page.getByRole('option', { name: /Expert Commission for Medicine/ }).click();
   await request.getByRole('button', { name: /Evaluator/ }).click();
   await page.getByRole('option', { name: /Jelena Petrović/ }).click();
+  // The due date, segment by segment (a date in the future whatever today is).
+  for (const [segment, digits] of [[/day/i, '15'], [/month/i, '06'], [/year/i, '2099']] as const) {
+    await request.getByRole('spinbutton', { name: segment }).click();
+    await page.keyboard.type(digits);
+  }
   await request.getByRole('button', { name: 'Send request' }).click();
   await expect(request).toBeHidden();
   await signOut(page);
