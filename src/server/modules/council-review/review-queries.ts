@@ -6,7 +6,6 @@ import { movesFor } from '../../../shared/domain/application-workflow';
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { councilSeats, participationOf } from '../../council-quorum';
-import { feePolicy } from '../applications/fee-policy';
 
 // Everything the council review screen (route /councils/applications/:id) needs in one answer.
 // The row scope decides whether the application exists for the caller (null → 404).
@@ -38,7 +37,6 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       'applications.council_comments',
       'applications.review_notes',
       'applications.version',
-      'applications.fee_quote',
       'education_info.program_name',
       'services.id as service_id',
       'services.name_en as service_name',
@@ -154,7 +152,10 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
 
   const subject = { service_type: row.service_type as ServiceType, status: row.status, archived: row.archived, invalidated: row.invalidated };
   const participation = participationOf(user, council ? seats : null);
-  const allowed = movesFor(user, subject, feePolicy(row)).filter((move) => COUNCIL_ACTIONS.has(move.action));
+  // Only the council's two moves are kept, and no fee rule decides those: the service's current
+  // fee settings serve as the policy (the quoted ones matter for the payment steps only).
+  const policy = { fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed };
+  const allowed = movesFor(user, subject, policy).filter((move) => COUNCIL_ACTIONS.has(move.action));
 
   return {
     application: {
