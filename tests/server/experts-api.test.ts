@@ -13,6 +13,7 @@ import {
   type ExpertReview,
 } from '../../src/shared/api/experts';
 import { DEMO_COMMISSIONS } from '../../src/server/db/demo-expert-reviews';
+import { uploadPath, uploadedOutcome } from '../../src/shared/ipc/transfer-contract';
 import { minimalPdf, PNG_BYTES } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
@@ -271,6 +272,18 @@ describe('the evaluator’s review', () => {
     // Before submitting, only the evaluator and admins read it.
     expect((await send('officer', 'GET', `/expert-reviews/${review.id}/report/`)).statusCode).toBe(404);
     expect((await send('admin', 'GET', `/expert-reviews/${review.id}/report/`)).statusCode).toBe(200);
+    // The transfer bridge of both shells uploads with POST (target expert_review_report): it replaces the report.
+    const replacement = minimalPdf('Expert report, second version');
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: '/api' + uploadPath({ type: 'expert_review_report', review_id: review.id, version: review.version }, 'report-v2.pdf'),
+      headers: { ...(await server.authorization('evaluator')), 'content-type': 'application/pdf' },
+      payload: replacement,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(uploadedOutcome({ type: 'expert_review_report', review_id: review.id, version: review.version }, posted.json())).toMatchObject({ outcome: 'uploaded_review_report' });
+    review = expertReview.parse(posted.json());
+    expect(review.report).toEqual({ file_name: 'report-v2.pdf', size: replacement.length });
   });
 
   it('submits (assessment and recommendation required) and is locked for good', async () => {
@@ -299,7 +312,7 @@ describe('the evaluator’s review', () => {
     expect(upload.statusCode).toBe(409);
 
     const list = applicationReviewsAnswer.parse((await send('officer', 'GET', `/applications/${review.application.id}/expert-reviews/`)).json());
-    expect(list.results.find((r) => r.id === review.id)).toMatchObject({ assessment: 'Comparable in level and content.', report: { file_name: 'report.pdf' } });
+    expect(list.results.find((r) => r.id === review.id)).toMatchObject({ assessment: 'Comparable in level and content.', report: { file_name: 'report-v2.pdf' } });
     expect((await send('officer', 'GET', `/expert-reviews/${review.id}/report/`)).statusCode).toBe(200);
     const history = await server.db.selectFrom('application_history').select('action').where('application_id', '=', review.application.id).execute();
     expect(history.map((h) => h.action)).toContain('expert_review_submitted');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoredDocument } from '../../shared/api/documents';
 import type { Verdict } from '../../shared/api/issuance';
 import type { CouncilMeeting } from '../../shared/api/councils';
+import type { ExpertReview } from '../../shared/api/experts';
 import type { PdfSelection, UploadTarget } from '../../shared/ipc/transfer-contract';
 import { megabytes } from '../../shared/transfer-rules';
 import { getBridge } from '../platform/bridge';
@@ -20,6 +21,8 @@ export interface PdfUploadProps {
   onVerdictUploaded?: (verdict: Verdict) => void;
   /** With a `council_minutes` target: called with the meeting the server answered. */
   onMinutesUploaded?: (meeting: CouncilMeeting) => void;
+  /** With an `expert_review_report` target: called with the review the server answered. */
+  onReviewReportUploaded?: (review: ExpertReview) => void;
   /** The screen's own words for a refusal it knows (e.g. a second upload where one is allowed); null for the usual ones. */
   describeError?: (error: unknown) => string | null;
   /** A visible title for the zone, e.g. 'Verification document'. */
@@ -46,7 +49,7 @@ function carriesFiles(event: DragEvent): boolean {
  * within the server's limit), then uploaded with a progress bar and a cancel button. The file's
  * bytes never pass through the page on the desktop: main reads them from disk.
  */
-export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUploaded, describeError, label, isDisabled = false }: PdfUploadProps) {
+export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUploaded, onReviewReportUploaded, describeError, label, isDisabled = false }: PdfUploadProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const [limit, setLimit] = useState<number | null>(null);
@@ -94,6 +97,7 @@ export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUplo
       setState({ phase: 'uploaded', fileName: selection.file_name });
       if (outcome.outcome === 'uploaded_verdict') onVerdictUploaded?.(outcome.verdict);
       else if (outcome.outcome === 'uploaded_minutes') onMinutesUploaded?.(outcome.meeting);
+      else if (outcome.outcome === 'uploaded_review_report') onReviewReportUploaded?.(outcome.review);
       else onUploaded?.(outcome.document);
     } catch (error) {
       setState({ phase: 'failed', error });

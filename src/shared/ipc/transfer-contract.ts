@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadFileName } from '../api/documents';
 import { ISSUANCE_PATHS, verdict } from '../api/issuance';
 import { COUNCIL_PATHS, councilMeeting } from '../api/councils';
+import { EXPERT_PATHS, expertReview } from '../api/experts';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
@@ -41,6 +42,8 @@ export const uploadTarget = z.discriminatedUnion('type', [
   }),
   /** A council meeting's minutes (the meeting's `version`, 412 when stale); answers the meeting. */
   z.object({ type: z.literal('council_minutes'), meeting_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
+  /** An expert review's PDF report, before it is submitted (the review's `version`); answers the review. */
+  z.object({ type: z.literal('expert_review_report'), review_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
 ]);
 export type UploadTarget = z.input<typeof uploadTarget>;
 
@@ -66,6 +69,8 @@ export function uploadPath(target: z.output<typeof uploadTarget>, fileName: stri
     }
     case 'council_minutes':
       return `${COUNCIL_PATHS.minutes(target.meeting_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
+    case 'expert_review_report':
+      return `${EXPERT_PATHS.report(target.review_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
   }
 }
 
@@ -81,6 +86,7 @@ export const uploadOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('uploaded'), document: storedDocument }),
   z.object({ outcome: z.literal('uploaded_verdict'), verdict }),
   z.object({ outcome: z.literal('uploaded_minutes'), meeting: councilMeeting }),
+  z.object({ outcome: z.literal('uploaded_review_report'), review: expertReview }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
@@ -95,11 +101,15 @@ export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unk
     const parsed = councilMeeting.safeParse(body);
     return parsed.success ? { outcome: 'uploaded_minutes', meeting: parsed.data } : null;
   }
+  if (target.type === 'expert_review_report') {
+    const parsed = expertReview.safeParse(body);
+    return parsed.success ? { outcome: 'uploaded_review_report', review: parsed.data } : null;
+  }
   const parsed = storedDocument.safeParse(body);
   return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
 }
 
-export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes'] as const;
+export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes', 'expert_review_report'] as const;
 export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
 
 export const downloadRequest = z
@@ -107,8 +117,8 @@ export const downloadRequest = z
     transfer_id: transferId,
     /**
      * What `document_id` names: a stored document (default), an issued document of the register,
-     * a template version (its sample rendering), a verdict (with its `application_id`), or a
-     * council meeting (its minutes).
+     * a template version (its sample rendering), a verdict (with its `application_id`), a
+     * council meeting (its minutes), or an expert review (its report).
      */
     source: z.enum(DOWNLOAD_SOURCES).default('document'),
     document_id: z.number().int().positive(),
@@ -141,6 +151,8 @@ export function downloadPath(request: z.output<typeof downloadRequest>): string 
       return ISSUANCE_PATHS.verdictFile(request.application_id ?? 0, request.document_id);
     case 'council_minutes':
       return COUNCIL_PATHS.minutes(request.document_id);
+    case 'expert_review_report':
+      return EXPERT_PATHS.report(request.document_id);
   }
 }
 

@@ -22,7 +22,8 @@ export function useExpertReview(id: number) {
   });
 }
 
-function useSaved() {
+/** What the screen does with the review the server answered after a save, a submit or a report upload. */
+export function useSaved() {
   const client = useQueryClient();
   return (saved: ExpertReview) => {
     client.setQueryData(['expert-review', saved.id], saved);

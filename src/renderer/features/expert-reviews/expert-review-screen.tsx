@@ -6,8 +6,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { DetailsList } from '../../components/details-list';
+import { DownloadButton } from '../../components/download-button';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
+import { PdfUpload } from '../../components/pdf-upload';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { TextAreaField } from '../../components/text-area-field';
@@ -17,7 +19,7 @@ import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { asTransportError } from '../../lib/transport-error';
 import { EXPERT_RECOMMENDATIONS, type ExpertRecommendation, type ExpertReview, type ReviewedDocument } from '../../../shared/api/experts';
-import { useExpertReview, useSaveDraft, useSubmitReview } from './api';
+import { useExpertReview, useSaveDraft, useSaved, useSubmitReview } from './api';
 
 /** /expert-reviews/{id}: the application under review, its documents (preview), and the evaluator's form. */
 export function ExpertReviewScreen({ titleKey }: { titleKey: string }) {
@@ -145,6 +147,7 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
   const [confirming, setConfirming] = useState(false);
   const save = useSaveDraft(review.id);
   const submit = useSubmitReview(review.id);
+  const saved = useSaved();
   const error = save.error ?? submit.error;
   const stale = !!error && asTransportError(error).status === 412;
   const fields = error ? translateError(error, t).fieldErrors : {};
@@ -166,7 +169,7 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
             [t('fields.recommendation'), review.recommendation ? t(`recommendations.${review.recommendation}`) : null],
             [t('fields.assessment'), <span style={{ whiteSpace: 'pre-wrap' }}>{review.assessment}</span>],
             [t('fields.comments'), review.comments],
-            [t('fields.report'), review.report ? t('review.report', { name: review.report.file_name, size: format.fileSize(review.report.size) }) : t('review.noReport')],
+            [t('fields.report'), <ReviewReport review={review} />],
           ]}
         />
       </section>
@@ -231,7 +234,8 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
           }}
           errorMessage={fields.comments?.[0]}
         />
-        <p>{review.report ? t('review.report', { name: review.report.file_name, size: format.fileSize(review.report.size) }) : t('review.noReport')}</p>
+        <ReviewReport review={review} />
+        <PdfUpload label={review.report ? t('review.replaceReport') : t('review.attachReport')} target={{ type: 'expert_review_report', review_id: review.id, version: review.version }} onReviewReportUploaded={saved} />
         <div className="form-actions">
           <Button
             isPending={save.isPending}
@@ -267,5 +271,19 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
         }
       />
     </section>
+  );
+}
+
+/** The optional PDF report: its name and size, to open or save (the transfer bridge streams it). */
+function ReviewReport({ review }: { review: ExpertReview }) {
+  const { t } = useTranslation('experts');
+  const format = useFormat();
+  if (!review.report) return <p>{t('review.noReport')}</p>;
+  return (
+    <div className="form-actions">
+      <span>{t('review.report', { name: review.report.file_name, size: format.fileSize(review.report.size) })}</span>
+      <DownloadButton source="expert_review_report" documentId={review.id} fileName={review.report.file_name} action="open" />
+      <DownloadButton source="expert_review_report" documentId={review.id} fileName={review.report.file_name} />
+    </div>
   );
 }

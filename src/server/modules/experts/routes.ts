@@ -275,38 +275,42 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/expert-reviews/:reviewId/report/',
-    {
-      preHandler: canReview,
-      schema: {
-        tags,
-        summary: 'The optional PDF report (raw application/pdf or multipart “file”; ?version=&file_name=), checked like documents; only before submitting',
-        params: reviewParams,
-        querystring: reportQuery,
-        response: { ...writeResponses, 408: detailError, [HTTP_STATUS.payloadTooLarge]: detailError, 415: detailError },
+  // PUT as the API names it; POST too, because both shells' transfer service sends every upload
+  // with POST (shared/ipc/transfer-contract.ts, target `expert_review_report`).
+  for (const method of ['put', 'post'] as const) {
+    app[method](
+      '/expert-reviews/:reviewId/report/',
+      {
+        preHandler: canReview,
+        schema: {
+          tags,
+          summary: 'The optional PDF report (raw application/pdf or multipart “file”; ?version=&file_name=), checked like documents; only before submitting',
+          params: reviewParams,
+          querystring: reportQuery,
+          response: { ...writeResponses, 408: detailError, [HTTP_STATUS.payloadTooLarge]: detailError, 415: detailError },
+        },
       },
-    },
-    async (request) => {
-      const { row } = await ownReview(request);
-      // Refused before a byte is read: a submitted review takes no new report.
-      if (row.status === 'submitted') throw conflict(EXPERT_MESSAGES.locked);
-      const { metadata, object } = await acceptPdfUpload(request, storage, {
-        maxBytes: config.maxUploadBytes,
-        idleTimeoutMs: bodyIdleMs,
-        readMetadata: (fields) => ({ fileName: typeof fields.file_name === 'string' && fields.file_name ? fields.file_name : 'report.pdf' }),
-      });
-      const key = await object.keep();
-      try {
-        const replaced = await attachReport(db, row.id, request.query.version, { key, fileName: request.query.file_name || metadata.fileName, size: object.size, sha256: object.sha256 });
-        if (replaced) await storage.delete(replaced);
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
-      return answer(request, row.id);
-    },
-  );
+      async (request) => {
+        const { row } = await ownReview(request);
+        // Refused before a byte is read: a submitted review takes no new report.
+        if (row.status === 'submitted') throw conflict(EXPERT_MESSAGES.locked);
+        const { metadata, object } = await acceptPdfUpload(request, storage, {
+          maxBytes: config.maxUploadBytes,
+          idleTimeoutMs: bodyIdleMs,
+          readMetadata: (fields) => ({ fileName: typeof fields.file_name === 'string' && fields.file_name ? fields.file_name : 'report.pdf' }),
+        });
+        const key = await object.keep();
+        try {
+          const replaced = await attachReport(db, row.id, request.query.version, { key, fileName: request.query.file_name || metadata.fileName, size: object.size, sha256: object.sha256 });
+          if (replaced) await storage.delete(replaced);
+        } catch (error) {
+          await storage.delete(key);
+          throw error;
+        }
+        return answer(request, row.id);
+      },
+    );
+  }
 
   app.get(
     '/expert-reviews/:reviewId/report/',

@@ -98,6 +98,9 @@ describe('the review screen', () => {
     expect(within(documents).getAllByRole('button', { name: 'Preview' })).toHaveLength(1);
     expect(within(documents).getByText('Not stored (metadata only)')).toBeTruthy();
     expect(screen.getByText(/^Overdue/)).toBeTruthy();
+    // No report yet: the form offers to attach one (the transfer bridge uploads it).
+    expect(screen.getByText('No report attached.')).toBeTruthy();
+    expect(screen.getByText('Attach a PDF report (optional)')).toBeTruthy();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Assessment' }), { target: { value: 'Comparable programme.' } });
     await chooseOption('Recommendation', 'Recognise');
@@ -107,7 +110,7 @@ describe('the review screen', () => {
   });
 
   it('submits only after the confirmation, then shows the review read-only', async () => {
-    const submitted = makeReview({ status: 'submitted', locked: true, assessment: 'Comparable programme.', recommendation: 'recognise_with_conditions', submitted_at: '2026-01-05T10:00:00Z', version: 3 });
+    const submitted = makeReview({ status: 'submitted', locked: true, assessment: 'Comparable programme.', recommendation: 'recognise_with_conditions', submitted_at: '2026-01-05T10:00:00Z', version: 3, report: { file_name: 'assessment.pdf', size: 2048 } });
     const calls = stubApi({ 'GET /api/expert-reviews/31/': [json(200, makeReview({ recommendation: 'recognise_with_conditions' })), json(200, submitted)], 'POST /api/expert-reviews/31/submit/': json(200, submitted) });
     openSignedIn(evaluator, '/expert-reviews/31');
     await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000120/ }, { timeout: 10_000 });
@@ -121,6 +124,9 @@ describe('the review screen', () => {
     expect((await screen.findAllByText(/Submitted on/)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('textbox', { name: 'Assessment' })).toBeNull();
     expect(screen.getByText('Recognise with conditions')).toBeTruthy();
+    // The locked review's report is there to open or save, and nothing can be attached any more.
+    expect(screen.getByText('Report: assessment.pdf (2 KB)')).toBeTruthy();
+    expect(screen.queryByText('Replace the PDF report')).toBeNull();
   });
 
   it('tells a stale save apart and offers a reload', async () => {
