@@ -96,7 +96,7 @@ describe('applications endpoints × demo groups', () => {
       for (const action of ACTION_NAMES) {
         const expected = expectedFor(user, action);
         const { version } = await server.db.selectFrom('applications').select('version').where('id', '=', targetId).executeTakeFirstOrThrow();
-        const body = { version, notes: 'Access check.', to: 'processing', council_id: 1, amount: '1.00', transaction_id: 'TX', officer_id: null, document_id: document.id };
+        const body = { version, notes: 'Access check.', to: 'processing', council_id: 1, amount: '1.00', transaction_id: 'TX', officer_id: null, document_id: document.id, outcome: 'approved', participant_ids: [1] };
         const answer = await call('POST', `/applications/${targetId}/${actionPathSegment(action)}/`, username, body);
         if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'} ${action}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
       }
