@@ -25,7 +25,7 @@ import { listAssignableOfficers } from './officer-queries';
 import { deleteSavedFilter, listSavedFilters, saveFilter } from './saved-filter-queries';
 import { performAction } from './workflow-actions';
 import { translateCouncilError } from '../../council-quorum';
-import { requestLanguage } from '../../request-language';
+import { translateRefusals } from '../../refusal-texts';
 
 // The applications calls (issue 4). Every route needs applications.view_application; what a user
 // then sees is limited by their row-level scope (access-scope.ts), and what they may do by the
@@ -42,16 +42,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The council's refusals (conflict of interest, quorum, auto-assign) in the caller's language
   // (Accept-Language); the workflow's other messages stay English and the screens word them.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateCouncilError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateCouncilError);
 
   for (const [path, onlyIncomplete, summary] of [
     [APPLICATION_PATHS.list, false, 'Applications, filtered, searched, sorted and paged (row-level scope applies)'],

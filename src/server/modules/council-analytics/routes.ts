@@ -14,9 +14,9 @@ import { kosovoDate } from '../../../shared/domain/deadline-dates';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { fieldError } from '../../errors';
-import { requestLanguage } from '../../request-language';
 import { councilAnalytics } from './analytics-queries';
 import { translateAnalyticsError } from './analytics-texts';
+import { translateRefusals } from '../../refusal-texts';
 
 // Council analytics (issue 14): throughput, outcomes by field, review time and overdue reviews,
 // per council, over a period of months (the last twelve by default). Holders of
@@ -28,16 +28,7 @@ export const councilAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const clock = app.deps.clock ?? (() => new Date());
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateAnalyticsError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateAnalyticsError);
 
   app.get(
     COUNCIL_ANALYTICS_PATHS.analytics,

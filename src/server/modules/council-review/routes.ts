@@ -6,10 +6,10 @@ import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { translateCouncilError } from '../../council-quorum';
 import { notFound } from '../../errors';
-import { requestLanguage } from '../../request-language';
 import { declareConflict } from './conflict-writes';
 import { loadCouncilDashboard } from './dashboard-queries';
 import { loadCouncilReview } from './review-queries';
+import { translateRefusals } from '../../refusal-texts';
 
 // The council's own calls (issue 14): dashboard, one application's review, conflicts of interest.
 // Every route needs councils.review_application; the row scope (application-scope.ts) decides which
@@ -24,16 +24,7 @@ export const councilReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   // Our refusals in the caller's language (Accept-Language; en, sq, sr).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateCouncilError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateCouncilError);
 
   app.get(
     COUNCIL_REVIEW_PATHS.dashboard,

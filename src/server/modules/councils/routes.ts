@@ -29,13 +29,13 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
 import { notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { requestLanguage } from '../../request-language';
 import { acceptPdfUpload } from '../../uploads';
 import { applicationsUnderReview, chairsCouncil, councilMeetings, councilMembers, findCouncil, listCouncils, memberOptions, visibleDecisions } from './council-queries';
 import { translateCouncilError } from './council-texts';
 import { createCouncil, updateCouncil } from './council-writes';
 import { findMeeting, meetingCouncil } from './meeting-queries';
 import { attachMinutes, createMeeting, updateMeeting } from './meeting-writes';
+import { translateRefusals } from '../../refusal-texts';
 
 // Councils and their meetings (issue 14, spec §2–§4). Read with councils.view_council (a council
 // member reads every council's own fields; the applications and decisions in it follow the
@@ -57,16 +57,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: config.maxUploadBytes + 1, fieldSize: 1024 } });
 
   // Our refusals in the caller's language (Accept-Language; en, sq, sr).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateCouncilError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateCouncilError);
 
   const mayManageMeetings = async (user: User, councilId: number) =>
     hasPermission(user, 'councils.change_council') || (await chairsCouncil(db, councilId, user.id));

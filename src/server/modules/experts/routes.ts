@@ -34,13 +34,13 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
 import { conflict, notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { requestLanguage } from '../../request-language';
 import { acceptPdfUpload } from '../../uploads';
 import { evaluatorOptions, findCommission, listCommissions } from './commission-queries';
 import { createCommission, updateCommission } from './commission-writes';
 import { translateExpertError } from './experts-texts';
 import { applicationReviews, findReview, findVisibleApplication, listReviews, requestOptions, reviewRow, sitsOnCouncil } from './review-queries';
 import { attachReport, requestReview, saveDraft, submitReview } from './review-writes';
+import { translateRefusals } from '../../refusal-texts';
 
 // Expert commissions and expert reviews (issue 14, spec §2). Commissions: read with
 // expert.view_commission, written with expert.change_commission. Reviews: requested by officers
@@ -63,16 +63,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: config.maxUploadBytes + 1, fieldSize: 1024 } });
 
   // Our refusals in the caller's language (Accept-Language; en, sq, sr).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateExpertError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateExpertError);
 
   // ---- Commissions ----
 

@@ -21,10 +21,10 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { ApiError, fieldErrors } from '../../errors';
 import { acceptPdfUpload } from '../../uploads';
 import { findPossibleDuplicates } from './intake-queries';
-import { requestLanguage } from '../../request-language';
 import { INTAKE_TEXTS, translateIntakeError } from './intake-texts';
 import { stageUpload, sweepUnclaimedUploads } from './staged-uploads';
 import { submitIntake } from './submission';
+import { translateRefusals } from '../../refusal-texts';
 
 // Counter intake (issue 13, spec §2: offline application creation is for administrators): stage
 // a draft's PDFs under the client's keys, then create the application once with an
@@ -57,16 +57,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 } });
 
   // Our refusals in the caller's language (Accept-Language: en, sq, sr).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateIntakeError(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateIntakeError);
 
   app.put(
     INTAKE_PATHS.upload(':upload_key'),

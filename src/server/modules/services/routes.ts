@@ -24,6 +24,7 @@ import { quoteService } from './service-quotes';
 import { createService, deleteService, setServiceEnabled, updateService, type Actor } from './service-writes';
 import { requestLanguage } from '../../request-language';
 import { translateErrorBody } from './server-texts';
+import { translateRefusals } from '../../refusal-texts';
 
 // The services of spec §2/§3 (issue 12). Reads and quotes: any signed-in user (other screens show
 // service names and fees); writes and the history: administrators only (spec §6).
@@ -37,16 +38,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: Parameters<typeof currentUser>[0]): Actor => ({ id: currentUser(request).id, ip: request.ip ?? null });
 
   // Our error texts in the caller's language (Accept-Language; en, sq, sr).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    const language = requestLanguage(request);
-    if (language === 'en') return payload;
-    try {
-      return JSON.stringify(translateErrorBody(language, JSON.parse(payload)));
-    } catch {
-      return payload;
-    }
-  });
+  translateRefusals(app, translateErrorBody);
 
   app.get(
     SERVICE_PATHS.list,

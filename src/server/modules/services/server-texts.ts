@@ -1,8 +1,9 @@
 import en from '../../../../locales/en/server.json';
 import sq from '../../../../locales/sq/server.json';
 import sr from '../../../../locales/sr/server.json';
-import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
+import type { Language } from '../../../shared/constants';
 import type { FeeLine } from '../../../shared/domain/fees';
+import { refusalTranslator } from '../../refusal-texts';
 
 // The services module's texts in the caller's language (locales/<lang>/server.json, `services`):
 // the fee breakdown's labels, and its error messages, which are written in English (the API's
@@ -44,30 +45,8 @@ export function feeLineLabel(language: Language, line: FeeLine): string {
   return interpolate(language, texts.feeRules[line.rule], { case: priceCase, degree });
 }
 
-const MESSAGE_KEYS: ReadonlyMap<string, keyof ServiceTexts['messages']> = new Map(
-  (Object.entries(en.services.messages) as [keyof ServiceTexts['messages'], string][]).map(([key, text]) => [text, key]),
-);
-
-/** One of our English messages in the language (a message we have no translation for stays as it is). */
-export function translateMessage(language: Language, message: string): string {
-  const key = MESSAGE_KEYS.get(message);
-  return key === undefined ? message : TEXTS[language].messages[key];
-}
-
 /** Our English text by key (what the routes throw; translated on the way out). */
 export const SERVICE_MESSAGES = en.services.messages;
 
-/**
- * An error body with its messages translated: `{"detail"}` answers and `{"field": [...]}` ones.
- * Anything else is returned as it came.
- */
-export function translateErrorBody(language: Language, body: unknown): unknown {
-  if (language === DEFAULT_LANGUAGE || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const translated: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key === 'detail' && typeof value === 'string') translated[key] = translateMessage(language, value);
-    else if (Array.isArray(value)) translated[key] = value.map((item) => (typeof item === 'string' ? translateMessage(language, item) : item));
-    else translated[key] = value;
-  }
-  return translated;
-}
+/** Error bodies (`{"detail"}`, `{"field": [...]}`) with our messages in the caller's language. */
+export const translateErrorBody = refusalTranslator({ en: en.services.messages, sq: sq.services.messages, sr: sr.services.messages });
