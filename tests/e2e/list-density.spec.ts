@@ -20,7 +20,9 @@ test('at 1280×800 the application list fits without scrolling sideways, and the
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInTo(page, 'officer', '/applications');
   const grid = page.getByRole('grid', { name: 'Applications' });
-  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  // The layout is under test, not the list's speed: on a loaded machine its first answer can take
+  // longer than the default five seconds.
+  await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
 
   expect(await horizontalOverflow(page)).toEqual({ page: 0, table: 0 });
   // One line per row: every body row is as tall as the first.
@@ -50,7 +52,7 @@ test('at 1280×800 the application list fits without scrolling sideways, and the
   // After a reload (the session survives it in both shells) the list is compact.
   await page.reload();
   await expect(page).toHaveURL(/\/applications$/);
-  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.data-table')).toHaveAttribute('data-density', 'compact');
   await expect(page.getByRole('radio', { name: 'Compact' })).toBeChecked();
 });
