@@ -19,7 +19,8 @@ describe('decideAccess: every access level × every user kind', () => {
     ['guest', '/login', '', 'naricAdmin', { redirect: '/' }],
     ['guest', '/login', '', 'officer', { redirect: '/applications' }],
     ['guest', '/login', '', 'councilMember', { redirect: '/councils/dashboard' }],
-    ['guest', '/login', '', 'councilMemberAdmin', { redirect: '/' }],
+    // An admin who sits on a council starts on the first screen their permissions open: the councils list.
+    ['guest', '/login', '', 'councilMemberAdmin', { redirect: '/councils' }],
     // signed-in screens
     ['signed_in', '/payments/7', '?tab=history', 'guest', { redirect: '/login?redirect=%2Fpayments%2F7%3Ftab%3Dhistory' }],
     ['signed_in', '/payments/7', '', 'superuser', { allow: true }],
