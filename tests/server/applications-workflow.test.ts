@@ -19,6 +19,8 @@ import { createServerFixture, type ServerFixture } from '../support/server-fixtu
 
 let server: ServerFixture;
 let councilId: number;
+/** The council's members: the participants of every recorded decision (at least its quorum). */
+let councilMemberIds: number[];
 let officerId: number;
 let authorization: { authorization: string };
 
@@ -27,6 +29,9 @@ beforeAll(async () => {
   councilId = (await server.db.selectFrom('councils').select('id').where('name', '=', 'Council for Medical and Health Sciences').executeTakeFirstOrThrow()).id;
   officerId = (await server.db.selectFrom('users').select('id').where('username', '=', 'officer').executeTakeFirstOrThrow()).id;
   authorization = await server.authorization('admin');
+  councilMemberIds = (await server.db.selectFrom('council_members').select('user_id').where('council_id', '=', councilId).execute()).map((m) => m.user_id);
+  expect(councilMemberIds.length).toBeGreaterThan(0);
+  await server.db.updateTable('councils').set({ quorum: councilMemberIds.length }).where('id', '=', councilId).execute();
 });
 afterAll(async () => server.close());
 
@@ -66,6 +71,8 @@ async function createApplications(cases: readonly Case[], services: Record<Servi
           applicant_id: applicant.id,
           applicant_name: 'Table Walker',
           academic_field_category: 'medical_health' as const,
+          // An application in the council's steps sits with a council (move_to_council put it there).
+          council_id: c.status === 'council_assigned' || c.status === 'council_review' ? councilId : null,
           archived: c.archived ?? false,
           invalidated: c.invalidated ?? false,
         })),
@@ -96,6 +103,7 @@ function bodyFor(c: Case, documentId: number | undefined): Record<string, unknow
   const body: Record<string, unknown> = { version: 1, notes: 'Checked.' };
   if (c.action === 'update_status') body.to = c.to ?? 'processing';
   if (c.action === 'move_to_council') body.council_id = councilId;
+  if (c.action === 'record_council_decision') Object.assign(body, { outcome: 'approved', participant_ids: councilMemberIds });
   if (c.action === 'mark_paid') Object.assign(body, { amount: '30.00', transaction_id: 'TX-1' });
   if (c.action === 'assign_officer') body.officer_id = officerId;
   if (documentId !== undefined) body.document_id = documentId;

@@ -61,9 +61,13 @@ describe('dashboard home', () => {
     expect(council.statistics.total).toBeLessThan(admin.statistics.total);
   });
 
-  it('shows an evaluator nothing yet', async () => {
+  it('shows an evaluator the applications they review, and no others', async () => {
     const answer: DashboardAnswer = (await dashboard('evaluator')).json();
-    expect(answer.statistics.total).toBe(0);
-    expect(answer.recent_applications).toEqual([]);
+    const evaluator = await server.db.selectFrom('users').select('id').where('username', '=', 'evaluator').executeTakeFirstOrThrow();
+    const reviewed = new Set(
+      (await server.db.selectFrom('expert_reviews').select('application_id').where('reviewer_id', '=', evaluator.id).execute()).map((r) => r.application_id),
+    );
+    expect(answer.statistics.total).toBe(reviewed.size);
+    for (const application of answer.recent_applications) expect(reviewed.has(application.id)).toBe(true);
   });
 });
