@@ -1,97 +1,89 @@
-// `npm test`: every check of the project, with a timing table at the end so the 20-minute budget
-// of `npm test` stays visible.
+// `npm test`: every check of the project, in the order a failure is cheapest to find, with a
+// timing table at the end so the 20-minute budget of `npm test` stays visible.
 //
-// The machines have two cores, and the end-to-end suite, the longest step by far, leaves much of
-// them idle: one Chromium page and one server process (PGlite is single-threaded), waiting on each
-// other and on the app's own timers. So the run has two tracks side by side:
-// - the browser track: the build the e2e suite needs, then the e2e suite, at normal priority and
-//   with its output streamed as it comes;
-// - the Node track: type-checks, lint, dependency rules, unit, vault and server suites one after
-//   another at a lower CPU priority (nice), so they use what the browser track leaves and its
-//   timing-bound steps are not starved. Their output is printed in one block as each step ends.
-// Every step runs even when another fails (a full report in one run); the exit code is 1 if any
-// failed.
-import { spawn, spawnSync } from 'node:child_process';
+// The machines have two cores. The first checks (type-check, lint, dependency rules and the
+// build the end-to-end suite needs) each use one core, so they run two at a time; the test
+// suites after them use both cores each and run one after another (two at once only slowed both
+// and made time-outs flaky). A failing step stops the run after the steps already started end.
+import { spawn } from 'node:child_process';
 
 const npx = (...args) => ['npx', ...args];
-const npmRun = (script) => ['npm', 'run', '--silent', script];
 
-/** The Node track: each step one after another, at a lower priority than the browser track. */
-const nodeTrack = [
+/** Steps of the first stage: each runs on one core, so two go side by side. */
+const checks = [
   { name: 'typecheck: shared', command: npx('tsc', '-p', 'tsconfig.shared.json') },
   { name: 'typecheck: node', command: npx('tsc', '-p', 'tsconfig.node.json') },
   { name: 'typecheck: renderer', command: npx('tsc', '-p', 'tsconfig.web.json') },
   { name: 'typecheck: e2e', command: npx('tsc', '-p', 'tsconfig.e2e.json') },
-  { name: 'lint', command: npmRun('lint') },
-  { name: 'deps:check', command: npmRun('deps:check') },
-  { name: 'unit', command: npmRun('test:unit') },
-  { name: 'vault', command: npmRun('test:vault') },
-  { name: 'server', command: npmRun('test:server') },
-];
-
-/** The browser track. */
-const browserTrack = [
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'deps:check', command: ['npm', 'run', '--silent', 'deps:check'] },
   { name: 'build (for e2e)', command: npx('electron-vite', 'build') },
-  // Without a build the e2e suite would only report the build's failure again.
-  { name: 'e2e', command: npx('playwright', 'test'), live: true, needsPrevious: true },
 ];
 
-/** How much lower the Node track's priority is (a nice increment), where `nice` exists. */
-const NODE_TRACK_NICENESS = 10;
-const hasNice = spawnSync('nice', ['-n', '0', 'true']).status === 0;
+/** Suites that use both cores each, one after another. */
+const suites = [
+  { name: 'unit', command: ['npm', 'run', '--silent', 'test:unit'] },
+  { name: 'vault', command: ['npm', 'run', '--silent', 'test:vault'] },
+  { name: 'server', command: ['npm', 'run', '--silent', 'test:server'] },
+  { name: 'e2e', command: npx('playwright', 'test') },
+];
 
 const timings = [];
 
 /**
- * Runs one step. A `live` step streams its output as it comes (one at a time: the browser track's
- * e2e); otherwise the output is kept and printed in one block when the step ends, so steps of the
- * two tracks never mix.
+ * Runs one step. `live` streams its output as it comes (one step at a time); otherwise the
+ * output is kept and printed in one block when the step ends, so side-by-side steps never mix.
  */
-function run(step, { niceness = 0 } = {}) {
+function run(step, { live }) {
   const started = Date.now();
-  const command = niceness > 0 && hasNice ? ['nice', '-n', String(niceness), ...step.command] : step.command;
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(step.command[0], step.command.slice(1), { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
     const output = [];
-    if (!step.live) {
+    if (!live) {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
-    } else {
-      console.info(`\n── ${step.name} (streamed)`);
     }
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
-      timings.push({ name: step.name, seconds, ok, startedAt: started });
-      process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)\n`);
-      if (!step.live && (!ok || output.length > 0)) process.stdout.write(Buffer.concat(output));
+      timings.push({ name: step.name, seconds, ok });
+      if (!live) {
+        process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)\n`);
+        if (!ok || output.length > 0) process.stdout.write(Buffer.concat(output));
+      }
       resolve(ok);
     });
   });
 }
 
-/** Runs a track's steps one after another; a failure is recorded and the track goes on. */
-async function runTrack(steps, options) {
-  let ok = true;
-  for (const step of steps) {
-    if (step.needsPrevious && !ok) continue;
-    ok = (await run(step, options)) && ok;
-  }
-  return ok;
+/** Runs the steps `width` at a time; resolves false once any failed (started ones still end). */
+async function inParallel(steps, width) {
+  const queue = [...steps];
+  let failed = false;
+  const worker = async () => {
+    while (!failed && queue.length > 0) {
+      const step = queue.shift();
+      if (!(await run(step, { live: false }))) failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return !failed;
 }
 
 function printTimings(started) {
   const total = (Date.now() - started) / 1000;
   const width = Math.max(...timings.map((t) => t.name.length));
-  console.info('\nnpm test, time per step (two tracks side by side: the browser track, and the Node track at lower priority):');
-  for (const t of [...timings].sort((a, b) => a.startedAt - b.startedAt)) {
-    const from = ((t.startedAt - started) / 1000).toFixed(0);
-    console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s  (from ${from.padStart(4)} s)${t.ok ? '' : '  FAILED'}`);
-  }
+  console.info('\nnpm test, time per step (the first stage ran two at a time):');
+  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${t.ok ? '' : '  FAILED'}`);
   console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
 }
 
 const started = Date.now();
-const [browserOk, nodeOk] = await Promise.all([runTrack(browserTrack), runTrack(nodeTrack, { niceness: NODE_TRACK_NICENESS })]);
+let ok = await inParallel(checks, 2);
+for (const suite of suites) {
+  if (!ok) break;
+  console.info(`\n── ${suite.name}`);
+  ok = await run(suite, { live: true });
+}
 printTimings(started);
-process.exit(browserOk && nodeOk ? 0 : 1);
+process.exit(ok ? 0 : 1);
