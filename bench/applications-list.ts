@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { signAccessToken } from '../src/server/auth-context';
 import { openPostgres } from '../src/server/db/database';
-import { openLocalStorage } from '../src/server/storage/local-storage';
+import { benchApp } from './bench-app';
 import { APPLICATION_PATHS } from '../src/shared/api/applications';
 
 // The application list under load (issue 4): typical filter + sort + page queries and text
@@ -53,27 +49,7 @@ const QUERIES: BenchQuery[] = [
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 const db = openPostgres(databaseUrl);
-const storageDir = await mkdtemp(join(tmpdir(), 'naric-bench-'));
-const config = {
-  databaseUrl,
-  dataDir: storageDir,
-  pgliteDir: storageDir,
-  host: '127.0.0.1',
-  port: 0,
-  demo: false,
-  webRoot: null,
-  storageDir,
-  jwtSecret: 'bench-secret-bench-secret-bench-secret',
-  accessTokenTtlSeconds: 3600,
-  maxUploadBytes: 250 * 1024 * 1024,
-  publicVerifyUrl: 'http://127.0.0.1:8000/api/verify',
-  logLevel: 'silent' as const,
-  version: 'bench',
-};
-const app = buildApp({ db, config, storage: await openLocalStorage(storageDir) });
-await app.ready();
-const officer = await db.selectFrom('users').select('id').where('username', '=', 'officer').executeTakeFirstOrThrow();
-const authorization = `Bearer ${await signAccessToken(config, officer.id)}`;
+const { app, storageDir, userId: officerId, authorization } = await benchApp(db, databaseUrl, 'officer');
 const total = await db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
@@ -99,7 +75,7 @@ const ratios: number[] = [];
 const failures: string[] = [];
 for (const bench of QUERIES) {
   const url = `/api${APPLICATION_PATHS.list}${bench.query ? `?${bench.query}` : ''}`;
-  const params = bench.params?.(officer.id) ?? [];
+  const params = bench.params?.(officerId) ?? [];
   const pageSql = `select ${COLUMNS} from applications a
     join (select a.id as page_id from applications a where ${bench.where} order by ${bench.order} limit 25 offset ${bench.offset ?? 0}) page on page.page_id = a.id
     left join councils c on c.id = a.council_id order by ${bench.order}`;

@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app';
-import { signAccessToken } from '../src/server/auth-context';
 import { openPostgres } from '../src/server/db/database';
+import { benchApp } from './bench-app';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { openLocalStorage } from '../src/server/storage/local-storage';
 import { COUNCIL_ANALYTICS_PATHS, shiftMonth } from '../src/shared/api/council-analytics';
 import { kosovoDate } from '../src/shared/domain/deadline-dates';
 
@@ -59,27 +55,7 @@ if (backfilled > 0) {
   console.log(`vacuum analyze applications: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const storageDir = await mkdtemp(join(tmpdir(), 'naric-bench-'));
-const config = {
-  databaseUrl,
-  dataDir: storageDir,
-  pgliteDir: storageDir,
-  host: '127.0.0.1',
-  port: 0,
-  demo: false,
-  webRoot: null,
-  storageDir,
-  jwtSecret: 'bench-secret-bench-secret-bench-secret',
-  accessTokenTtlSeconds: 3600,
-  maxUploadBytes: 250 * 1024 * 1024,
-  publicVerifyUrl: 'http://127.0.0.1:8000/api/verify',
-  logLevel: 'silent' as const,
-  version: 'bench',
-};
-const app = buildApp({ db, config, storage: await openLocalStorage(storageDir) });
-await app.ready();
-const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-const authorization = `Bearer ${await signAccessToken(config, admin.id)}`;
+const { app, storageDir, authorization } = await benchApp(db, databaseUrl, 'admin');
 
 const [total, withCouncil, decided, council] = await Promise.all([
   db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
