@@ -12,6 +12,7 @@ import { councilReviewRoutes } from './modules/council-review/routes';
 import { councilAnalyticsRoutes } from './modules/council-analytics/routes';
 import { expertRoutes } from './modules/experts/routes';
 import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes];

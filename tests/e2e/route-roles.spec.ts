@@ -91,6 +91,8 @@ async function paramLookups(request: APIRequestContext, session: Session, admin:
       councilId: await firstId('/councils/?page_size=1'),
       commissionId: await firstId('/expert-commissions/?page_size=1'),
       reviewId: await firstId('/expert-reviews/?page_size=1'),
+      // A user the administrator manages (admin-only screens: every other role is turned away first).
+      userId: await firstId('/users/?page_size=1&search=officer'),
     },
     own: own.status === 200 && own.body.results.length > 0,
   };
@@ -303,7 +305,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1', councilId: '1', commissionId: '1', reviewId: '1' }, own: true }, findings, stopwatch);
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1', councilId: '1', commissionId: '1', reviewId: '1', userId: '1' }, own: true }, findings, stopwatch);
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });

@@ -91,10 +91,13 @@ const rows: RowSpec[] = [
 
   { id: 'reports', path: '/reports', access: 'signed_in', title: 'reports', area: 'reports', navigation: true, permission: 'reports.view_reports', planned: true },
 
-  { id: 'users', path: '/users', access: 'admin', title: 'users', area: 'administration', navigation: true, planned: true },
-  { id: 'user-create', path: '/users/create', access: 'admin', title: 'userCreate', area: 'administration', parent: 'users', planned: true },
-  { id: 'user-detail', path: '/users/:id', access: 'admin', title: 'userDetail', area: 'administration', parent: 'users', planned: true },
-  { id: 'user-edit', path: '/users/:id/edit', access: 'admin', title: 'userEdit', area: 'administration', parent: 'user-detail', planned: true },
+  // :userId, not :id (the route × role suite fills it with a demo user). The groups screen is ours:
+  // spec §2 names the roles users are given; administrators keep their permissions there.
+  { id: 'users', path: '/users', access: 'admin', title: 'users', area: 'administration', navigation: true },
+  { id: 'user-create', path: '/users/create', access: 'admin', title: 'userCreate', area: 'administration', parent: 'users' },
+  { id: 'user-groups', path: '/users/groups', access: 'admin', title: 'userGroups', area: 'administration', navigation: true, parent: 'users' },
+  { id: 'user-detail', path: '/users/:userId', access: 'admin', title: 'userDetail', area: 'administration', parent: 'users' },
+  { id: 'user-edit', path: '/users/:userId/edit', access: 'admin', title: 'userEdit', area: 'administration', parent: 'user-detail' },
   // :serviceId, not :id: the route × role suite fills each parameter name with a demo record of its own.
   { id: 'services', path: '/services', access: 'admin', title: 'services', area: 'administration', navigation: true },
   { id: 'service-create', path: '/services/create', access: 'admin', title: 'serviceCreate', area: 'administration', parent: 'services' },

@@ -46,6 +46,11 @@ const ExpertCommissionCreateScreen = lazy(() => import('../features/expert-commi
 const ExpertCommissionEditScreen = lazy(() => import('../features/expert-commissions/commission-editor-screens').then((m) => ({ default: m.ExpertCommissionEditScreen })));
 const MyExpertReviewsScreen = lazy(() => import('../features/expert-reviews/my-reviews-screen').then((m) => ({ default: m.MyExpertReviewsScreen })));
 const ExpertReviewScreen = lazy(() => import('../features/expert-reviews/expert-review-screen').then((m) => ({ default: m.ExpertReviewScreen })));
+const UserListScreen = lazy(() => import('../features/users/user-list-screen').then((m) => ({ default: m.UserListScreen })));
+const UserDetailScreen = lazy(() => import('../features/users/user-detail-screen').then((m) => ({ default: m.UserDetailScreen })));
+const UserCreateScreen = lazy(() => import('../features/users/user-editor-screens').then((m) => ({ default: m.UserCreateScreen })));
+const UserEditScreen = lazy(() => import('../features/users/user-editor-screens').then((m) => ({ default: m.UserEditScreen })));
+const GroupListScreen = lazy(() => import('../features/users/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -83,6 +88,11 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'expert-commission-edit': ExpertCommissionEditScreen,
   'expert-reviews': MyExpertReviewsScreen,
   'expert-review': ExpertReviewScreen,
+  users: UserListScreen,
+  'user-create': UserCreateScreen,
+  'user-groups': GroupListScreen,
+  'user-detail': UserDetailScreen,
+  'user-edit': UserEditScreen,
   'not-found': NotFoundScreen,
 };
 

@@ -11,6 +11,7 @@ import * as deadlines from './migrations/0008-deadlines';
 import * as intake from './migrations/0009-intake';
 import * as councils from './migrations/0010-councils';
 import * as councilAnalytics from './migrations/0011-council-analytics';
+import * as userAdministration from './migrations/0012-user-administration';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-intake': intake,
   '0010-councils': councils,
   '0011-council-analytics': councilAnalytics,
+  '0012-user-administration': userAdministration,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

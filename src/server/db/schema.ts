@@ -55,11 +55,27 @@ export interface UsersTable {
   date_joined: CreatedAt;
   /** Bumped on every change, for If-Match / optimistic concurrency. */
   version: Generated<number>;
+  // Migration 0012-user-administration (issue 15).
+  /** A temporary password was set: the next sign-in must change it before anything else. */
+  must_change_password: Generated<boolean>;
+  /** When the temporary password stops working (null: no temporary password). */
+  temporary_password_expires_at: Timestamp | null;
+  /** This user must set up two-factor at the next sign-in, whatever the staff-wide setting. */
+  two_factor_required: Generated<boolean>;
+  /** The DN a directory (LDAP) user was last bound as. */
+  directory_dn: string | null;
+  directory_synced_at: Timestamp | null;
+  updated_at: Generated<Date>;
 }
 
 export interface GroupsTable {
   id: Generated<number>;
   name: string;
+  // Migration 0012-user-administration.
+  description: Generated<string>;
+  /** One of the seeded groups the access rules name: never renamed or deleted. */
+  builtin: Generated<boolean>;
+  version: Generated<number>;
 }
 
 export interface PermissionsTable {

@@ -10,6 +10,7 @@ import { seedDemoCouncilMeetings, seedDemoCouncils } from './demo-councils';
 import { seedDemoCouncilDecisions } from './demo-council-decisions';
 import { seedDemoExpertReviews } from './demo-expert-reviews';
 import { seedDemoDeadlines } from './demo-deadlines';
+import { seedDemoStaff } from './demo-staff';
 import { seedHolidayCalendar } from './holiday-calendar';
 import { seedServiceCatalogue } from './service-catalogue';
 
@@ -71,6 +72,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoCouncilMeetings(trx, options.storage);
     if (options.demo) await seedDemoExpertReviews(trx, options.storage);
     if (options.demo) await seedDemoCouncilDecisions(trx);
+    // Issue 15: a few hundred generated staff, so user administration has a real office to show.
+    if (options.demo) await seedDemoStaff(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
@@ -114,6 +117,8 @@ async function seedGroupsAndPermissions(db: AppDatabase): Promise<{ permissions:
       p.id,
     ]),
   );
+  // The groups the access rules name are never renamed or deleted by administrators (issue 15).
+  await db.updateTable('groups').set({ builtin: true }).where('name', 'in', groupNames).where('builtin', '=', false).execute();
   const groupIds = new Map((await db.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
   const grants = groupNames.flatMap((group) =>
     DEFAULT_GROUP_PERMISSIONS[group]

@@ -25,6 +25,11 @@ export interface AuthSessionsTable {
   user_id: number;
   started_at: CreatedAt;
   ended_at: OptionalMoment;
+  // Migration 0012-user-administration: shown to administrators with each open session.
+  client_address: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last refresh of the session (null: never refreshed since sign-in). */
+  last_seen_at: OptionalMoment;
 }
 
 export interface LoginAttemptsTable {
