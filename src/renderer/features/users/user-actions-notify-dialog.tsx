@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog';
+import { FormError } from '../../components/form-error';
+import { notifySuccess } from '../../components/toast';
+import type { UserDetail } from '../../../shared/api/users';
+import { useNotifyUser } from './detail-api';
+import { refusalOf } from './user-actions-refusal';
+import { SendNotificationForm } from './send-notification-form';
+
+/** Send notification: an e-mail (through the outbox) or a notification in the app, to this one person. */
+export function NotifyDialog({ user, isOpen, onClose }: { user: UserDetail; isOpen: boolean; onClose(): void }) {
+  const { t } = useTranslation(['users', 'common']);
+  const notify = useNotifyUser(user.id);
+  const refusal = refusalOf(notify.error, t);
+  const close = () => {
+    notify.reset();
+    onClose();
+  };
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('actions.notifyTitle', { name: user.full_name })} isBusy={notify.isPending}>
+      <SendNotificationForm
+        pending={notify.isPending}
+        errors={refusal.fields}
+        onCancel={close}
+        onEdited={() => notify.error && notify.reset()}
+        onSubmit={(values) =>
+          notify.mutate(values, {
+            onSuccess: () => {
+              notifySuccess('sent', user.full_name);
+              close();
+            },
+          })
+        }
+      />
+      <FormError message={refusal.message} />
+    </Dialog>
+  );
+}
