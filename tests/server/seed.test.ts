@@ -12,6 +12,7 @@ import { countryCatalogue } from '../../src/server/db/country-catalogue';
 import type { AppDatabase } from '../../src/server/db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
 import { seedDatabase } from '../../src/server/db/seed';
+import { DEMO_STAFF_COUNT, generateDemoStaff, seedDemoStaff } from '../../src/server/db/demo-staff';
 import { serbianCyrillicToLatin } from '../../src/server/db/serbian-latin';
 import { createPasswordHasher } from '../../src/server/modules/auth/password-hashing';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -155,6 +156,39 @@ describe('seed', () => {
       expect(await verify(user.password_hash, 'wrong-password')).toBe(false);
     }
     expect(new Set(users.map((u) => u.password_hash)).size).toBe(users.length);
+  });
+
+  it('adds the demo staff once: a few hundred generated colleagues in the staff groups, none of whom can sign in', async () => {
+    const staff = generateDemoStaff(new Date());
+    const rows = await db
+      .selectFrom('users as u')
+      .select(['u.username', 'u.first_name', 'u.last_name', 'u.password_hash', 'u.is_active', 'u.auth_source', 'u.directory_dn', 'u.two_factor_enabled', 'u.two_factor_secret', 'u.email_verified', 'u.last_login'])
+      .select((eb) => eb.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.id', 'ug.group_id').select((inner) => inner.fn.agg<string[]>('array_agg', ['g.name']).as('groups')).whereRef('ug.user_id', '=', 'u.id').as('groups'))
+      .where('u.username', 'in', staff.map((member) => member.username))
+      .execute();
+    expect(rows).toHaveLength(DEMO_STAFF_COUNT);
+    const byUsername = new Map(rows.map((row) => [row.username, row]));
+    for (const member of staff) expect([...(byUsername.get(member.username)?.groups ?? [])].sort(), member.username).toEqual([...member.groups].sort());
+    expect(rows.every((row) => row.password_hash === '')).toBe(true);
+    expect(new Set(rows.flatMap((row) => row.groups ?? []))).toEqual(
+      new Set([GROUPS.naricOfficers, GROUPS.documentVerifiers, GROUPS.paymentOfficers, GROUPS.councilMembers, GROUPS.evaluators, GROUPS.contentManagers, GROUPS.naricAdministrators]),
+    );
+    const share = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
+    expect(share((row) => !row.is_active)).toBeGreaterThan(0.04);
+    expect(share((row) => !row.is_active)).toBeLessThan(0.15);
+    expect(share((row) => !row.email_verified)).toBeGreaterThan(0.15);
+    expect(share((row) => row.last_login !== null)).toBeGreaterThan(0.8);
+    // Directory users carry their DN; two-factor is on without a secret (nobody can complete it).
+    const directory = rows.filter((row) => row.auth_source === 'ldap');
+    expect(directory.length).toBeGreaterThan(10);
+    expect(directory.every((row) => row.directory_dn?.startsWith(`uid=${row.username},`))).toBe(true);
+    const twoFactor = rows.filter((row) => row.two_factor_enabled);
+    expect(twoFactor.length).toBeGreaterThan(30);
+    expect(twoFactor.every((row) => row.two_factor_secret === null)).toBe(true);
+    const names = rows.map((row) => `${row.first_name} ${row.last_name}`).join(' ');
+    for (const letter of ['ë', 'ç', 'č', 'ć', 'đ', 'Đ', 'š', 'ž']) expect(names, letter).toContain(letter);
+    expect(rows.every((row) => /^[a-z]+\.[a-z]+\d*$/.test(row.username))).toBe(true);
+    expect(await seedDemoStaff(db)).toBe(0);
   });
 });
 
