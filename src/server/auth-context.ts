@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { detailError } from '../shared/api/drf';
+import { HTTP_STATUS, detailError } from '../shared/api/drf';
 import type { User } from '../shared/api/auth';
 import { hasPermission, isAdmin, type PermissionName } from '../shared/auth/permissions';
 import './app-deps';
 import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
-import { accountInactive, notAuthenticated, permissionDenied, tokenNotValid } from './errors';
+import enErrors from '../../locales/en/errors.json';
+import sqErrors from '../../locales/sq/errors.json';
+import srErrors from '../../locales/sr/errors.json';
+import { ERROR_CODES } from '../shared/errors';
+import type { Language } from '../shared/constants';
+import { ApiError, accountInactive, notAuthenticated, permissionDenied, tokenNotValid } from './errors';
+import { requestLanguage } from './request-language';
 
 // Who is calling: a bearer access token (HS256 JWT, `sub` = user id, `type` = access, `sid` =
 // the sign-in session), checked and turned into the user object of src/shared/api/auth.ts on
@@ -124,6 +130,7 @@ export async function loadUserObject(db: AppDatabase, id: number, sessionId?: st
       'two_factor_method',
       'last_login',
       'date_joined',
+      'must_change_password',
       sql<string[]>`array(
         select g.name from user_groups ug join groups g on g.id = ug.group_id
         where ug.user_id = users.id order by g.name)`.as('groups'),
@@ -144,9 +151,11 @@ export async function loadUserObject(db: AppDatabase, id: number, sessionId?: st
   }
   const row = await query.executeTakeFirst();
   if (!row) return null;
+  const { must_change_password: passwordChangeRequired, ...fields } = row;
   const fullName = `${row.first_name} ${row.last_name}`.trim();
   return {
-    ...row,
+    ...fields,
+    password_change_required: passwordChangeRequired,
     country: row.country?.trim() ?? null,
     full_name: fullName || row.username,
     last_login: row.last_login ? row.last_login.toISOString() : null,
@@ -181,17 +190,36 @@ type Guard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) &
 type GuardKind = 'user' | 'permission';
 const GUARD = Symbol('naric.auth-guard');
 
-function guard(kind: GuardKind, check: (user: User) => boolean): Guard {
+const PASSWORD_CHANGE_TEXTS: Readonly<Record<Language, string>> = {
+  en: enErrors.password_change_required,
+  sq: sqErrors.password_change_required,
+  sr: srErrors.password_change_required,
+};
+
+/** 403 `password_change_required`, in the caller's language (the screens translate the code). */
+function passwordChangeRequired(request: FastifyRequest): ApiError {
+  return new ApiError(HTTP_STATUS.forbidden, ERROR_CODES.passwordChangeRequired, PASSWORD_CHANGE_TEXTS[requestLanguage(request)]);
+}
+
+interface GuardOptions {
+  /** The route stays open to a user who must still change a temporary password (me, the change itself). */
+  duringPasswordChange?: boolean;
+}
+
+function guard(kind: GuardKind, check: (user: User) => boolean, options: GuardOptions = {}): Guard {
   const handler = async (request: FastifyRequest) => {
     const user = await authenticate(request);
+    // Whoever holds a temporary password (an administrator knows it) does nothing else until
+    // they have chosen their own: the account is not yet theirs alone.
+    if (user.password_change_required && !options.duringPasswordChange) throw passwordChangeRequired(request);
     if (!check(user)) throw permissionDenied();
   };
   return Object.assign(handler, { [GUARD]: kind });
 }
 
-/** preHandler: any signed-in, active user. */
-export function requireUser(): Guard {
-  return guard('user', () => true);
+/** preHandler: any signed-in, active user (`duringPasswordChange`: also one who must change a temporary password). */
+export function requireUser(options: GuardOptions = {}): Guard {
+  return guard('user', () => true, options);
 }
 
 /** preHandler: a signed-in user holding `permission` (hasPermission of src/shared). */
@@ -202,6 +230,18 @@ export function requirePermission(permission: PermissionName): Guard {
 /** preHandler: an admin (superuser, Administrators or NARIC Administrators). */
 export function requireAdmin(): Guard {
   return guard('permission', isAdmin);
+}
+
+/**
+ * The sign-in session (auth_sessions.id) of the request's access token, for showing which of a
+ * user's sessions is the caller's own; null without a token or for a tool-made token (no `sid`).
+ */
+export async function requestSessionId(request: FastifyRequest): Promise<string | null> {
+  try {
+    return (await verifyAccessClaims(request.server.deps.config, bearerToken(request))).sessionId;
+  } catch {
+    return null;
+  }
 }
 
 /** The signed-in user of a request that passed one of the guards above. */
@@ -220,7 +260,7 @@ function guardsOf(route: RouteOptions): GuardKind[] {
 
 /**
  * Decorates requests with `user`, and marks guarded routes in the OpenAPI document: bearer
- * security plus their 401 (and 403) answers. Must run before routes are added.
+ * security plus their 401 and 403 answers. Must run before routes are added.
  */
 export function registerAuthContext(app: FastifyInstance): void {
   app.decorateRequest('user', null);
@@ -231,6 +271,7 @@ export function registerAuthContext(app: FastifyInstance): void {
     schema.security ??= [{ bearerAuth: [] }];
     const response = (schema.response ??= {}) as Record<string, unknown>;
     response[401] ??= detailError;
-    if (kinds.includes('permission')) response[403] ??= detailError;
+    // Every guarded route may refuse: a missing permission, or a temporary password to change first.
+    response[403] ??= detailError;
   });
 }

@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   accountInactive: 'account_inactive',
   twoFactorInvalid: 'two_factor_invalid',
   twoFactorNotEnabled: 'two_factor_not_enabled',
+  /** A temporary password must be changed before anything else (issue 15). */
+  passwordChangeRequired: 'password_change_required',
+  /** The right temporary password, past its expiry (said only to someone who knew it). */
+  temporaryPasswordExpired: 'temporary_password_expired',
   serverError: 'server_error',
   networkError: 'network_error',
   timeout: 'timeout',
@@ -49,6 +53,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   account_inactive: 'This account is disabled.',
   two_factor_invalid: 'The code is not valid.',
   two_factor_not_enabled: 'Two-factor authentication is not enabled.',
+  password_change_required: 'Change your temporary password before you continue.',
+  temporary_password_expired: 'Your temporary password has expired. Ask an administrator for a new one.',
   server_error: 'Internal server error',
   network_error: 'Network error',
   timeout: 'The server did not answer in time.',

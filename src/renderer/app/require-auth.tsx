@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -7,6 +7,12 @@ import { Spinner } from '../components/spinner';
 import { currentUserAtom, sessionEndReasonAtom, sessionStatusAtom, type SessionStatus } from '../lib/session';
 import { decideAccess, type Access } from './guard';
 import { waitForUser } from './wait-for-user';
+
+// Issue 15: drawn instead of the app while a temporary password waits to be changed; its own
+// chunk, since almost nobody ever meets it.
+const ForcedPasswordChangeScreen = lazy(() =>
+  import('../features/auth/forced-password-change-screen').then((m) => ({ default: m.ForcedPasswordChangeScreen })),
+);
 
 const isSettled = (status: SessionStatus) => status === 'signed_in' || status === 'signed_out';
 
@@ -55,5 +61,20 @@ export function RequireAuth({ access, permission, children }: RequireAuthProps) 
   }
   const decision = decideAccess({ access, permission, user, path: location.pathname, search: location.search, sessionEnd });
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  // Whatever the address, nothing else opens until the temporary password is replaced (the
+  // server refuses every other call meanwhile).
+  if (user?.password_change_required && access !== 'guest') {
+    return (
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner />
+          </div>
+        }
+      >
+        <ForcedPasswordChangeScreen />
+      </Suspense>
+    );
+  }
   return children;
 }

@@ -11,6 +11,8 @@ function signInError(status: number, code: ErrorCode, message: string = ERROR_ME
 
 export const invalidCredentials = () => signInError(HTTP_STATUS.unauthorized, ERROR_CODES.invalidCredentials);
 export const accountDisabled = () => signInError(HTTP_STATUS.unauthorized, ERROR_CODES.accountInactive);
+/** Only after the right (temporary) password: someone without it hears 'Invalid credentials'. */
+export const temporaryPasswordExpired = () => signInError(HTTP_STATUS.unauthorized, ERROR_CODES.temporaryPasswordExpired);
 export const backOfficeDenied = () => signInError(HTTP_STATUS.forbidden, ERROR_CODES.permissionDenied);
 export const signInThrottled = (retryAfterSeconds: number) =>
   new ApiError(HTTP_STATUS.tooManyRequests, ERROR_CODES.throttled, undefined, {

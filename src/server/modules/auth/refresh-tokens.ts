@@ -18,7 +18,29 @@ export interface StartedSession {
   refresh: string;
 }
 
-export async function startRefreshFamily(db: AuthDatabase, userId: number, now: Date = new Date()): Promise<StartedSession> {
+/** Where a session signed in from, shown to administrators with each open session. */
+export interface SessionClient {
+  address: string | null;
+  /** The User-Agent header as sent; stored bounded and without control characters. */
+  userAgent?: string | null;
+}
+
+export const USER_AGENT_MAX = 300;
+
+/** A client-chosen header made fit to store and show: no control characters, bounded, null when empty. */
+export function storedUserAgent(header: string | null | undefined): string | null {
+  if (!header) return null;
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const text = header.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  return text === '' ? null : Array.from(text).slice(0, USER_AGENT_MAX).join('');
+}
+
+export async function startRefreshFamily(
+  db: AuthDatabase,
+  userId: number,
+  now: Date = new Date(),
+  client: SessionClient = { address: null },
+): Promise<StartedSession> {
   // An expired token can only ever be refused; this user's are dropped as a new session starts,
   // with the sessions left without a live token (their access tokens expired long before).
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
@@ -30,7 +52,16 @@ export async function startRefreshFamily(db: AuthDatabase, userId: number, now: 
     )
     .execute();
   const sessionId = randomUUID();
-  await db.insertInto('auth_sessions').values({ id: sessionId, user_id: userId, started_at: now }).execute();
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      started_at: now,
+      client_address: client.address?.slice(0, 64) ?? null,
+      user_agent: storedUserAgent(client.userAgent),
+    })
+    .execute();
   const issued = await insertToken(db, userId, sessionId, now);
   return { sessionId, refresh: issued.token };
 }
@@ -92,6 +123,7 @@ export async function rotateRefreshToken(
     }
     const successor = await insertToken(trx, stored.user_id, stored.family_id, now);
     await trx.updateTable('refresh_tokens').set({ replaced_by: successor.id }).where('id', '=', stored.id).execute();
+    await trx.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', stored.family_id).execute();
     return { verdict: 'rotated', userId: stored.user_id, familyId: stored.family_id, token: successor.token } as const;
   });
 }

@@ -66,6 +66,9 @@ function handOver<T extends { refresh?: string }>(request: FastifyRequest, reply
   return rest as T;
 }
 
+/** The client a session signs in with, as the administrators' session list shows it (stored bounded). */
+const userAgentOf = (request: FastifyRequest): string | null => request.headers['user-agent'] ?? null;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   let outbox: OutboxWorker | null = null;
   const env = createAuthEnvironment(app.deps, {
@@ -92,12 +95,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           [HTTP_STATUS.badRequest]: badRequest,
           [HTTP_STATUS.unauthorized]: detailError,
           [HTTP_STATUS.forbidden]: detailError,
+          [HTTP_STATUS.conflict]: detailError,
           [HTTP_STATUS.tooManyRequests]: detailError,
+          [HTTP_STATUS.serviceUnavailable]: detailError,
         },
       },
     },
     async (request, reply) => {
-      const outcome = await login(env, request.body, request.ip);
+      const outcome = await login(env, request.body, request.ip, userAgentOf(request));
       const body = outcome.status === HTTP_STATUS.ok ? handOver(request, reply, outcome.body) : outcome.body;
       return reply.code(outcome.status).send(body);
     },
@@ -154,7 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     AUTH_PATHS.me,
     {
-      preHandler: requireUser(),
+      // Open while a temporary password waits to be changed: the client learns it must be.
+      preHandler: requireUser({ duringPasswordChange: true }),
       schema: { tags, summary: 'The signed-in user', response: { [HTTP_STATUS.ok]: meAnswer } },
     },
     async (request) => currentUser(request),
@@ -212,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.user_id, request.body.code, request.ip);
+      const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.user_id, request.body.code, request.ip, userAgentOf(request));
       return { message: TWO_FACTOR_TEXTS.enabled, backup_codes: backupCodes, ...handOver(request, reply, session) };
     },
   );
@@ -253,7 +259,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => handOver(request, reply, await verifySecondFactor(env, request.body, request.ip)),
+    async (request, reply) => handOver(request, reply, await verifySecondFactor(env, request.body, request.ip, userAgentOf(request))),
   );
 
   app.post(
@@ -333,7 +339,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.changePassword,
     {
-      preHandler: requireUser(),
+      preHandler: requireUser({ duringPasswordChange: true }),
       schema: {
         tags,
         summary: `Change the signed-in user's password; every session ends and a new token pair is returned`,
@@ -345,6 +351,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => handOver(request, reply, await changePassword(env, currentUser(request), request.body, request.ip)),
+    async (request, reply) =>
+      handOver(request, reply, await changePassword(env, currentUser(request), request.body, request.ip, userAgentOf(request))),
   );
 };

@@ -27,6 +27,7 @@ import {
   accountDisabled,
   backOfficeDenied,
   invalidCredentials,
+  temporaryPasswordExpired,
   twoFactorError,
 } from './auth-errors';
 import { revokeAllOfUser, revokeFamily, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens';
@@ -51,14 +52,34 @@ async function activeUserObject(env: AuthEnvironment, userId: number): Promise<U
   return user;
 }
 
-/** Issues the token pair of a new session (a new refresh-token family). */
-export async function signIn(env: AuthEnvironment, userId: number, ip: string, how: string): Promise<SignedInAnswer> {
+/** Issues the token pair of a new session (a new refresh-token family), noting where it signed in from. */
+export async function signIn(
+  env: AuthEnvironment,
+  userId: number,
+  ip: string,
+  how: string,
+  userAgent: string | null = null,
+): Promise<SignedInAnswer> {
   const now = new Date();
-  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now, { address: ip, userAgent });
   const access = await signAccessToken(env.config, userId, sessionId);
   await recordLastLogin(env.db, userId, now);
   await recordAuthEvent(env.db, { action: 'auth.login', actorId: userId, userId, ip, details: { how } });
   return { access, refresh, user: await activeUserObject(env, userId) };
+}
+
+/** The account's own sign-in rules of issue 15: a temporary password's expiry, two-factor required of this user. */
+async function accountSignInRules(env: AuthEnvironment, userId: number, now: Date = new Date()) {
+  const row = await env.db
+    .selectFrom('users')
+    .select(['must_change_password', 'temporary_password_expires_at', 'two_factor_required'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const expiresAt = row?.temporary_password_expires_at ?? null;
+  return {
+    temporaryPasswordExpired: row?.must_change_password === true && expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime(),
+    twoFactorRequired: row?.two_factor_required === true,
+  };
 }
 
 async function passwordMatches(env: AuthEnvironment, account: AccountCredentials | null, password: string) {
@@ -69,7 +90,7 @@ async function passwordMatches(env: AuthEnvironment, account: AccountCredentials
   return env.passwords.verify(account.password_hash, password);
 }
 
-export async function login(env: AuthEnvironment, request: LoginRequest, ip: string): Promise<LoginOutcome> {
+export async function login(env: AuthEnvironment, request: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginOutcome> {
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('login', subject);
   const account = await findAccountByLogin(env.db, request.username);
@@ -88,6 +109,18 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
   if (!account.is_active) throw accountDisabled();
   const user = await activeUserObject(env, account.id);
   if (!mayUseBackOffice(user)) throw backOfficeDenied();
+  const rules = await accountSignInRules(env, account.id);
+  if (rules.temporaryPasswordExpired) {
+    // Said only to someone who typed the temporary password: anyone else met 'Invalid credentials' above.
+    await recordAuthEvent(env.db, {
+      action: 'auth.login_failed',
+      actorId: null,
+      userId: account.id,
+      ip,
+      details: { username: request.username.slice(0, 150), reason: 'temporary_password_expired' },
+    });
+    throw temporaryPasswordExpired();
+  }
   await env.throttle.clearPair('login', subject);
 
   if (account.two_factor_enabled) {
@@ -100,17 +133,18 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
       body: { requires_2fa: true, two_factor_method: method, username: account.username },
     };
   }
-  if (await twoFactorRequiredByPolicy(env.db)) {
+  if (rules.twoFactorRequired || (await twoFactorRequiredByPolicy(env.db))) {
     await openChallenge(env.db, account.id, 'two_factor_setup', ip);
     return { status: HTTP_STATUS.accepted, body: { requires_2fa_setup: true, user_id: account.id } };
   }
-  return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, 'password') };
+  return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, 'password', userAgent) };
 }
 
 export async function verifySecondFactor(
   env: AuthEnvironment,
   request: z.output<typeof twoFactorVerifyRequest>,
   ip: string,
+  userAgent: string | null = null,
 ): Promise<SignedInAnswer> {
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('two_factor', subject);
@@ -126,7 +160,7 @@ export async function verifySecondFactor(
   await closeChallenges(env.db, account.id, 'two_factor');
   await env.throttle.clearPair('two_factor', subject);
   if (!account.is_active) throw accountDisabled();
-  return signIn(env, account.id, ip, request.is_backup_code ? 'backup_code' : account.two_factor_method ?? 'two_factor');
+  return signIn(env, account.id, ip, request.is_backup_code ? 'backup_code' : account.two_factor_method ?? 'two_factor', userAgent);
 }
 
 /** Same answer whatever the username: nobody learns who exists or who is signing in. */
@@ -175,11 +209,11 @@ async function confirmSetupThrottled(env: AuthEnvironment, account: AccountCrede
   }
 }
 
-export async function confirmSetupDuringSignIn(env: AuthEnvironment, userId: number, code: string, ip: string) {
+export async function confirmSetupDuringSignIn(env: AuthEnvironment, userId: number, code: string, ip: string, userAgent: string | null = null) {
   const account = await accountInSetup(env, userId, ip);
   const backupCodes = await confirmSetupThrottled(env, account, code, ip);
   await closeChallenges(env.db, account.id, 'two_factor_setup');
-  return { backupCodes, session: await signIn(env, account.id, ip, 'two_factor_setup') };
+  return { backupCodes, session: await signIn(env, account.id, ip, 'two_factor_setup', userAgent) };
 }
 
 export async function confirmOwnSetup(env: AuthEnvironment, user: User, code: string, ip: string): Promise<string[]> {
@@ -243,6 +277,7 @@ export async function changePassword(
   user: User,
   request: z.output<typeof changePasswordRequest>,
   ip: string,
+  userAgent: string | null = null,
 ): Promise<{ access: string; refresh: string }> {
   const account = await signedInAccount(env, user);
   if (account.auth_source === 'ldap') {
@@ -257,8 +292,14 @@ export async function changePassword(
   const passwordHash = await env.passwords.hash(request.new_password);
   const now = new Date();
   await savePasswordHash(env.db, account.id, passwordHash);
+  // A temporary password, once replaced by the person's own, is spent: the forced change is over.
+  await env.db
+    .updateTable('users')
+    .set({ must_change_password: false, temporary_password_expires_at: null, updated_at: now })
+    .where('id', '=', account.id)
+    .execute();
   await revokeAllOfUser(env.db, account.id, now);
   await recordAuthEvent(env.db, { action: 'auth.password_changed', actorId: account.id, userId: account.id, ip });
-  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now, { address: ip, userAgent });
   return { access: await signAccessToken(env.config, account.id, sessionId), refresh };
 }
