@@ -35,8 +35,41 @@ export interface ServerConfig {
   timeouts?: ServerTimeouts;
   /** Public address that issued documents' QR codes point to; the code is appended. */
   publicVerifyUrl: string;
+  /** Directory (LDAP) sign-in; absent or null without NARIC_LDAP_URL (docs/api.md, "Directory sign-in (LDAP)"). */
+  directory?: DirectorySettings | null;
   logLevel: LogLevel;
   version: string;
+}
+
+/** Where and how directory users are looked up, bound and mapped to our groups (NARIC_LDAP_*). */
+export interface DirectorySettings {
+  /** ldap://host[:port] or ldaps://host[:port]. */
+  url: string;
+  /** Where users are searched (subtree). */
+  baseDn: string;
+  /** The service account that searches; null for both: anonymous search. */
+  bindDn: string | null;
+  bindPassword: string | null;
+  /** An LDAP filter with `{login}` where the typed login goes (escaped, RFC 4515). */
+  userFilter: string;
+  /** The entry's attribute that becomes the local username. */
+  usernameAttribute: string;
+  /** `member`: search groups naming the user's DN; `memberOf`: read the user's memberOf attribute. */
+  groupSearch: 'member' | 'memberOf';
+  groupBaseDn: string;
+  /** An LDAP filter with `{dn}` where the user's DN goes (escaped); used with groupSearch `member`. */
+  groupFilter: string;
+  /** Directory group DN (normalised: lower case, no spaces around commas or '=') → our group names. */
+  groupMap: ReadonlyMap<string, readonly string[]>;
+  /** An LDAP filter an entry matches when it is disabled in the directory; null: no such check. */
+  disabledFilter: string | null;
+  connectTimeoutMs: number;
+  operationTimeoutMs: number;
+  /** STARTTLS on an ldap:// connection before anything is sent. */
+  startTls: boolean;
+  /** PEM text of the CA that signed the directory's certificate (NARIC_LDAP_CA_FILE); null: the system's. */
+  ca: string | null;
+  rejectUnauthorized: boolean;
 }
 
 /**
@@ -130,6 +163,9 @@ const flag = z.preprocess(
     .optional(),
 );
 
+/** A sign-in waits at most this long for the directory (connecting, then each operation): a dead directory answers fast. */
+export const DIRECTORY_TIMEOUT_MS = 3000;
+
 /** A time-out in milliseconds: at least 100 ms, at most a day. */
 function milliseconds(fallback: number) {
   return z.preprocess(
@@ -196,6 +232,33 @@ const environment = z.object({
   NARIC_CONNECTION_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.connectionIdleMs),
   NARIC_KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.keepAliveMs),
   NARIC_BODY_IDLE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.bodyIdleMs),
+  NARIC_LDAP_URL: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .trim()
+      .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, 'must be ldap://host[:port] or ldaps://host[:port]')
+      .optional(),
+  ),
+  NARIC_LDAP_BASE_DN: optionalText,
+  NARIC_LDAP_BIND_DN: optionalText,
+  // Not trimmed: a password may end in a space.
+  NARIC_LDAP_BIND_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  NARIC_LDAP_USER_FILTER: z.preprocess(blankAsMissing, z.string().trim().includes('{login}', { error: 'must contain {login}' }).optional()),
+  NARIC_LDAP_USERNAME_ATTRIBUTE: z.preprocess(
+    blankAsMissing,
+    z.string().trim().regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an attribute name').default('uid'),
+  ),
+  NARIC_LDAP_GROUP_SEARCH: z.preprocess(blankAsMissing, z.enum(['member', 'memberOf'], { error: 'must be member or memberOf' }).default('member')),
+  NARIC_LDAP_GROUP_BASE_DN: optionalText,
+  NARIC_LDAP_GROUP_FILTER: z.preprocess(blankAsMissing, z.string().trim().includes('{dn}', { error: 'must contain {dn}' }).optional()),
+  NARIC_LDAP_GROUP_MAP: optionalText,
+  NARIC_LDAP_DISABLED_FILTER: optionalText,
+  NARIC_LDAP_CONNECT_TIMEOUT_MS: milliseconds(DIRECTORY_TIMEOUT_MS),
+  NARIC_LDAP_TIMEOUT_MS: milliseconds(DIRECTORY_TIMEOUT_MS),
+  NARIC_LDAP_STARTTLS: flag,
+  NARIC_LDAP_CA_FILE: optionalText,
+  NARIC_LDAP_TLS_REJECT_UNAUTHORIZED: flag,
 });
 
 export interface LoadConfigOptions {
@@ -234,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     timeouts: timeoutSettings(values),
     trustProxy: values.NARIC_TRUST_PROXY,
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
+    directory: directorySettings(values, cwd),
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
@@ -275,6 +339,94 @@ function storageSettings(values: z.infer<typeof environment>): StorageSettings {
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
     // S3-compatible servers mostly want endpoint/bucket/key; AWS itself wants virtual hosts.
     forcePathStyle: values.NARIC_S3_FORCE_PATH_STYLE ?? values.NARIC_S3_ENDPOINT !== undefined,
+  };
+}
+
+export const DEFAULT_DIRECTORY_USER_FILTER = '(&(objectClass=inetOrgPerson)(|(uid={login})(mail={login})))';
+export const DEFAULT_DIRECTORY_GROUP_FILTER = '(|(&(objectClass=groupOfNames)(member={dn}))(&(objectClass=groupOfUniqueNames)(uniqueMember={dn})))';
+
+/** A DN as compared here: lower case, no spaces around ',' and '=' (enough for the DNs a mapping names). */
+export function normaliseDn(dn: string): string {
+  return dn.trim().replace(/\s*([,=])\s*/g, '$1').toLowerCase();
+}
+
+/**
+ * NARIC_LDAP_GROUP_MAP: a JSON object (`{"<group DN>": "<our group>" | ["<our group>", ...]}`) or
+ * `<group DN>=<our group>` pairs separated by ';' (split at the last '=', as DNs hold '=' and our
+ * group names do not).
+ */
+export function parseDirectoryGroupMap(text: string | undefined): { map: Map<string, string[]>; problems: string[] } {
+  const map = new Map<string, string[]>();
+  const problems: string[] = [];
+  const add = (dn: string, groups: string[]) => {
+    const key = normaliseDn(dn);
+    if (!/^[^=,]+=./.test(key) || groups.some((group) => group.trim() === '')) {
+      problems.push(`NARIC_LDAP_GROUP_MAP: "${dn.slice(0, 80)}" must map a group DN to our group names`);
+      return;
+    }
+    map.set(key, [...new Set([...(map.get(key) ?? []), ...groups.map((group) => group.trim())])]);
+  };
+  if (text === undefined) return { map, problems };
+  if (text.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { map, problems: ['NARIC_LDAP_GROUP_MAP: is not valid JSON'] };
+    }
+    for (const [dn, groups] of Object.entries(parsed as Record<string, unknown>)) {
+      const names = typeof groups === 'string' ? [groups] : Array.isArray(groups) && groups.every((group) => typeof group === 'string') ? groups : null;
+      if (names === null || names.length === 0) problems.push(`NARIC_LDAP_GROUP_MAP: "${dn.slice(0, 80)}" must name a group or a list of groups`);
+      else add(dn, names as string[]);
+    }
+    return { map, problems };
+  }
+  for (const pair of text.split(';').map((entry) => entry.trim()).filter(Boolean)) {
+    const cut = pair.lastIndexOf('=');
+    if (cut <= 0) problems.push(`NARIC_LDAP_GROUP_MAP: "${pair.slice(0, 80)}" must be <group DN>=<our group>`);
+    else add(pair.slice(0, cut), [pair.slice(cut + 1)]);
+  }
+  return { map, problems };
+}
+
+function directorySettings(values: z.infer<typeof environment>, cwd: string): DirectorySettings | null {
+  if (!values.NARIC_LDAP_URL) return null;
+  const problems: string[] = [];
+  if (!values.NARIC_LDAP_BASE_DN) problems.push('NARIC_LDAP_BASE_DN: is required when NARIC_LDAP_URL is set');
+  if (Boolean(values.NARIC_LDAP_BIND_DN) !== Boolean(values.NARIC_LDAP_BIND_PASSWORD)) {
+    problems.push('NARIC_LDAP_BIND_DN, NARIC_LDAP_BIND_PASSWORD: give both or neither');
+  }
+  const groupMap = parseDirectoryGroupMap(values.NARIC_LDAP_GROUP_MAP);
+  problems.push(...groupMap.problems);
+  let ca: string | null = null;
+  if (values.NARIC_LDAP_CA_FILE) {
+    try {
+      ca = readFileSync(resolve(cwd, values.NARIC_LDAP_CA_FILE), 'utf8');
+    } catch (error) {
+      problems.push(`NARIC_LDAP_CA_FILE: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (values.NARIC_LDAP_STARTTLS && /^ldaps:/i.test(values.NARIC_LDAP_URL)) problems.push('NARIC_LDAP_STARTTLS: only with an ldap:// URL');
+  if (problems.length > 0) throw new ConfigError(`Invalid server configuration:\n  ${problems.join('\n  ')}`);
+  const baseDn = values.NARIC_LDAP_BASE_DN as string;
+  return {
+    url: values.NARIC_LDAP_URL.replace(/\/$/, ''),
+    baseDn,
+    bindDn: values.NARIC_LDAP_BIND_DN ?? null,
+    bindPassword: values.NARIC_LDAP_BIND_PASSWORD ?? null,
+    userFilter: values.NARIC_LDAP_USER_FILTER ?? DEFAULT_DIRECTORY_USER_FILTER,
+    usernameAttribute: values.NARIC_LDAP_USERNAME_ATTRIBUTE,
+    groupSearch: values.NARIC_LDAP_GROUP_SEARCH,
+    groupBaseDn: values.NARIC_LDAP_GROUP_BASE_DN ?? baseDn,
+    groupFilter: values.NARIC_LDAP_GROUP_FILTER ?? DEFAULT_DIRECTORY_GROUP_FILTER,
+    groupMap: groupMap.map,
+    disabledFilter: values.NARIC_LDAP_DISABLED_FILTER ?? null,
+    connectTimeoutMs: values.NARIC_LDAP_CONNECT_TIMEOUT_MS,
+    operationTimeoutMs: values.NARIC_LDAP_TIMEOUT_MS,
+    startTls: values.NARIC_LDAP_STARTTLS ?? false,
+    ca,
+    // Off only on purpose: an unchecked certificate lets anyone in the middle read the passwords.
+    rejectUnauthorized: values.NARIC_LDAP_TLS_REJECT_UNAUTHORIZED ?? true,
   };
 }
 

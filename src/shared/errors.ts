@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   networkError: 'network_error',
   timeout: 'timeout',
   databaseUnavailable: 'database_unavailable',
+  /** Directory (LDAP) sign-in: the directory did not answer (issue 15). */
+  directoryUnavailable: 'directory_unavailable',
   ipcInvalidRequest: 'ipc_invalid_request',
   ipcForbiddenSender: 'ipc_forbidden_sender',
   ipcUnknownChannel: 'ipc_unknown_channel',
@@ -59,6 +61,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   network_error: 'Network error',
   timeout: 'The server did not answer in time.',
   database_unavailable: 'The database cannot be reached.',
+  directory_unavailable: 'The directory cannot be reached, so directory accounts cannot sign in right now. Try again in a few minutes; accounts of this application still sign in.',
   ipc_invalid_request: 'Validation error',
   ipc_forbidden_sender: 'Access denied',
   ipc_unknown_channel: 'Validation error',

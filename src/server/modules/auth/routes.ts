@@ -30,7 +30,9 @@ import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
 import { REQUIRED_MESSAGE, fieldError } from '../../errors';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
+import { translateRefusals } from '../../refusal-texts';
 import { createAuthEnvironment } from './auth-environment';
+import { translateDirectoryRefusal } from './directory/directory-refusals';
 import { clearSessionCookies, cookieRefreshToken, setSessionCookies, wantsRefreshCookie } from './session-cookies';
 import { wrongTwoFactorPassword } from './auth-errors';
 import {
@@ -81,6 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await outbox?.stop();
   });
+  // Directory sign-in refusals (directory/directory-refusals.ts) in the caller's language.
+  translateRefusals(app, translateDirectoryRefusal);
 
   app.post(
     AUTH_PATHS.adminLogin,

@@ -22,6 +22,7 @@ import {
 } from './accounts';
 import { recordAuthEvent } from './audit';
 import type { AuthEnvironment } from './auth-environment';
+import { checkDirectoryPassword, directoryFor } from './directory/directory-sign-in';
 import {
   TWO_FACTOR_MESSAGES,
   accountDisabled,
@@ -93,15 +94,20 @@ async function passwordMatches(env: AuthEnvironment, account: AccountCredentials
 export async function login(env: AuthEnvironment, request: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginOutcome> {
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('login', subject);
-  const account = await findAccountByLogin(env.db, request.username);
-  if (!(await passwordMatches(env, account, request.password)) || !account) {
+  const found = await findAccountByLogin(env.db, request.username);
+  // Directory users' passwords are the directory's to check (directory/directory-sign-in.ts).
+  const directory = directoryFor(env.config.directory, found);
+  const account = directory
+    ? await checkDirectoryPassword(env, directory, request.username, request.password, ip)
+    : (await passwordMatches(env, found, request.password)) ? found : null;
+  if (!account) {
     await env.throttle.recordFailure('login', subject);
     await recordAuthEvent(env.db, {
       action: 'auth.login_failed',
       actorId: null,
-      userId: account?.id ?? null,
+      userId: found?.id ?? null,
       ip,
-      details: { username: request.username.slice(0, 150) },
+      details: { username: request.username.slice(0, 150), ...(directory ? { how: 'directory' } : {}) },
     });
     throw invalidCredentials();
   }
@@ -137,7 +143,7 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
     await openChallenge(env.db, account.id, 'two_factor_setup', ip);
     return { status: HTTP_STATUS.accepted, body: { requires_2fa_setup: true, user_id: account.id } };
   }
-  return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, 'password', userAgent) };
+  return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, directory ? 'directory' : 'password', userAgent) };
 }
 
 export async function verifySecondFactor(
