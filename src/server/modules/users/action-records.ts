@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+// What the single and bulk actions write besides the users row: audit entries (many at once for a
+// bulk action), the sessions they end and the notifications they queue. Written here rather than
+// borrowed from the auth module (server modules keep their own queries); the auth tables are
+// named in SQL because their Kysely types belong to that module.
+
+type Db = Kysely<Database>;
+
+/** Who acted: the administrator and the address the request came from. */
+export interface ActionActor {
+  id: number;
+  ip: string | null;
+}
+
+export interface ActionAuditEntry {
+  /** 'user.password_reset', 'user.sessions_revoked', 'user.deactivated', … */
+  action: string;
+  userId: number;
+  /** Never a secret: the fields before and after, a reason, a count. */
+  details: Record<string, unknown>;
+}
+
+/** Rows per INSERT: 5,000 audit entries in a handful of statements, each well under PostgreSQL's 65,535 parameters. */
+const AUDIT_BATCH = 1000;
+
+/** The audit entries of one request, in the caller's transaction (entity 'user', one per user). */
+export async function recordActions(db: Db, actor: ActionActor, entries: readonly ActionAuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += AUDIT_BATCH) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(start, start + AUDIT_BATCH).map((entry) => ({
+          actor_id: actor.id,
+          action: entry.action,
+          entity_type: 'user',
+          entity_id: String(entry.userId),
+          details: JSON.stringify(entry.details),
+          ip: actor.ip,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Ends every open session of the users (their refresh tokens are revoked with them, and
+ * auth-context refuses the sessions' access tokens from the next request). Answers how many
+ * sessions each user had open.
+ */
+export async function endSessionsOf(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const ended = new Map<number, number>();
+  if (userIds.length === 0) return ended;
+  const ids = sql.val([...userIds]);
+  const rows = await sql<{ user_id: number; ended: string | number }>`
+    with closed as (
+      update auth_sessions set ended_at = ${now}
+      where user_id = any(${ids}::int[]) and ended_at is null
+      returning user_id)
+    select user_id, count(*) as ended from closed group by user_id`.execute(db);
+  await sql`update refresh_tokens set revoked_at = ${now} where user_id = any(${ids}::int[]) and revoked_at is null`.execute(db);
+  for (const row of rows.rows) ended.set(row.user_id, Number(row.ended));
+  return ended;
+}
+
+/** Ends one open session of the user; false when it is not open or not theirs. */
+export async function endSession(db: Db, userId: number, sessionId: string, now: Date): Promise<boolean> {
+  const closed = await sql<{ id: string }>`
+    update auth_sessions set ended_at = ${now}
+    where id = ${sessionId} and user_id = ${userId} and ended_at is null
+    returning id`.execute(db);
+  if (closed.rows.length === 0) return false;
+  await sql`update refresh_tokens set revoked_at = ${now} where family_id = ${sessionId} and revoked_at is null`.execute(db);
+  return true;
+}
+
+/** Takes away a user's two-factor method: the secret, the backup codes and any set-up or code under way. */
+export async function removeTwoFactor(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ two_factor_enabled: false, two_factor_method: null, two_factor_secret: null, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
+  await sql`delete from two_factor_backup_codes where user_id = ${userId}`.execute(db);
+  await sql`delete from two_factor_enrolments where user_id = ${userId}`.execute(db);
+  await sql`delete from two_factor_email_codes where user_id = ${userId}`.execute(db);
+  await sql`delete from two_factor_totp_steps where user_id = ${userId}`.execute(db);
+}
+
+export interface QueuedNotification {
+  userId: number;
+  email: string;
+  kind: 'email' | 'system';
+  subject: string;
+  message: string;
+}
+
+/**
+ * Queues notifications in the outbox: an e-mail goes to the address (the outbox worker delivers
+ * it); a 'system' one waits, addressed to the user alone, for the in-app bell.
+ */
+export async function queueNotifications(db: Db, notifications: readonly QueuedNotification[]): Promise<number> {
+  for (let start = 0; start < notifications.length; start += AUDIT_BATCH) {
+    await db
+      .insertInto('notification_outbox')
+      .values(
+        notifications.slice(start, start + AUDIT_BATCH).map((notification) => ({
+          recipient_user_id: notification.userId,
+          recipient_email: notification.kind === 'email' ? notification.email : null,
+          kind: notification.kind,
+          subject: notification.subject,
+          message: notification.message,
+        })),
+      )
+      .execute();
+  }
+  return notifications.length;
+}
