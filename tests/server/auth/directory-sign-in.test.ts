@@ -31,6 +31,7 @@ const PASSWORDS = {
   noMail: 'Nomail-dir-2026',
   guessed: 'Guessed-dir-2026',
   twoFactor: 'Twofactor-dir-2026',
+  precreated: 'Precreated-dir-2026',
 };
 
 let directory: TestDirectory;
@@ -81,9 +82,10 @@ beforeAll(async () => {
       { uid: 'dir.nomail', givenName: 'Milica', sn: 'Stojanović', password: PASSWORDS.noMail },
       { uid: 'dir.guessed', givenName: 'Teuta', sn: 'Zeka', mail: 'teuta.zeka@naric.test', password: PASSWORDS.guessed },
       { uid: 'dir.twofactor', givenName: 'Fisnik', sn: 'Dema', mail: 'fisnik.dema@naric.test', password: PASSWORDS.twoFactor },
+      { uid: 'dir.precreated', givenName: 'Valdete', sn: 'Krasniqi', mail: 'valdete.krasniqi@naric.test', password: PASSWORDS.precreated },
     ],
     groups: [
-      { cn: 'officers', members: ['dir.ardita', 'dir.jovana', 'dir.mover', 'dir.disabled', 'officer', 'dir.clash', 'dir.nomail', 'dir.guessed', 'dir.twofactor'] },
+      { cn: 'officers', members: ['dir.ardita', 'dir.jovana', 'dir.mover', 'dir.disabled', 'officer', 'dir.clash', 'dir.nomail', 'dir.guessed', 'dir.twofactor', 'dir.precreated'] },
       { cn: 'payments', members: ['dir.jovana'] },
       { cn: 'council', members: ['dir.mover', 'dir.disabled'] },
       // Not in the mapping: membership here means nothing to us.
@@ -126,6 +128,7 @@ describe('directory sign-in, first time', () => {
       last_name: 'Morina',
       auth_source: 'ldap',
       groups: ['NARIC Officers'],
+      is_staff: true,
     });
     const user = (await localUser('dir.ardita'))!;
     expect(user).toMatchObject({ auth_source: 'ldap', directory_dn: directory.personDn('dir.ardita'), password_hash: '', email_verified: true });
@@ -134,6 +137,20 @@ describe('directory sign-in, first time', () => {
     expect(created?.details).toMatchObject({ source: 'directory', before: null, after: { email: 'ardita.morina@naric.test', groups: ['NARIC Officers'] } });
     const [signedIn] = await auditOf('auth.login', user.id);
     expect(signedIn?.details).toEqual({ how: 'directory' });
+  });
+
+  it('takes over a directory user an administrator created in advance (by username), keeping its hand-given groups', async () => {
+    const { id } = await server.db
+      .insertInto('users')
+      .values({ username: 'Dir.Precreated', email: 'valdete.krasniqi@naric.test', auth_source: 'ldap', first_name: 'V.', last_name: 'K.' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const verifiers = await server.db.selectFrom('groups').select('id').where('name', '=', 'Document Verifiers').executeTakeFirstOrThrow();
+    await server.db.insertInto('user_groups').values({ user_id: id, group_id: verifiers.id }).execute();
+    const answer = await login('dir.precreated', PASSWORDS.precreated);
+    expect(answer.statusCode).toBe(200);
+    expect(bodySignedIn.parse(answer.json()).user).toMatchObject({ id, first_name: 'Valdete', last_name: 'Krasniqi', groups: ['Document Verifiers', 'NARIC Officers'] });
+    expect((await localUser('Dir.Precreated'))!.directory_dn).toBe(directory.personDn('dir.precreated'));
   });
 
   it('keeps Serbian letters and maps several groups (a DN of the mapping in other case and spacing still matches)', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isAdmin, isStaff } from '../../../../shared/auth/permissions';
 import type { AuthDatabase, AuthTransaction } from '../auth-database';
 import type { DirectoryPerson } from './directory-client';
 import { directoryEmailMissing, directoryEmailTaken, directoryUsernameTaken } from './directory-refusals';
@@ -35,6 +36,7 @@ interface LocalMatch {
   first_name: string;
   last_name: string;
   directory_dn: string | null;
+  is_staff: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,7 +45,7 @@ const UNIQUE_VIOLATION = '23505';
 async function localMatch(trx: AuthTransaction, person: DirectoryPerson): Promise<LocalMatch | null> {
   const row = await trx
     .selectFrom('users')
-    .select(['id', 'auth_source', 'username', 'email', 'first_name', 'last_name', 'directory_dn'])
+    .select(['id', 'auth_source', 'username', 'email', 'first_name', 'last_name', 'directory_dn', 'is_staff'])
     .where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['directory_dn']), '=', person.dn.toLowerCase()),
@@ -203,6 +205,9 @@ function syncOnce(db: AuthDatabase, person: DirectoryPerson, plan: DirectoryAcco
     const fieldsChanged = match ? await updateUser(trx, match, person, email, now) : true;
     const unknownGroups = await applyGroups(trx, userId, plan);
     const groups = await currentGroups(trx, userId);
+    // is_staff follows the groups, as when an administrator saves the user (users module).
+    const staff = isStaff({ is_superuser: false, is_staff: false, groups, permissions: [] }) || isAdmin({ is_superuser: false, is_staff: false, groups, permissions: [] });
+    if (staff !== (match?.is_staff ?? false)) await trx.updateTable('users').set({ is_staff: staff }).where('id', '=', userId).execute();
     const after = { first_name: person.firstName, last_name: person.lastName, email, directory_dn: person.dn, groups };
     if (!match) {
       await recordDirectoryChange(trx, userId, 'user.directory_created', null, after, ip);
