@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { EXPORT_FORMATS, type UserSelection } from '../../../shared/api/users';
+import { Alert } from '../../components/alert';
+import { Spinner } from '../../components/spinner';
+import { serverText, translateError } from '../../lib/error-translator';
+import { exportUsers } from './list-api';
+
+// "Export selected": the server writes the file (CSV with a byte order mark, or XLSX) with the
+// header row in the reader's language; the page saves it under the server's file name.
+
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+type ExportState = { phase: 'idle' } | { phase: 'busy'; format: ExportFormat } | { phase: 'saved'; fileName: string } | { phase: 'failed'; message: string };
+
+/** Hands the file to the shell's downloads: the browser saves it, the desktop asks where (Electron's own dialog). */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Long enough for the save to read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function ExportButton({ selection, isDisabled = false }: { selection: UserSelection; isDisabled?: boolean }) {
+  const { t, i18n } = useTranslation('user-list');
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const busy = state.phase === 'busy';
+
+  async function start(format: ExportFormat) {
+    setState({ phase: 'busy', format });
+    try {
+      const file = await exportUsers({ selection, format }, i18n.resolvedLanguage ?? i18n.language);
+      saveFile(file.blob, file.fileName);
+      setState({ phase: 'saved', fileName: file.fileName });
+    } catch (error) {
+      setState({ phase: 'failed', message: serverText(error, 'detail') ?? translateError(error, t).message });
+    }
+  }
+
+  return (
+    <div className="export-control">
+      <MenuTrigger>
+        <AriaButton className="button button--secondary choice-trigger" isDisabled={isDisabled || busy} isPending={busy}>
+          {busy ? <Spinner size="small" decorative /> : null}
+          <span className="button__label">{t('export.menu')}</span>
+          <span aria-hidden="true" className="choice-trigger__arrow">
+            ▾
+          </span>
+        </AriaButton>
+        <Popover className="popover choice-popover" placement="bottom end">
+          <Menu aria-label={t('export.menu')} className="listbox choice-menu" onAction={(key) => void start(key as ExportFormat)}>
+            {EXPORT_FORMATS.map((format) => (
+              <MenuItem key={format} id={format} className="listbox__item">
+                {t(`export.formats.${format}`)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {/* Always in the page, so its changing text is read out. */}
+      <span className="export-control__note" role="status">
+        {state.phase === 'busy' ? t('export.busy') : state.phase === 'saved' ? t('export.saved', { name: state.fileName }) : ''}
+      </span>
+      {state.phase === 'failed' ? (
+        <Alert tone="error" title={t('export.failed')} onDismiss={() => setState({ phase: 'idle' })}>
+          {state.message}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
