@@ -13,6 +13,10 @@ import { checkUserCreate, checkUserUpdate, emptyUserForm, userFormOf, type UserF
 import type { ShownPassword } from './user-actions-temporary-password';
 import './users.css';
 
+const noErrors: UserFieldErrors = {};
+// Typing clears the checks' messages; the same empty object does not draw the screen again.
+const cleared = (current: UserFieldErrors) => (Object.keys(current).length === 0 ? current : noErrors);
+
 /** What the details screen is handed after a create: the temporary password to show once (never in the URL). */
 export interface CreatedUserState {
   shownPassword: ShownPassword;
@@ -37,7 +41,7 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
         errors={{ ...refusal.fields, ...checked }}
         serverMessage={refusal.message}
         onEdited={() => {
-          setChecked({});
+          setChecked(cleared);
           if (create.error) create.reset();
         }}
         onSubmit={(values) => {
@@ -88,7 +92,7 @@ function UserEditForm({ user, titleKey, reload }: { user: UserDetail; titleKey: 
         serverMessage={refusal.message}
         onReload={refusal.status === 412 ? reload : undefined}
         onEdited={() => {
-          setChecked({});
+          setChecked(cleared);
           if (update.error) update.reset();
         }}
         onSubmit={(values) => {
