@@ -1,5 +1,6 @@
 import { Client, Filter, InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
 import type { ConnectionOptions } from 'node:tls';
+import { USER_LIMITS } from '../../../../shared/api/users';
 import type { DirectorySettings } from '../../../config';
 
 // The LDAP conversation of one directory sign-in (ldapts), on a connection of its own:
@@ -92,21 +93,22 @@ async function groupDnsOf(client: Client, settings: DirectorySettings, entry: En
   return searchEntries.map((group) => group.dn);
 }
 
+/** A directory value as our user fields hold it: no control characters, within the contract's length. */
+function fieldText(value: string | undefined, max: number = USER_LIMITS.name): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+}
+
 function personOf(settings: DirectorySettings, entry: Entry, groupDns: string[]): DirectoryPerson | null {
-  const username = attribute(entry, settings.usernameAttribute)[0]?.trim();
-  if (!username) return null;
+  const username = attribute(entry, settings.usernameAttribute)[0]?.trim() ?? '';
+  // A username we cannot store as it is (users.username holds 1-150 characters) cannot sign in.
+  if (!username || username.length > USER_LIMITS.name || fieldText(username) !== username) return null;
   const [commonName = ''] = attribute(entry, 'cn');
   const firstName = attribute(entry, 'givenName')[0] ?? '';
-  // A directory with only cn: its last word is the surname, the rest the given names.
-  const lastName = attribute(entry, 'sn')[0] ?? commonName.split(' ').slice(-1)[0] ?? '';
-  return {
-    dn: entry.dn,
-    username,
-    firstName: firstName.trim(),
-    lastName: lastName.trim(),
-    email: attribute(entry, 'mail')[0]?.trim() ?? null,
-    groupDns,
-  };
+  // A directory with only cn: its last word is the surname.
+  const lastName = attribute(entry, 'sn')[0] ?? commonName.trim().split(/\s+/).slice(-1)[0] ?? '';
+  const email = fieldText(attribute(entry, 'mail')[0], 254);
+  return { dn: entry.dn, username, firstName: fieldText(firstName), lastName: fieldText(lastName), email: email || null, groupDns };
 }
 
 /** Checks the login and password against the directory and reads the person's entry and groups. */
