@@ -180,7 +180,7 @@ function UserAudit({ userId }: { userId: number }) {
   const entries = useAuditEntries(userId, page);
   const columns: DataColumn<AuditEntry>[] = [
     { id: 'at', title: t('audit.at'), isRowHeader: true, width: '11rem', render: (row) => format.dateTime(row.at) },
-    { id: 'action', title: t('audit.action'), render: (row) => row.action },
+    { id: 'action', title: t('audit.action'), render: (row) => t(`audit.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action }) },
     { id: 'record', title: t('audit.record'), render: (row) => (row.entity_id ? `${row.entity_type} ${row.entity_id}` : row.entity_type) },
     { id: 'address', title: t('audit.address'), width: '9rem', render: (row) => row.ip ?? '—', hideBelow: 800 },
     { id: 'changes', title: t('audit.changes'), render: (row) => changedFields(row), hideBelow: 900 },
