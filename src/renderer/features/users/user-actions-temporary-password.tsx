@@ -29,7 +29,7 @@ export function TemporaryPassword({ shown, onDismiss }: { shown: ShownPassword; 
     <Alert tone="warning" title={t('password.shownTitle')} onDismiss={onDismiss}>
       <p>{t('password.shownOnce')}</p>
       <p className="temporary-password">
-        <code aria-label={t('password.label')}>{shown.password}</code>{' '}
+        <span className="temporary-password__label">{t('password.label')}:</span> <code>{shown.password}</code>{' '}
         <Button variant="secondary" onPress={copy}>
           {t('password.copy')}
         </Button>{' '}
