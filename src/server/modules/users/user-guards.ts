@@ -28,6 +28,16 @@ export const ADMINISTRATOR_GROUPS: readonly string[] = [GROUPS.administrators, G
  */
 const ADMINISTRATORS_LOCK = 15_000_001;
 
+/**
+ * Takes the administrators' lock for the rest of the caller's transaction (adminChangeRefusal
+ * takes it too; taking it again is free). A transaction that also locks user rows takes this lock
+ * first, so that every such transaction locks in the same order and none waits for another in a
+ * circle.
+ */
+export async function lockAdministrators(trx: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`.execute(trx);
+}
+
 const grantsAdmin = (groups: readonly string[]) => groups.some((group) => ADMINISTRATOR_GROUPS.includes(group));
 
 /**
@@ -37,7 +47,8 @@ const grantsAdmin = (groups: readonly string[]) => groups.some((group) => ADMINI
  * - Call it inside the transaction that then makes the allowed changes, before making them, and
  *   make exactly the allowed ones: it takes a transaction-scoped lock that serialises every change
  *   of administrators until that transaction ends, and it judges from the committed state read
- *   after taking the lock.
+ *   after taking the lock. Lock order: if the transaction locks user rows (`for update`), call
+ *   lockAdministrators() (or this function) before locking them.
  * - Changes are judged in order, each as if the allowed ones before it were made: with many users
  *   (a bulk deactivation), the ones before keep the administrators they leave, and the change that
  *   would leave none is the one refused.
@@ -51,7 +62,7 @@ const grantsAdmin = (groups: readonly string[]) => groups.some((group) => ADMINI
 export async function adminChangeRefusal(db: Kysely<Database>, actor: Pick<User, 'id'>, changes: readonly AdminChange[]): Promise<Map<number, AdminChangeRefusal>> {
   const refusals = new Map<number, AdminChangeRefusal>();
   if (changes.length === 0) return refusals;
-  await sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`.execute(db);
+  await lockAdministrators(db);
 
   const ids = [...new Set([actor.id, ...changes.map((change) => change.userId)])];
   const rows = await db
