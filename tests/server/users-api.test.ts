@@ -346,6 +346,12 @@ describe('create', () => {
     const bad = await send('admin', 'POST', '/users/', { ...newUser('bad name!'), email: 'nope', phone: 'call me' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['email', 'phone', 'username']);
+    for (const date_of_birth of ['2023-02-29', '2024-04-31', '2999-01-01']) {
+      const day = await send('admin', 'POST', '/users/', newUser('grouped', { date_of_birth }));
+      expect(day.statusCode, date_of_birth).toBe(400);
+      expect(day.json()).toEqual({ date_of_birth: [USER_MESSAGES.invalidFormat] });
+    }
+    expect((await create(newUser('born.leap', { date_of_birth: '2000-02-29' }))).user.date_of_birth).toBe('2000-02-29');
     expect(await server.db.selectFrom('users').select('id').where('username', 'in', ['ARTA.CELA', 'someone.new', 'grouped']).execute()).toEqual([]);
   });
 

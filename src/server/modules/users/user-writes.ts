@@ -7,7 +7,7 @@ import { isAdmin, isStaff } from '../../../shared/auth/permissions';
 import type { Language } from '../../../shared/constants';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
-import { ApiError, conflict, fieldErrors, notFound } from '../../errors';
+import { ApiError, conflict, fieldError, fieldErrors, notFound } from '../../errors';
 import { authDatabase } from '../auth/auth-database';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { prepareTemporaryPassword, setTemporaryPassword, type TemporaryPasswordAnswer } from './temporary-passwords';
@@ -70,6 +70,18 @@ function uniqueViolation(error: unknown): Error | null {
   if (constraint.includes('username')) return fieldErrors({ username: [USER_MESSAGES.usernameTaken] });
   if (constraint.includes('email')) return fieldErrors({ email: [USER_MESSAGES.emailTaken] });
   return null;
+}
+
+/**
+ * A date of birth that is a real calendar day and not in the future (the schema checks the shape
+ * only: JavaScript reads 2024-02-30 as 1 March, the database refuses it).
+ */
+function checkDateOfBirth(date: string | null, now = new Date()): void {
+  if (date === null) return;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date || parsed.getTime() > now.getTime()) {
+    throw fieldError('date_of_birth', USER_MESSAGES.invalidFormat);
+  }
 }
 
 async function writeGroups(trx: Db, userId: number, ids: readonly number[]): Promise<void> {
@@ -136,6 +148,7 @@ export async function createUser(db: Db, input: CreateInput, actor: Actor, langu
   // Hashing is slow on purpose: done before the transaction opens, so it holds no lock meanwhile.
   const prepared = input.auth_source === 'local' ? await prepareTemporaryPassword() : null;
   try {
+    checkDateOfBirth(input.date_of_birth);
     return await db.transaction().execute(async (trx) => {
       const ids = await groupIds(trx, input.groups);
       await checkUnique(trx, input, null);
@@ -175,6 +188,7 @@ async function lockForChange(trx: Db, id: number, version: number): Promise<void
 
 /** PATCH: every field again with the version read (412 when stale); the guards apply (409). */
 export async function updateUser(db: Db, id: number, input: UpdateInput, actor: Actor): Promise<UserDetail> {
+  checkDateOfBirth(input.date_of_birth);
   try {
     return await db.transaction().execute(async (trx) => {
       await lockForChange(trx, id, input.version);
