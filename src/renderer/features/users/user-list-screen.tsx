@@ -48,7 +48,7 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
     {
       id: 'select',
       title: t('columns.select'),
-      width: '5.5rem',
+      width: '5rem',
       wraps: true,
       render: (row) => (
         <Checkbox isSelected={selection.isSelected(row.id)} onChange={(on) => selection.toggle(row.id, on, pageIds)}>
@@ -79,7 +79,7 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
         </span>
       ),
     },
-    { id: 'lastLogin', title: t('columns.lastLogin'), width: '9.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
+    { id: 'lastLogin', title: t('columns.lastLogin'), width: '10.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
     { id: 'twoFactor', title: t('columns.twoFactor'), width: '5rem', hideBelow: 900, render: (row) => t(row.two_factor_enabled ? 'twoFactor.on' : 'twoFactor.off') },
     { id: 'source', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
   ];
