@@ -5,7 +5,7 @@ import { insertApplications, loadServiceContext } from '../src/server/db/applica
 import { openPostgres } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
-import { createPasswordHasher } from '../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../src/server/password-hashing';
 
 // Loads N realistic applications (default 1,000,000) into a PostgreSQL database for the list
 // benchmark: the demo accounts and councils, then the generator's caseload in batches, each batch

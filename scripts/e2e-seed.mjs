@@ -6,7 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
-import { createPasswordHasher } from '../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../src/server/password-hashing';
 import { openDocumentStorage } from '../src/server/storage/open-storage';
 import { createSecretBox } from '../src/server/modules/auth/secret-box';
 import { createRandom, generateApplication } from '../src/server/db/application-generator';

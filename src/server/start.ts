@@ -112,7 +112,7 @@ async function loadServerModules() {
     import('./app'),
     import('./db/migrate'),
     import('./db/seed'),
-    import('./modules/auth/password-hashing'),
+    import('./password-hashing'),
     import('./storage/open-storage'),
   ]);
   return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage };

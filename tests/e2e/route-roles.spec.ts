@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { generate } from 'otplib';
 import { ROUTE_TABLE, type RouteRow } from '../../src/renderer/app/route-table';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
@@ -98,15 +98,19 @@ async function paramLookups(request: APIRequestContext, session: Session, admin:
   };
 }
 
-/** Counts the page's API calls in flight, so a screen is judged once it has had its answers. */
+/**
+ * The page's API calls in flight, so a screen is judged once it has had its answers. Kept as a
+ * set of requests, not a counter: a call already under way when tracking starts (just after
+ * signing in) would end without having been counted, and drive a counter below zero.
+ */
 function trackApiCalls(page: Page) {
-  let inFlight = 0;
+  const inFlight = new Set<Request>();
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => void (isApi(request.url()) && (inFlight += 1)));
-  const done = (request: { url(): string }) => void (isApi(request.url()) && (inFlight -= 1));
+  page.on('request', (request) => void (isApi(request.url()) && inFlight.add(request)));
+  const done = (request: Request) => void inFlight.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return () => inFlight;
+  return () => inFlight.size;
 }
 
 /** Moves inside the single-page app as a link would, without reloading (which would end the session). */

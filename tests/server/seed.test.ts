@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/demo-accounts'
 import { seedDatabase } from '../../src/server/db/seed';
 import { DEMO_STAFF_COUNT, generateDemoStaff, seedDemoStaff } from '../../src/server/db/demo-staff';
 import { serbianCyrillicToLatin } from '../../src/server/db/serbian-latin';
-import { createPasswordHasher } from '../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../src/server/password-hashing';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createRandom, generateApplication } from '../../src/server/db/application-generator';
 import { insertApplications, loadServiceContext } from '../../src/server/db/application-loader';

@@ -20,7 +20,7 @@ import {
 import { ALL_PERMISSIONS, GROUPS } from '../../src/shared/auth/permissions';
 import { signAccessToken } from '../../src/server/auth-context';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
-import { createPasswordHasher } from '../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../src/server/password-hashing';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // The users' records (issue 15): the list (filters, search in Albanian and Serbian letters, sort,

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type AppDatabase, type DatabaseDriver } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDatabase } from '../../src/server/db/seed';
-import { createPasswordHasher } from '../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../src/server/password-hashing';
 
 // Each test file gets its own database, copied from a template that is migrated and seeded (demo
 // mode) once per run: on PostgreSQL when NARIC_TEST_DATABASE_URL (an admin URL) is set, with

@@ -6,7 +6,7 @@ import type { NaricApp } from '../../../src/server/app';
 import type { AppDatabase } from '../../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../../src/server/db/demo-accounts';
 import { authDatabase } from '../../../src/server/modules/auth/auth-database';
-import { createPasswordHasher } from '../../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../../src/server/password-hashing';
 
 export const API = '/api';
 export { DEMO_PASSWORD };

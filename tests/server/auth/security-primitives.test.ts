@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../../src/server/password-hashing';
 import {
   createBackupCodes,
   createCodeHasher,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, loginAnswer, userSchema } from '../../../src/shared/api/auth';
 import { authDatabase } from '../../../src/server/modules/auth/auth-database';
-import { createPasswordHasher } from '../../../src/server/modules/auth/password-hashing';
+import { createPasswordHasher } from '../../../src/server/password-hashing';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
 import { DEMO_PASSWORD, bodySignedIn, createUser, freshAddress, get, json, post, userId } from './auth-test-helpers';
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { AuthTables } from './auth-tables';
+import type { AuthTables } from '../../db/auth-tables';
 
 export type AuthSchema = Database & AuthTables;
 export type AuthDatabase = Kysely<AuthSchema>;

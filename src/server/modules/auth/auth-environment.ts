@@ -5,7 +5,7 @@ import { queueEmail, type QueuedEmail } from '../../jobs/outbox';
 import { authDatabase, type AuthDatabase } from './auth-database';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 import { createCodeHasher, type CodeHasher } from './one-time-codes';
-import { createPasswordHasher, type PasswordHasher } from './password-hashing';
+import { createPasswordHasher, type PasswordHasher } from '../../password-hashing';
 import { createSecretBox, type SecretBox } from './secret-box';
 
 /** Everything the sign-in services use, built once per app. */

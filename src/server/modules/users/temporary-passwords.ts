@@ -8,9 +8,8 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { queueEmail } from '../../jobs/outbox';
-import { authDatabase } from '../auth/auth-database';
-import { createPasswordHasher, type PasswordHasher } from '../auth/password-hashing';
-import { revokeAllOfUser } from '../auth/refresh-tokens';
+import { createPasswordHasher, type PasswordHasher } from '../../password-hashing';
+import { endSessionsOf } from './action-records';
 import { temporaryPasswordEmail } from './user-texts';
 
 // Temporary passwords (spec §2 "Users": create, reset password). An administrator never chooses
@@ -99,7 +98,7 @@ export async function setTemporaryPassword(
     }))
     .where('id', '=', holder.id)
     .execute();
-  await revokeAllOfUser(authDatabase(trx), holder.id, now);
+  await endSessionsOf(trx, [holder.id], now);
   if (options.delivery === 'email') {
     const name = `${holder.first_name} ${holder.last_name}`.trim() || holder.username;
     const email = temporaryPasswordEmail(options.language, { name, username: holder.username, password: prepared.password, expiresAt });

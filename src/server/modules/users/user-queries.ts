@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/api/users';
 import { ALL_PERMISSIONS, GROUPS, hasPermission, isAdmin } from '../../../shared/auth/permissions';
 import type { Database } from '../../db/schema';
-import { authDatabase } from '../auth/auth-database';
+import type { AuthTables } from '../../db/auth-tables';
 import { filterUsers } from './user-filter';
 
 // Reading users for administrators: the list (filters, sort, page), one user's details with every
@@ -145,7 +145,7 @@ export async function effectivePermissions(db: Db, user: { id: number; is_superu
 
 /** One user's details as the administrator sees them, or null when there is no such user. */
 export async function findUserDetail(db: Db, id: number, callerId: number): Promise<UserDetail | null> {
-  const auth = authDatabase(db);
+  const auth = db.withTables<AuthTables>();
   const row = await db
     .selectFrom('users')
     .select([
@@ -293,7 +293,7 @@ export async function listActions(db: Db, userId: number, window: Window): Promi
 
 /** The user's open sessions, newest first; `current` marks the caller's own. */
 export async function listOpenSessions(db: Db, userId: number, callerSessionId: string | null): Promise<UserSession[]> {
-  const rows = await authDatabase(db)
+  const rows = await db.withTables<AuthTables>()
     .selectFrom('auth_sessions')
     .select(['id', 'started_at', 'last_seen_at', 'client_address', 'user_agent'])
     .where('user_id', '=', userId)

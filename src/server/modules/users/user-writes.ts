@@ -8,12 +8,11 @@ import type { Language } from '../../../shared/constants';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, fieldErrors, notFound } from '../../errors';
-import { authDatabase } from '../auth/auth-database';
-import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { prepareTemporaryPassword, setTemporaryPassword, type TemporaryPasswordAnswer } from './temporary-passwords';
 import { recordChange, type AuditActor } from './user-audit';
 import { adminChangeRefusal, lockAdministrators, type AdminChange, type AdminChangeRefusal } from './user-guards';
 import { findUserDetail } from './user-queries';
+import { endSessionsOf } from './action-records';
 
 // Creating a user, changing one, and replacing their groups, each in one transaction with its
 // audit entry. Usernames and e-mail addresses are unique whatever their case (the database's
@@ -208,7 +207,7 @@ export async function updateUser(db: Db, id: number, input: UpdateInput, actor: 
         .execute();
       await writeGroups(trx, id, ids);
       // Deactivated: every session ends now, so the user's next request is refused, not the one after their token expires.
-      if (before.is_active && !input.is_active) await revokeAllOfUser(authDatabase(trx), id);
+      if (before.is_active && !input.is_active) await endSessionsOf(trx, [id], new Date());
       const after = (await findUserDetail(trx, id, actor.id))!;
       await recordChange(trx, { action: 'user.updated', entity: 'user', entityId: id, actor, before: auditedFields(before), after: auditedFields(after) });
       return after;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The tables of migrations 0002-auth and 0006-auth-sessions, as Kysely sees them. The module widens the foundation's
+// The tables of migrations 0002-auth, 0006-auth-sessions and 0012, as Kysely sees them. The modules that read them (auth; users for sessions and backup codes) widen the foundation's
 // Database type with these (db.withTables<AuthTables>()) instead of editing db/schema.ts.
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
