@@ -18,6 +18,7 @@ import {
 import { failure, transportErrorFromAnswer, TransportFailure } from '../../shared/transport-failure';
 import { createProgressReporter, PDF_SIGNATURE_TEXT, PROGRESS_INTERVAL_MS, transferRefusal } from '../../shared/transfer-rules';
 import { readCookie } from '../lib/cookies';
+import { BLOB_URL_LIFETIME_MS, saveBlob as saveWithLink } from '../lib/save-file';
 import { readBody } from '../lib/transport-error';
 
 // File transfers of the browser shell, behind the same bridge as the desktop's. A file comes from
@@ -78,7 +79,6 @@ export interface BrowserTransferOptions {
 }
 
 const MAX_RETRIES = 3;
-const BLOB_URL_LIFETIME_MS = 60_000;
 
 class Cancelled extends Error {
   constructor() {
@@ -103,19 +103,6 @@ export function pickFileWithInput(doc: Document = document): Promise<File | null
     doc.body.append(input);
     input.click();
   });
-}
-
-function saveWithLink(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
 }
 
 /** `bytes 100-199/1000` → start 100, total 1000. */

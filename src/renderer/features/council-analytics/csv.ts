@@ -4,6 +4,8 @@
 // is neutralised with a leading apostrophe, and the file starts with a UTF-8 byte order mark so
 // Excel reads ë, ç, š, đ and ž as they are.
 
+import { saveBlob } from '../../lib/save-file';
+
 export type CsvValue = string | number | null;
 
 const BOM = '\uFEFF';
@@ -21,20 +23,7 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly Csv
   return BOM + [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-/**
- * Saves the text as a file: a link to a Blob with `download`. The browser saves it to its
- * downloads; the desktop shell (no will-download handler) asks where to save it, as Electron does.
- */
+/** Saves the text as a CSV file (lib/save-file.ts). */
 export function saveCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,22 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { PageHeader } from '../../components/page-header';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
-import { asTransportError } from '../../lib/transport-error';
+import { RecordLoadError, type RecordLoadErrorTexts } from '../../components/record-load-error';
 
-/** A commission that could not be shown: not found (or no valid id), no access, or the failure as it was. */
+const TEXTS: RecordLoadErrorTexts = { namespace: 'experts', notFoundTitle: 'commissions.notFoundTitle', notFoundDescription: 'commissions.notFoundDescription', noAccess: 'noAccess', back: 'commissions.back' };
+
+/** An expert commission that could not be shown: not found (or no valid id), no access, or the failure as it was. */
 export function CommissionLoadError({ titleKey, error }: { titleKey: string; error: unknown }) {
-  const { t } = useTranslation(['experts', 'nav', 'common', 'errors']);
-  const notFound = !error || asTransportError(error).status === 404;
-  const denied = !notFound && isAccessDenied(error);
-  return (
-    <>
-      <PageHeader title={t(titleKey, { ns: 'nav' })} />
-      <Alert tone="error" title={notFound ? t('commissions.notFoundTitle') : denied ? t('noAccess') : translateError(error, t).message}>
-        <p>{notFound ? t('commissions.notFoundDescription') : denied ? t('common:noAccess.hint') : t('common:couldNotLoad')}</p>
-        <Link to="/expert-commissions">{t('commissions.back')}</Link>
-      </Alert>
-    </>
-  );
+  return <RecordLoadError titleKey={titleKey} error={error} texts={TEXTS} listPath="/expert-commissions" />;
 }

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, type UserSelection } from '../../../shared/api/users';
 import { Alert } from '../../components/alert';
 import { Spinner } from '../../components/spinner';
 import { serverText, translateError } from '../../lib/error-translator';
+import { saveBlob } from '../../lib/save-file';
 import { exportUsers } from './list-api';
 
 // "Export selected": the server writes the file (CSV with a byte order mark, or XLSX) with the
@@ -13,21 +14,6 @@ import { exportUsers } from './list-api';
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 type ExportState = { phase: 'idle' } | { phase: 'busy'; format: ExportFormat } | { phase: 'saved'; fileName: string } | { phase: 'failed'; message: string };
-
-/** Hands the file to the shell's downloads: the browser saves it, the desktop asks where (Electron's own dialog). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function ExportButton({ selection, isDisabled = false }: { selection: UserSelection; isDisabled?: boolean }) {
   const { t, i18n } = useTranslation('user-list');
@@ -38,7 +24,7 @@ export function ExportButton({ selection, isDisabled = false }: { selection: Use
     setState({ phase: 'busy', format });
     try {
       const file = await exportUsers({ selection, format }, i18n.resolvedLanguage ?? i18n.language);
-      saveFile(file.blob, file.fileName);
+      saveBlob(file.blob, file.fileName);
       setState({ phase: 'saved', fileName: file.fileName });
     } catch (error) {
       setState({ phase: 'failed', message: serverText(error, 'detail') ?? translateError(error, t).message });
