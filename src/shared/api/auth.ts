@@ -124,9 +124,12 @@ export const twoFactorStatusAnswer = z.object({
 export const passwordRequest = z.object({ password });
 export const backupCodesAnswer = z.object({ backup_codes: z.array(z.string()) });
 
+/** The shortest new password the server takes (the change screens check it as the person types). */
+export const NEW_PASSWORD_MIN_LENGTH = 12;
+
 export const changePasswordRequest = z.object({
   current_password: password,
-  new_password: safeText({ max: 256, trim: false }).min(12, 'Invalid format'),
+  new_password: safeText({ max: 256, trim: false }).min(NEW_PASSWORD_MIN_LENGTH, 'Invalid format'),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 

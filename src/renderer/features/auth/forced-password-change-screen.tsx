@@ -6,13 +6,11 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormError } from '../../components/form-error';
 import { LazyLanguageSwitcher as LanguageSwitcher } from '../../components/lazy-language-switcher';
-import { PasswordField } from '../../components/password-field';
+import { PasswordChangeFields, type PasswordChangeValues } from '../../components/password-change-fields';
 import { translateError, type TranslatedError } from '../../lib/error-translator';
 import { currentUserAtom, reloadCurrentUser, replaceAccessToken, replaceUser, signOut } from '../../lib/session';
 import { getBridge } from '../../platform/bridge';
 import { changeTemporaryPassword, fetchSignedInUser } from './forced-password-change-api';
-
-const MIN_LENGTH = 12;
 
 /**
  * Issue 15: someone signed in with a temporary password an administrator set sees only this
@@ -24,9 +22,7 @@ export function ForcedPasswordChangeScreen() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const store = useStore();
   const user = useAtomValue(currentUserAtom);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const [values, setValues] = useState<PasswordChangeValues>({ current: '', next: '', repeated: '' });
   const [failure, setFailure] = useState<TranslatedError | null>(null);
   const [pending, setPending] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -35,7 +31,7 @@ export function ForcedPasswordChangeScreen() {
     setFailure(null);
     setPending(true);
     try {
-      const { access } = await changeTemporaryPassword({ current_password: current, new_password: next });
+      const { access } = await changeTemporaryPassword({ current_password: values.current, new_password: values.next });
       replaceAccessToken(store, access);
       const reloaded = await reloadCurrentUser(store, getBridge(), fetchSignedInUser);
       // The change went through even if the reload did not: the flag is the server's to clear, and it has.
@@ -76,32 +72,17 @@ export function ForcedPasswordChangeScreen() {
           }}
         >
           <FormError message={failure?.message} details={failure?.formErrors} />
-          <PasswordField
-            label={t('auth:forcedChange.temporary')}
-            name="current_password"
-            autoComplete="current-password"
-            value={current}
-            onChange={setCurrent}
-            isRequired
-          />
-          <PasswordField
-            label={t('auth:forcedChange.new')}
-            description={t('auth:forcedChange.rules', { min: MIN_LENGTH })}
-            name="new_password"
-            autoComplete="new-password"
-            value={next}
-            onChange={setNext}
-            isRequired
-            validate={(value) => (value.length > 0 && value.length < MIN_LENGTH ? t('auth:forcedChange.tooShort', { min: MIN_LENGTH }) : null)}
-          />
-          <PasswordField
-            label={t('auth:forcedChange.repeat')}
-            name="repeat_password"
-            autoComplete="new-password"
-            value={repeated}
-            onChange={setRepeated}
-            isRequired
-            validate={(value) => (value.length > 0 && value !== next ? t('auth:forcedChange.mismatch') : null)}
+          <PasswordChangeFields
+            values={values}
+            onChange={setValues}
+            texts={{
+              current: t('auth:forcedChange.temporary'),
+              next: t('auth:forcedChange.new'),
+              rules: (min) => t('auth:forcedChange.rules', { min }),
+              tooShort: (min) => t('auth:forcedChange.tooShort', { min }),
+              repeat: t('auth:forcedChange.repeat'),
+              mismatch: t('auth:forcedChange.mismatch'),
+            }}
           />
           <div className="form-actions">
             <Button variant="primary" type="submit" isPending={pending}>

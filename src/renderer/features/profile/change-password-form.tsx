@@ -5,21 +5,19 @@ import { Form, Heading } from 'react-aria-components';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormError } from '../../components/form-error';
-import { PasswordField } from '../../components/password-field';
+import { PasswordChangeFields, type PasswordChangeValues } from '../../components/password-change-fields';
 import { notifySuccess } from '../../components/toast';
 import { translateError, type TranslatedError } from '../../lib/error-translator';
 import { replaceAccessToken } from '../../lib/session';
 import { useChangePassword } from './api';
 
-const MIN_LENGTH = 12;
+const EMPTY: PasswordChangeValues = { current: '', next: '', repeated: '' };
 
 export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'common']);
   const store = useStore();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
   const [failure, setFailure] = useState<TranslatedError | null>(null);
   const [changed, setChanged] = useState(false);
 
@@ -27,14 +25,12 @@ export function ChangePasswordForm() {
     setFailure(null);
     setChanged(false);
     change.mutate(
-      { current_password: current, new_password: next },
+      { current_password: values.current, new_password: values.next },
       {
         onSuccess: ({ access }) => {
           // The server ended every other session; the bridge took over the new pair for this one.
           replaceAccessToken(store, access);
-          setCurrent('');
-          setNext('');
-          setRepeated('');
+          setValues(EMPTY);
           setChanged(true);
           notifySuccess('updated');
         },
@@ -58,32 +54,17 @@ export function ChangePasswordForm() {
       >
         <FormError message={failure?.message} details={failure?.formErrors} />
         {changed ? <Alert tone="success">{t('password.changed')}</Alert> : null}
-        <PasswordField
-          label={t('password.current')}
-          name="current_password"
-          autoComplete="current-password"
-          value={current}
-          onChange={setCurrent}
-          isRequired
-        />
-        <PasswordField
-          label={t('password.new')}
-          description={t('password.rules', { min: MIN_LENGTH })}
-          name="new_password"
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-          isRequired
-          validate={(value) => (value.length > 0 && value.length < MIN_LENGTH ? t('password.tooShort', { min: MIN_LENGTH }) : null)}
-        />
-        <PasswordField
-          label={t('password.repeat')}
-          name="repeat_password"
-          autoComplete="new-password"
-          value={repeated}
-          onChange={setRepeated}
-          isRequired
-          validate={(value) => (value.length > 0 && value !== next ? t('password.mismatch') : null)}
+        <PasswordChangeFields
+          values={values}
+          onChange={setValues}
+          texts={{
+            current: t('password.current'),
+            next: t('password.new'),
+            rules: (min) => t('password.rules', { min }),
+            tooShort: (min) => t('password.tooShort', { min }),
+            repeat: t('password.repeat'),
+            mismatch: t('password.mismatch'),
+          }}
         />
         <div className="form-actions">
           <Button variant="primary" type="submit" isPending={change.isPending}>
