@@ -322,6 +322,8 @@ export function fuzzSuite(part: number, parts: number) {
     it(`answers no 5xx, nothing slower than ${SLOW_MS} ms, no stack trace or SQL (seed ${SEED})`, async () => {
       const failures: string[] = [];
       let sent = 0;
+      // Time per operation, so the slowest ones are printed with the run (the suite's cost stays visible).
+      const spent = new Map<string, number>();
       for (const [index, operation] of operations.entries()) {
         if (index % parts !== part) continue;
         // The systematic cases go in as the administrator, whom no permission check stops before the database.
@@ -346,6 +348,7 @@ export function fuzzSuite(part: number, parts: number) {
           });
           const ms = performance.now() - started;
           sent += 1;
+          spent.set(`${operation.method} ${operation.path}`, (spent.get(`${operation.method} ${operation.path}`) ?? 0) + ms);
           const where = `${operation.method} ${url.slice(0, 160)} as ${identity ?? 'signed out'} (${request.label}, seed ${SEED + index}, run ${run})`;
           if (answer.statusCode >= 500) failures.push(`${where}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
           if (ms >= SLOW_MS) failures.push(`${where}: took ${Math.round(ms)} ms`);
@@ -354,6 +357,8 @@ export function fuzzSuite(part: number, parts: number) {
           }
         }
       }
+      const slowest = [...spent].sort(([, a], [, b]) => b - a).slice(0, 5);
+      console.info(`API fuzz (part ${part + 1} of ${parts}), slowest operations: ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
       console.info(`API fuzz (part ${part + 1} of ${parts}): ${sent} requests over ${Math.ceil((operations.length - part) / parts)} of ${operations.length} operations × ${IDENTITIES.length} identities (seed ${SEED}, ${RUNS} runs each)`);
       expect(failures, `seed ${SEED}; rerun with NARIC_FUZZ_SEED=${SEED}`).toEqual([]);
     }, 600_000);

@@ -107,8 +107,11 @@ describe.skipIf(!reachable)('deadline reminders across three API instances', () 
     expect(reminders).toHaveLength(DEADLINES);
     expect(new Set(reminders.map((row) => row.application_deadline_id)).size).toBe(DEADLINES);
     expect(reminders.every((row) => row.occurrence === addDays(DUE, -3))).toBe(true);
-    const perReminder = reminders[0]!.recipients;
-    expect(await queued('Reminder')).toBe(DEADLINES * perReminder);
+    // One e-mail per recipient of each reminder (an assigned officer, or the escalation's group: the
+    // counts differ between deadlines).
+    const reminderMails = reminders.reduce((total, row) => total + row.recipients, 0);
+    expect(reminderMails).toBeGreaterThanOrEqual(DEADLINES);
+    expect(await queued('Reminder')).toBe(reminderMails);
     const reminderClaims = claimedBy('deadline reminder sent');
     // Each reminder in exactly one instance's log.
     expect(reminderClaims.flat().sort((a, b) => a - b)).toEqual([...deadlineIds].sort((a, b) => a - b));
@@ -123,9 +126,9 @@ describe.skipIf(!reachable)('deadline reminders across three API instances', () 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const escalations = await sent('escalation');
     expect(new Set(escalations.map((row) => row.application_deadline_id)).size).toBe(DEADLINES);
-    expect(await queued('Escalation')).toBe(DEADLINES * escalations[0]!.recipients);
+    expect(await queued('Escalation')).toBe(escalations.reduce((total, row) => total + row.recipients, 0));
     expect(claimedBy('deadline escalation sent').flat()).toHaveLength(DEADLINES);
-    expect(await queued('Reminder')).toBe(DEADLINES * perReminder);
+    expect(await queued('Reminder')).toBe(reminderMails);
 
     // Who did the work (printed, not asserted: the split depends on timing).
     console.info('reminders claimed per instance:', reminderClaims.map((claims) => claims.length).join(' / '));
