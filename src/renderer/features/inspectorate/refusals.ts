@@ -4,7 +4,7 @@ import { serverText, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
 
 // Refusals of the inspectorate's calls in the person's words. Server messages are matched by
-// their text where the server gives no finer code (src/server/modules/applications/workflow-actions.ts,
+// their text where the server gives no finer code (src/server/workflow/perform-action.ts,
 // src/server/modules/documents/document-registry.ts).
 
 const DOCUMENT_FIRST = 'Upload the inspectorate verification document first.';

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../application-scope';
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
 import { explainApplicationDeadlines } from '../../application-deadlines';
-import { feePolicy } from './fee-policy';
+import { feePolicy } from '../../workflow/fee-policy';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 

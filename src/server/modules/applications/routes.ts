@@ -21,15 +21,15 @@ import { applicantFieldsFor, applicationScope } from '../../application-scope';
 import { listCouncils } from './council-queries';
 import { loadApplicationDetail } from './detail-queries';
 import { listApplications } from './list-queries';
-import { listAssignableOfficers } from './officer-queries';
+import { listAssignableOfficers } from '../../workflow/officer-queries';
 import { deleteSavedFilter, listSavedFilters, saveFilter } from './saved-filter-queries';
-import { performAction } from './workflow-actions';
+import { performAction } from '../../workflow/perform-action';
 import { translateCouncilError } from '../../council-quorum';
 import { translateRefusals } from '../../refusal-texts';
 
 // The applications calls (issue 4). Every route needs applications.view_application; what a user
 // then sees is limited by their row-level scope (access-scope.ts), and what they may do by the
-// workflow table and their permissions (workflow-actions.ts).
+// workflow table and their permissions (src/server/workflow/perform-action.ts).
 
 const tags = ['applications'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

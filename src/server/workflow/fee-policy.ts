@@ -1,5 +1,5 @@
-import type { StoredFeeQuote } from '../../../shared/api/services';
-import type { ServicePolicy } from '../../../shared/domain/application-workflow';
+import type { StoredFeeQuote } from '../../shared/api/services';
+import type { ServicePolicy } from '../../shared/domain/application-workflow';
 
 /**
  * The fee rules an application's workflow follows: the ones it was quoted with, so that an

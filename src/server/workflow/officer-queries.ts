@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { GROUPS } from '../../../shared/auth/permissions';
-import type { AppDatabase } from '../../db/database';
-import type { Database } from '../../db/schema';
+import { GROUPS } from '../../shared/auth/permissions';
+import type { AppDatabase } from '../db/database';
+import type { Database } from '../db/schema';
 
 // Who can be assigned an application: active members of the officer and administrator groups
 // (and superusers), with how many open applications each already holds.

@@ -1,9 +1,9 @@
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { type ACTION_REQUESTS } from '../../../shared/api/applications';
-import type { User } from '../../../shared/api/auth';
-import type { ServiceType } from '../../../shared/constants';
-import { CLOSED_STATUSES, WAITING_FOR_APPLICANT_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
+import { type ACTION_REQUESTS } from '../../shared/api/applications';
+import type { User } from '../../shared/api/auth';
+import type { ServiceType } from '../../shared/constants';
+import { CLOSED_STATUSES, WAITING_FOR_APPLICANT_STATUSES, type ApplicationStatus } from '../../shared/domain/application-status';
 import {
   PREVIOUS_STATUS,
   WORKFLOW_ACTIONS,
@@ -12,19 +12,19 @@ import {
   notesRequiredMessage,
   type ActionName,
   type SideEffect,
-} from '../../../shared/domain/application-workflow';
-import type { AppDatabase } from '../../db/database';
-import type { ApplicationsTable, Database } from '../../db/schema';
-import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../../errors';
-import { queueEmail } from '../../jobs/outbox';
-import { visibleIn, type ApplicationScope } from '../../application-scope';
+} from '../../shared/domain/application-workflow';
+import type { AppDatabase } from '../db/database';
+import type { ApplicationsTable, Database } from '../db/schema';
+import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../errors';
+import { queueEmail } from '../jobs/outbox';
+import { visibleIn, type ApplicationScope } from '../application-scope';
 import { applicantMessage } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
 import { assignableOfficerIds } from './officer-queries';
-import { hasInspectorateDocument } from '../../inspectorate-document';
-import { syncApplicationDeadlines } from '../../application-deadlines';
+import { hasInspectorateDocument } from '../inspectorate-document';
+import { syncApplicationDeadlines } from '../application-deadlines';
 import { feePolicy } from './fee-policy';
-import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../../council-quorum';
+import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -51,6 +51,11 @@ export interface ActionContext {
   ip: string | null;
   /** Now, for the deadlines a status change starts or stops (tests pass a controlled clock). */
   clock?: () => Date;
+  /**
+   * The caller's transaction, when the action is one step of a larger change that must land or
+   * fail whole (a bank statement's import records many payments); absent: its own transaction.
+   */
+  trx?: Trx;
 }
 
 export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
@@ -60,7 +65,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
   const notes = input.notes?.trim() || null;
   if (definition.notes === 'required' && !notes) throw fieldError('notes', notesRequiredMessage(name));
 
-  await db.transaction().execute(async (trx) => {
+  const run = async (trx: Trx) => {
     const row = await trx
       .selectFrom('applications')
       .innerJoin('services', 'services.id', 'applications.service_id')
@@ -129,7 +134,9 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       })
       .execute();
     if (notify) await notifyApplicant(trx, row.applicant_id, row.reference, next, notes);
-  });
+  };
+  if (context.trx) await run(context.trx);
+  else await db.transaction().execute(run);
 }
 
 function refusalMessage(row: { status: ApplicationStatus; archived: boolean; invalidated: boolean }, name: ActionName, to?: ApplicationStatus): string {

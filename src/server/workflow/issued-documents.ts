@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, IssuedDocumentKind } from '../../db/schema';
-import { issuedDocumentRow } from '../../issued-document-rows';
+import type { Database, IssuedDocumentKind } from '../db/schema';
+import { issuedDocumentRow } from '../issued-document-rows';
 
 // Issuing is part of the decision: the issued document's row (with its public verification
 // code, issued-document-rows.ts) is written in the decision's transaction, and an invalidation
