@@ -13,6 +13,8 @@ import { councilAnalyticsRoutes } from './modules/council-analytics/routes';
 import { expertRoutes } from './modules/experts/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes];

@@ -93,6 +93,7 @@ async function paramLookups(request: APIRequestContext, session: Session, admin:
       reviewId: await firstId('/expert-reviews/?page_size=1'),
       // A user the administrator manages (admin-only screens: every other role is turned away first).
       userId: await firstId('/users/?page_size=1&search=officer'),
+      paymentId: await firstId('/payments/?page_size=1&status=paid'),
     },
     own: own.status === 200 && own.body.results.length > 0,
   };
@@ -309,7 +310,7 @@ test.describe('every route as every demo group, in every language', () => {
     await page.goto('/login');
     const findings: Finding[] = [];
     const stopwatch = new Stopwatch();
-    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1', councilId: '1', commissionId: '1', reviewId: '1', userId: '1' }, own: true }, findings, stopwatch);
+    await visitEveryRoute(page, null, { values: { id: '1', applicationId: '1', verdictId: '1', serviceId: '1', councilId: '1', commissionId: '1', reviewId: '1', userId: '1', paymentId: '1' }, own: true }, findings, stopwatch);
     console.info(`guest: ${stopwatch}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   });

@@ -79,11 +79,12 @@ const rows: RowSpec[] = [
   { id: 'documents', path: '/documents', access: 'signed_in', title: 'documents', area: 'documents', navigation: true, permission: 'documents.view_document' },
   { id: 'document-templates', path: '/documents/templates', access: 'signed_in', title: 'documentTemplates', area: 'documents', navigation: true, permission: 'documents.manage_templates', parent: 'documents' },
 
-  { id: 'payments', path: '/payments', access: 'signed_in', title: 'payments', area: 'payments', navigation: true, permission: 'payments.view_payment', planned: true },
-  { id: 'payment-detail', path: '/payments/:id', access: 'signed_in', title: 'paymentDetail', area: 'payments', permission: 'payments.view_payment', parent: 'payments', planned: true },
+  // :paymentId, not :id (the route × role suite fills it with a demo payment).
+  { id: 'payments', path: '/payments', access: 'signed_in', title: 'payments', area: 'payments', navigation: true, permission: 'payments.view_payment' },
+  { id: 'payment-detail', path: '/payments/:paymentId', access: 'signed_in', title: 'paymentDetail', area: 'payments', permission: 'payments.view_payment', parent: 'payments' },
 
-  { id: 'notifications', path: '/notifications', access: 'signed_in', title: 'notifications', area: 'communication', navigation: true, permission: 'notifications.view_notification', planned: true },
-  { id: 'notification-templates', path: '/notifications/templates', access: 'signed_in', title: 'notificationTemplates', area: 'communication', navigation: true, permission: 'notifications.manage_templates', parent: 'notifications', planned: true },
+  { id: 'notifications', path: '/notifications', access: 'signed_in', title: 'notifications', area: 'communication', navigation: true, permission: 'notifications.view_notification' },
+  { id: 'notification-templates', path: '/notifications/templates', access: 'signed_in', title: 'notificationTemplates', area: 'communication', navigation: true, permission: 'notifications.manage_templates', parent: 'notifications' },
   { id: 'news', path: '/news', access: 'signed_in', title: 'news', area: 'communication', navigation: true, permission: 'news.view_news', planned: true },
   { id: 'news-create', path: '/news/create', access: 'signed_in', title: 'newsCreate', area: 'communication', permission: 'news.change_news', parent: 'news', planned: true },
   { id: 'news-article', path: '/news/:id', access: 'signed_in', title: 'newsArticle', area: 'communication', permission: 'news.view_news', parent: 'news', planned: true },

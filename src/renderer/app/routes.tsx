@@ -51,6 +51,12 @@ const UserDetailScreen = lazy(() => import('../features/users/user-detail-screen
 const UserCreateScreen = lazy(() => import('../features/users/user-editor-screens').then((m) => ({ default: m.UserCreateScreen })));
 const UserEditScreen = lazy(() => import('../features/users/user-editor-screens').then((m) => ({ default: m.UserEditScreen })));
 const GroupListScreen = lazy(() => import('../features/users/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
+const PaymentListScreen = lazy(() => import('../features/payments/payment-list-screen').then((m) => ({ default: m.PaymentListScreen })));
+const PaymentDetailScreen = lazy(() => import('../features/payments/payment-detail-screen').then((m) => ({ default: m.PaymentDetailScreen })));
+const NotificationListScreen = lazy(() => import('../features/notifications/notification-list-screen').then((m) => ({ default: m.NotificationListScreen })));
+const NotificationTemplatesScreen = lazy(() =>
+  import('../features/notification-templates/notification-templates-screen').then((m) => ({ default: m.NotificationTemplatesScreen })),
+);
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -93,6 +99,10 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'user-groups': GroupListScreen,
   'user-detail': UserDetailScreen,
   'user-edit': UserEditScreen,
+  payments: PaymentListScreen,
+  'payment-detail': PaymentDetailScreen,
+  notifications: NotificationListScreen,
+  'notification-templates': NotificationTemplatesScreen,
   'not-found': NotFoundScreen,
 };
 

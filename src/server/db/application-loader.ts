@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { ServiceType } from '../../shared/constants';
 import type { AcademicFieldCategory } from '../../shared/domain/application-status';
 import { WORKFLOW_ACTIONS, type ActionName, type ServicePolicy } from '../../shared/domain/application-workflow';
@@ -5,6 +7,7 @@ import { ISSUING_EFFECTS, issuedDocumentRow } from '../issued-document-rows';
 import type { DocumentStorage } from '../storage/document-storage';
 import type { GeneratedApplication } from './application-generator';
 import type { AppDatabase } from './database';
+import type { ApplicationPaymentsTable } from './schema';
 import { storeDemoDocuments } from './demo-documents';
 import { applicationSnapshot, loadSnapshotSources } from './service-snapshot';
 
@@ -132,17 +135,35 @@ export async function insertApplications(db: AppDatabase, applications: readonly
     })),
   );
   if (history.length) await db.insertInto('application_history').values(history).execute();
-  const payments = applications.flatMap((application, index) =>
-    application.history
-      .filter((entry) => entry.action === 'mark_paid')
-      .map((entry) => ({
-        application_id: ids[index]!,
-        amount: Number(snapshots[index]!.quoted_fee) > 0 ? snapshots[index]!.quoted_fee : context.fees[application.service_type],
-        transaction_id: `TX-${application.reference.slice(-6)}-${entry.created_at.getTime().toString(36).toUpperCase()}`,
-        paid_at: entry.created_at,
-        recorded_by_id: actor(index),
-      })),
-  );
+  // A payment from its request on (issue 16): paid, exempted, still pending, or cancelled when the
+  // application left the fee stage another way (archived or invalidated while pending).
+  const payments = applications.flatMap((application, index): Insertable<ApplicationPaymentsTable>[] => {
+    const requested = application.history.find((entry) => entry.action === 'request_payment');
+    const paid = application.history.find((entry) => entry.action === 'mark_paid');
+    const exempted = application.history.find((entry) => entry.action === 'approve_exemption');
+    if (!requested && !paid) return [];
+    const amountDue = Number(snapshots[index]!.quoted_fee) > 0 ? snapshots[index]!.quoted_fee! : context.fees[application.service_type];
+    const createdAt = (requested ?? paid)!.created_at;
+    const base = { application_id: ids[index]!, amount_due: amountDue, requested_by_id: actor(index), created_at: createdAt };
+    if (paid) {
+      const transactionId = `TX-${application.reference.slice(-6)}-${paid.created_at.getTime().toString(36).toUpperCase()}`;
+      return [
+        {
+          ...base,
+          status: 'paid' as const,
+          amount: amountDue,
+          transaction_id: transactionId,
+          method: DEMO_METHODS[index % DEMO_METHODS.length]!,
+          paid_at: paid.created_at,
+          recorded_by_id: actor(index),
+          receipt_code: demoReceiptCode(transactionId),
+          updated_at: paid.created_at,
+        },
+      ];
+    }
+    const status = exempted ? ('exempted' as const) : application.status === 'payment_pending' ? ('pending' as const) : ('cancelled' as const);
+    return [{ ...base, status, updated_at: exempted?.created_at ?? createdAt }];
+  });
   if (payments.length) await db.insertInto('application_payments').values(payments).execute();
   const issued = applications.flatMap((application, index) => {
     const step = application.history.findIndex((entry) => issuingKind(entry.action) !== undefined);
@@ -188,4 +209,12 @@ function councilFields(application: GeneratedApplication) {
     review_date: decision?.created_at ?? null,
     council_outcome: decision ? (rejected ? ('rejected' as const) : ('approved' as const)) : null,
   };
+}
+
+const DEMO_METHODS = ['bank_transfer', 'bank_transfer', 'bank_transfer', 'cash', 'card', 'online'] as const;
+const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A demo receipt's code, the same at every seed (derived from its transaction ID). */
+function demoReceiptCode(transactionId: string): string {
+  return `R${[...createHash('sha256').update(transactionId).digest().subarray(0, 10)].map((byte) => RECEIPT_ALPHABET[byte % RECEIPT_ALPHABET.length]).join('')}`;
 }

@@ -12,6 +12,7 @@ import * as intake from './migrations/0009-intake';
 import * as councils from './migrations/0010-councils';
 import * as councilAnalytics from './migrations/0011-council-analytics';
 import * as userAdministration from './migrations/0012-user-administration';
+import * as paymentsNotifications from './migrations/0013-payments-notifications';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-councils': councils,
   '0011-council-analytics': councilAnalytics,
   '0012-user-administration': userAdministration,
+  '0013-payments-notifications': paymentsNotifications,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

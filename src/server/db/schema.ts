@@ -66,6 +66,9 @@ export interface UsersTable {
   directory_dn: string | null;
   directory_synced_at: Timestamp | null;
   updated_at: Generated<Date>;
+  // Migration 0013-payments-notifications (issue 16).
+  /** The language of the e-mails this user receives. */
+  preferred_language: Generated<TemplateLanguage>;
 }
 
 export interface GroupsTable {
@@ -181,6 +184,86 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  // Migration 0013-payments-notifications (issue 16).
+  application_id: number | null;
+  /** The template event it was written from (null: free text). */
+  event: string | null;
+  language: Generated<TemplateLanguage>;
+  /** Who sent it by hand (null: the system). */
+  sender_id: number | null;
+  /** Carries a secret (a sign-in code, a temporary password): never shown or resent from the list. */
+  confidential: Generated<boolean>;
+  /** A pending e-mail is not tried before this (retries back off). */
+  next_attempt_at: Generated<Date>;
+  /** An instance is sending it until then; another instance may claim it after. */
+  claimed_until: Timestamp | null;
+  /** An in-app (system) message was read by its recipient. */
+  read_at: Timestamp | null;
+  resent_from_id: number | null;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'exempted' | 'cancelled';
+export type PaymentMethod = 'bank_transfer' | 'cash' | 'card' | 'online';
+
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  amount: Decimal;
+  reason: string;
+  refunded_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface BankStatementsTable {
+  id: Generated<number>;
+  file_name: string;
+  sha256: string;
+  encoding: 'utf-8' | 'windows-1250';
+  status: Generated<'previewed' | 'imported'>;
+  line_count: Generated<number>;
+  recorded_count: Generated<number>;
+  uploaded_by_id: number | null;
+  uploaded_at: CreatedAt;
+  imported_by_id: number | null;
+  imported_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+export type StatementLineOutcome =
+  | 'matched'
+  | 'recorded'
+  | 'already_recorded'
+  | 'amount_mismatch'
+  | 'no_pending_payment'
+  | 'unknown_reference'
+  | 'duplicate_in_file'
+  | 'invalid';
+
+export interface BankStatementLinesTable {
+  id: Generated<number>;
+  statement_id: number;
+  line_number: number;
+  booked_on: CalendarDate | null;
+  amount: Decimal | null;
+  currency: string | null;
+  transaction_id: string | null;
+  reference: string | null;
+  payer: string | null;
+  outcome: StatementLineOutcome;
+  problem: string | null;
+  payment_id: number | null;
+}
+
+export interface NotificationTemplatesTable {
+  id: Generated<number>;
+  event: string;
+  language: TemplateLanguage;
+  version: number;
+  subject: string;
+  body: string;
+  active: Generated<boolean>;
+  created_by_id: number | null;
+  created_at: CreatedAt;
 }
 
 export interface ApplicantsTable {
@@ -196,6 +279,8 @@ export interface ApplicantsTable {
   city: string | null;
   address: string | null;
   created_at: CreatedAt;
+  /** The language of the applicant's e-mails (migration 0013). */
+  preferred_language: Generated<TemplateLanguage>;
 }
 
 export interface CouncilsTable {
@@ -329,13 +414,26 @@ export interface ApplicationNotesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A payment from the moment its fee is requested (migration 0013): pending, then paid or exempted. */
 export interface ApplicationPaymentsTable {
   id: Generated<number>;
   application_id: number;
-  amount: Decimal;
-  transaction_id: string;
-  paid_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  status: Generated<PaymentStatus>;
+  amount_due: Decimal;
+  currency: Generated<'EUR'>;
+  /** What was paid (null until paid). */
+  amount: Decimal | null;
+  transaction_id: string | null;
+  method: PaymentMethod | null;
+  paid_at: Timestamp | null;
   recorded_by_id: number | null;
+  /** Printed on the receipt; the public verification looks it up. */
+  receipt_code: string | null;
+  bank_statement_line_id: number | null;
+  requested_by_id: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: Generated<number>;
 }
 
 export interface SavedFiltersTable {
@@ -615,6 +713,10 @@ export interface Database {
   application_history: ApplicationHistoryTable;
   application_notes: ApplicationNotesTable;
   application_payments: ApplicationPaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
+  notification_templates: NotificationTemplatesTable;
   saved_filters: SavedFiltersTable;
   issued_documents: IssuedDocumentsTable;
   document_templates: DocumentTemplatesTable;

@@ -24,6 +24,7 @@ import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../inspectorate-document';
 import { syncApplicationDeadlines } from '../application-deadlines';
 import { feePolicy } from './fee-policy';
+import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
@@ -56,6 +57,8 @@ export interface ActionContext {
    * fail whole (a bank statement's import records many payments); absent: its own transaction.
    */
   trx?: Trx;
+  /** The bank statement line a mark_paid records (statement import). */
+  statementLineId?: number;
 }
 
 export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
@@ -104,7 +107,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
     if (next !== row.status && CLOSED_STATUSES.includes(next)) changes.closed_at = now;
     let notify = false;
     for (const effect of definition.effects) {
-      notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes })) || notify;
+      notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId: context.statementLineId })) || notify;
     }
     // Deadlines start, stop and resume with the status (issue 12); the application's deadline and
     // review due date follow the configured service-completion and council-review deadlines.
@@ -156,19 +159,31 @@ interface EffectInput {
   user: User;
   now: Date;
   changes: Updateable<ApplicationsTable>;
+  statementLineId?: number;
 }
 /** Applies one side effect to `changes` or to other tables; true when the applicant must be told. */
-async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, user, now, changes }: EffectInput): Promise<boolean> {
+async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId }: EffectInput): Promise<boolean> {
   switch (effect) {
     case 'notify_applicant':
       return true;
     case 'notify_applicant_if_waiting':
       return WAITING_FOR_APPLICANT_STATUSES.includes(next);
+    case 'open_payment':
+      await openPayment(trx, { applicationId: row.id, requestedById: user.id, now });
+      return false;
     case 'record_payment':
-      await trx
-        .insertInto('application_payments')
-        .values({ application_id: row.id, amount: input.amount!, transaction_id: input.transaction_id!, recorded_by_id: user.id, paid_at: now })
-        .execute();
+      await settlePayment(trx, {
+        applicationId: row.id,
+        amount: input.amount!,
+        transactionId: input.transaction_id!,
+        method: input.method ?? 'bank_transfer',
+        recordedById: user.id,
+        now,
+        statementLineId,
+      });
+      return false;
+    case 'exempt_payment':
+      await exemptPayment(trx, { applicationId: row.id, requestedById: user.id, now });
       return false;
     case 'assign_council': {
       const council = await trx.selectFrom('councils').select(['id', 'active']).where('id', '=', input.council_id!).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from './payments';
 import { GENDERS } from '../constants';
 import { DOCUMENT_TYPES } from '../document-types';
 import {
@@ -241,6 +242,8 @@ export const ACTION_REQUESTS = {
   mark_paid: actionBase.extend({
     amount: money,
     transaction_id: safeText({ max: 100 }).min(1, 'This field is required'),
+    /** How it was paid (issue 16); bank transfer when not said. */
+    method: z.enum(PAYMENT_METHODS).optional(),
   }),
   assign_officer: actionBase.extend({ officer_id: recordId.nullable() }),
   approve_document: actionBase.extend({ document_id: recordId }),

@@ -54,7 +54,9 @@ export type NotesRule = 'required' | 'optional';
 export const SIDE_EFFECTS = [
   'notify_applicant',
   'notify_applicant_if_waiting',
+  'open_payment',
   'record_payment',
+  'exempt_payment',
   'assign_council',
   'auto_assign_council',
   'open_council_review',
@@ -111,10 +113,10 @@ const OPEN_STATUSES = APPLICATION_STATUSES.filter((s) => !CLOSED_STATUSES.includ
 const action = (a: WorkflowAction): WorkflowAction => a;
 
 export const WORKFLOW_ACTIONS: Readonly<Record<ActionName, WorkflowAction>> = {
-  request_payment: action({ name: 'request_payment', kind: 'transition', permissions: ['applications.change_status'], notes: 'optional', effects: ['notify_applicant'], conditions: ['fee_enabled'] }),
+  request_payment: action({ name: 'request_payment', kind: 'transition', permissions: ['applications.change_status'], notes: 'optional', effects: ['open_payment', 'notify_applicant'], conditions: ['fee_enabled'] }),
   skip_payment: action({ name: 'skip_payment', kind: 'transition', permissions: ['applications.change_status'], notes: 'optional', effects: [], conditions: ['fee_disabled'] }),
   mark_paid: action({ name: 'mark_paid', kind: 'transition', permissions: ['payments.mark_paid'], notes: 'optional', effects: ['record_payment', 'notify_applicant'] }),
-  approve_exemption: action({ name: 'approve_exemption', kind: 'transition', permissions: ['payments.review_exemption'], notes: 'optional', effects: ['notify_applicant'], conditions: ['exemption_allowed'] }),
+  approve_exemption: action({ name: 'approve_exemption', kind: 'transition', permissions: ['payments.review_exemption'], notes: 'optional', effects: ['exempt_payment', 'notify_applicant'], conditions: ['exemption_allowed'] }),
   reject_exemption: action({
     name: 'reject_exemption',
     kind: 'transition',

@@ -78,6 +78,8 @@ export async function loadApplicationDetail(
     db
       .selectFrom('application_payments')
       .select(['id', 'paid_at', 'recorded_by_id', allowed<string>(fields.payment, 'amount', 'amount'), allowed<string>(fields.payment, 'transaction_id', 'transaction_id')])
+      // A pending or exempted payment is no payment received (issue 16 keeps them from the request on).
+      .where('paid_at', 'is not', null)
       .where('application_id', '=', id)
       .orderBy('paid_at')
       .execute(),
@@ -118,7 +120,7 @@ export async function loadApplicationDetail(
     ...payments.map((payment): TimelineEntry => ({
       id: `payment-${payment.id}`,
       kind: 'payment',
-      at: payment.paid_at.toISOString(),
+      at: payment.paid_at!.toISOString(),
       action: 'payment_received',
       from_status: null,
       to_status: null,
@@ -224,7 +226,7 @@ export async function loadApplicationDetail(
           }
         : null,
     ...(fields.payment
-      ? { payment: lastPayment ? { amount: lastPayment.amount ?? '', transaction_id: lastPayment.transaction_id ?? '', paid_at: lastPayment.paid_at.toISOString() } : null }
+      ? { payment: lastPayment ? { amount: lastPayment.amount ?? '', transaction_id: lastPayment.transaction_id ?? '', paid_at: lastPayment.paid_at!.toISOString() } : null }
       : {}),
     documents: documents.map((document) => ({
       id: document.id,

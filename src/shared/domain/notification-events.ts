@@ -1,0 +1,145 @@
+// The events the office writes to people about (issue 16), each with the variables its template
+// may use. The server fills them when the event happens; the template editor refuses any other
+// variable and previews with the sample values below. `{{name}}` is the only syntax: no logic in
+// templates, so a content manager cannot break a message or reach data the event does not carry.
+
+export const TEMPLATE_LANGUAGES = ['en', 'sq', 'sr'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+export const NOTIFICATION_EVENTS = [
+  'payment_requested',
+  'payment_received',
+  'payment_refunded',
+  'exemption_approved',
+  'exemption_rejected',
+  'documents_missing',
+  'status_changed',
+  'decision_made',
+  'recognition_certificate_issued',
+  'pre_university_recognition_denied',
+  'deadline_reminder',
+  'deadline_escalation',
+  'password_reset',
+  'staff_message',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export interface EventDefinition {
+  /** Who receives it: the applicant of an application, or a member of staff. */
+  audience: 'applicant' | 'staff';
+  variables: readonly string[];
+  /** It carries a secret (a temporary password): never shown or resent from the list. */
+  confidential?: boolean;
+  /** An officer may send it by hand about an application (its variables all come from the application and the form's notes). */
+  manual?: boolean;
+}
+
+const APPLICATION = ['applicant_name', 'reference', 'service', 'status'] as const;
+
+export const NOTIFICATION_EVENT_DEFINITIONS: Readonly<Record<NotificationEvent, EventDefinition>> = {
+  payment_requested: { audience: 'applicant', variables: [...APPLICATION, 'amount', 'payment_reference'], manual: true },
+  payment_received: { audience: 'applicant', variables: [...APPLICATION, 'amount', 'transaction_id', 'paid_at', 'receipt_code'] },
+  payment_refunded: { audience: 'applicant', variables: [...APPLICATION, 'amount', 'reason'] },
+  exemption_approved: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
+  exemption_rejected: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
+  documents_missing: { audience: 'applicant', variables: [...APPLICATION, 'notes'], manual: true },
+  status_changed: { audience: 'applicant', variables: [...APPLICATION, 'notes'], manual: true },
+  decision_made: { audience: 'applicant', variables: [...APPLICATION, 'outcome', 'notes'] },
+  recognition_certificate_issued: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
+  pre_university_recognition_denied: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
+  deadline_reminder: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_left'] },
+  deadline_escalation: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_overdue'] },
+  password_reset: { audience: 'staff', variables: ['recipient_name', 'username', 'temporary_password', 'expires_at'], confidential: true },
+  staff_message: { audience: 'staff', variables: ['recipient_name', 'sender_name', 'notes'], manual: true },
+};
+
+const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+/** The variables a text uses, in order of first use. */
+export function templateVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(VARIABLE)].map((match) => match[1]!))];
+}
+
+/** The variables a text uses that its event does not know (the editor's and the server's check). */
+export function unknownVariables(event: NotificationEvent, text: string): string[] {
+  const known = NOTIFICATION_EVENT_DEFINITIONS[event].variables;
+  return templateVariables(text).filter((name) => !known.includes(name));
+}
+
+/** Fills `{{name}}`; a variable without a value is left as written, so a gap is visible, never silent. */
+export function renderTemplate(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(VARIABLE, (whole, name: string) => values[name] ?? whole);
+}
+
+/** Sample values for the live preview, per language (names and words a reader there expects). */
+export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record<string, string>>>> = {
+  en: {
+    applicant_name: 'Arta Krasniqi',
+    recipient_name: 'Besnik Gashi',
+    sender_name: 'Drita Berisha',
+    reference: 'NARIC-2026-000123',
+    service: 'Recognition of university diplomas',
+    status: 'Payment pending',
+    amount: '€40.00',
+    payment_reference: 'NARIC-2026-000123',
+    transaction_id: 'TX-20261124-0042',
+    paid_at: '24 November 2026',
+    receipt_code: 'R7K2M9Q4X1',
+    reason: 'The fee was charged twice.',
+    notes: 'Please upload a certified translation of the diploma.',
+    outcome: 'approved',
+    deadline: 'Council review',
+    due_date: '1 December 2026',
+    days_left: '3',
+    days_overdue: '2',
+    username: 'b.gashi',
+    temporary_password: 'x7-Qm4-Lp9',
+    expires_at: '27 November 2026, 14:00',
+  },
+  sq: {
+    applicant_name: 'Arta Krasniqi',
+    recipient_name: 'Besnik Gashi',
+    sender_name: 'Drita Berisha',
+    reference: 'NARIC-2026-000123',
+    service: 'Njohja e diplomave universitare',
+    status: 'Në pritje të pagesës',
+    amount: '40,00 €',
+    payment_reference: 'NARIC-2026-000123',
+    transaction_id: 'TX-20261124-0042',
+    paid_at: '24 nëntor 2026',
+    receipt_code: 'R7K2M9Q4X1',
+    reason: 'Tarifa u pagua dy herë.',
+    notes: 'Ju lutemi ngarkoni një përkthim të certifikuar të diplomës.',
+    outcome: 'miratuar',
+    deadline: 'Shqyrtimi nga këshilli',
+    due_date: '1 dhjetor 2026',
+    days_left: '3',
+    days_overdue: '2',
+    username: 'b.gashi',
+    temporary_password: 'x7-Qm4-Lp9',
+    expires_at: '27 nëntor 2026, 14:00',
+  },
+  sr: {
+    applicant_name: 'Arta Krasniqi',
+    recipient_name: 'Besnik Gashi',
+    sender_name: 'Drita Berisha',
+    reference: 'NARIC-2026-000123',
+    service: 'Priznavanje univerzitetskih diploma',
+    status: 'Čeka se uplata',
+    amount: '40,00 €',
+    payment_reference: 'NARIC-2026-000123',
+    transaction_id: 'TX-20261124-0042',
+    paid_at: '24. novembar 2026.',
+    receipt_code: 'R7K2M9Q4X1',
+    reason: 'Taksa je naplaćena dva puta.',
+    notes: 'Molimo otpremite overeni prevod diplome.',
+    outcome: 'odobreno',
+    deadline: 'Pregled veća',
+    due_date: '1. decembar 2026.',
+    days_left: '3',
+    days_overdue: '2',
+    username: 'b.gashi',
+    temporary_password: 'x7-Qm4-Lp9',
+    expires_at: '27. novembar 2026. u 14:00',
+  },
+};
