@@ -19,6 +19,8 @@ export const NOTIFICATION_PATHS = {
   list: '/notifications/',
   detail: (id: number) => `/notifications/${id}/`,
   resend: (id: number) => `/notifications/${id}/resend/`,
+  /** GET ?search=: active staff a sender may write to (senders are not all administrators, who alone read /users/). */
+  staffRecipients: '/notifications/staff-recipients/',
   /** GET: my in-app messages with the unread count (the bell). */
   inbox: '/notifications/inbox/',
   markRead: (id: number) => `/notifications/inbox/${id}/read/`,
@@ -132,6 +134,12 @@ export const sendNotificationRequest = z
     path: ['subject'],
   });
 export type SendNotificationRequest = z.input<typeof sendNotificationRequest>;
+
+export const staffRecipientQuery = z.object({ search: safeText({ max: TEXT_LIMITS.search }).optional() });
+export const staffRecipient = z.object({ id: z.number().int(), full_name: z.string(), email: z.string(), username: z.string() });
+export type StaffRecipient = z.infer<typeof staffRecipient>;
+/** At most 20, best matches first. */
+export const staffRecipientAnswer = z.array(staffRecipient);
 
 // ---- The inbox (the bell) ----
 
