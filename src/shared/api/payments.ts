@@ -44,6 +44,7 @@ export const PAYMENT_MESSAGES = {
   transactionTaken: 'This transaction ID is already recorded for another payment.',
   amountDiffers: 'The amount paid must be the amount due.',
   refundTooLarge: 'A refund cannot be more than what was paid and not yet refunded.',
+  refundNotPositive: 'A refund must be more than zero.',
   notPaid: 'Only a paid payment can be refunded or have a receipt.',
   stale: 'The payment was changed by someone else. Reload and try again.',
   statementTooLarge: 'The statement is too large.',
