@@ -55,6 +55,7 @@ export const PAYMENT_MESSAGES = {
   statementTooManyLines: 'The statement has more lines than one import takes.',
   statementImported: 'This statement has already been imported.',
   receiptNotFound: 'No receipt has this verification code.',
+  exportTooLarge: 'The filter matches more payments than one export takes. Narrow it and try again.',
 } as const;
 
 export const PAYMENT_LIMITS = {
