@@ -37,6 +37,8 @@ export interface ServerConfig {
   publicVerifyUrl: string;
   /** Directory (LDAP) sign-in; absent or null without NARIC_LDAP_URL (docs/api.md, "Directory sign-in (LDAP)"). */
   directory?: DirectorySettings | null;
+  /** Where e-mails are sent; absent or null without NARIC_SMTP_URL (they then wait in the outbox, or are logged in demo mode). */
+  smtp?: SmtpSettings | null;
   logLevel: LogLevel;
   version: string;
 }
@@ -71,6 +73,29 @@ export interface DirectorySettings {
   ca: string | null;
   rejectUnauthorized: boolean;
 }
+
+/** How the outbox reaches the mail server (NARIC_SMTP_*). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /**
+   * `implicit`: TLS from the first byte (smtps://); `starttls`: upgrade or refuse to send;
+   * `opportunistic`: upgrade when the server offers it; `none`: never (a relay on the same host).
+   */
+  tls: SmtpTlsMode;
+  /** Null for both: no authentication. */
+  user: string | null;
+  password: string | null;
+  /** The From header, `Name <address>` or an address. */
+  from: string;
+  /** PEM text of the CA that signed the mail server's certificate (NARIC_SMTP_CA_FILE); null: the system's. */
+  ca: string | null;
+  /** A message is marked failed after this many refused or unreachable sends. */
+  maxAttempts: number;
+  /** Connecting, the greeting and each silence of the server are bounded by this. */
+  timeoutMs: number;
+}
+export type SmtpTlsMode = 'implicit' | 'starttls' | 'opportunistic' | 'none';
 
 /**
  * Time-outs against clients that hold connections open (issue 11 §4), all in milliseconds. A slow
@@ -174,6 +199,12 @@ function milliseconds(fallback: number) {
   );
 }
 
+export const DEFAULT_SMTP_FROM = 'NARIC <no-reply@naric.example>';
+export const DEFAULT_SMTP_MAX_ATTEMPTS = 5;
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
+/** `address` or `Display Name <address>`; no line breaks, so nothing can be smuggled into the headers. */
+const SMTP_FROM = /^(?:[^<>\r\n@]*\s*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@]+@[A-Za-z0-9.-]+)$/;
+
 const environment = z.object({
   DATABASE_URL: z.preprocess(
     blankAsMissing,
@@ -259,6 +290,30 @@ const environment = z.object({
   NARIC_LDAP_STARTTLS: flag,
   NARIC_LDAP_CA_FILE: optionalText,
   NARIC_LDAP_TLS_REJECT_UNAUTHORIZED: flag,
+  // Not echoed in the message: the URL may carry the mail account's password.
+  NARIC_SMTP_URL: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/([^\s/?#@]+@)?(\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(:\d{1,5})?\/?$/i, 'must be smtp://[user:password@]host[:port] or smtps://…')
+      .optional(),
+  ),
+  NARIC_SMTP_FROM: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .trim()
+      .regex(SMTP_FROM, 'must be an e-mail address, or a name and an address: NARIC <no-reply@naric.example>')
+      .default(DEFAULT_SMTP_FROM),
+  ),
+  NARIC_SMTP_TLS: z.preprocess(blankAsMissing, z.enum(['starttls', 'opportunistic', 'none'], { error: 'must be starttls, opportunistic or none' }).optional()),
+  NARIC_SMTP_CA_FILE: optionalText,
+  NARIC_SMTP_MAX_ATTEMPTS: z.preprocess(
+    blankAsMissing,
+    z.coerce.number({ error: 'must be a whole number from 1 to 50' }).int('must be a whole number from 1 to 50').min(1).max(50).default(DEFAULT_SMTP_MAX_ATTEMPTS),
+  ),
+  NARIC_SMTP_TIMEOUT_MS: milliseconds(DEFAULT_SMTP_TIMEOUT_MS),
 });
 
 export interface LoadConfigOptions {
@@ -298,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     trustProxy: values.NARIC_TRUST_PROXY,
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
     directory: directorySettings(values, cwd),
+    smtp: smtpSettings(values, cwd),
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,
@@ -427,6 +483,55 @@ function directorySettings(values: z.infer<typeof environment>, cwd: string): Di
     ca,
     // Off only on purpose: an unchecked certificate lets anyone in the middle read the passwords.
     rejectUnauthorized: values.NARIC_LDAP_TLS_REJECT_UNAUTHORIZED ?? true,
+  };
+}
+
+function smtpSettings(values: z.infer<typeof environment>, cwd: string): SmtpSettings | null {
+  if (!values.NARIC_SMTP_URL) return null;
+  let url: URL;
+  try {
+    url = new URL(values.NARIC_SMTP_URL);
+  } catch {
+    throw new ConfigError('Invalid server configuration:\n  NARIC_SMTP_URL: must be smtp://[user:password@]host[:port] or smtps://…');
+  }
+  const implicit = url.protocol.toLowerCase() === 'smtps:';
+  const problems: string[] = [];
+  if (implicit && values.NARIC_SMTP_TLS) problems.push('NARIC_SMTP_TLS: only with an smtp:// URL (smtps:// is TLS from the start)');
+  let ca: string | null = null;
+  if (values.NARIC_SMTP_CA_FILE) {
+    try {
+      ca = readFileSync(resolve(cwd, values.NARIC_SMTP_CA_FILE), 'utf8');
+    } catch (error) {
+      problems.push(`NARIC_SMTP_CA_FILE: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  const decode = (part: string, name: string): string | null => {
+    if (part === '') return null;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      problems.push(`NARIC_SMTP_URL: the ${name} is not valid percent-encoding`);
+      return null;
+    }
+  };
+  const user = decode(url.username, 'user name');
+  const password = decode(url.password, 'password');
+  if (password !== null && user === null) problems.push('NARIC_SMTP_URL: a password needs a user name');
+  const port = url.port === '' ? (implicit ? 465 : 587) : Number(url.port);
+  if (port < 1 || port > 65_535) problems.push('NARIC_SMTP_URL: the port must be from 1 to 65535');
+  if (problems.length > 0) throw new ConfigError(`Invalid server configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    // new URL keeps IPv6 hosts in brackets; the socket wants them bare.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    // Required STARTTLS by default: a password and the sign-in codes never cross the network in clear text by accident.
+    tls: implicit ? 'implicit' : (values.NARIC_SMTP_TLS ?? 'starttls'),
+    user,
+    password,
+    from: values.NARIC_SMTP_FROM,
+    ca,
+    maxAttempts: values.NARIC_SMTP_MAX_ATTEMPTS,
+    timeoutMs: values.NARIC_SMTP_TIMEOUT_MS,
   };
 }
 

@@ -30,6 +30,7 @@ import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
 import { REQUIRED_MESSAGE, fieldError } from '../../errors';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
+import { createSmtpTransport, type MailTransport } from '../../jobs/mail-transport';
 import { translateRefusals } from '../../refusal-texts';
 import { createAuthEnvironment } from './auth-environment';
 import { translateDirectoryRefusal } from './directory/directory-refusals';
@@ -77,11 +78,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ module: 'auth' }),
     onEmailQueued: () => outbox?.nudge(),
   });
+  let transport: MailTransport | null = null;
   app.addHook('onReady', async () => {
-    outbox = startOutboxWorker(app.deps.db, { demo: app.deps.config.demo, log: app.log.child({ job: 'outbox' }) });
+    const { smtp, demo } = app.deps.config;
+    const log = app.log.child({ job: 'outbox' });
+    transport = smtp ? createSmtpTransport(smtp) : null;
+    if (transport) log.info(`e-mail is sent through ${transport.description}`);
+    outbox = startOutboxWorker(app.deps.db, { demo, log, transport, maxAttempts: smtp?.maxAttempts });
   });
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    transport?.close();
   });
   // Directory sign-in refusals (directory/directory-refusals.ts) in the caller's language.
   translateRefusals(app, translateDirectoryRefusal);
