@@ -17,6 +17,8 @@ import { Navigation } from './navigation';
 // Sends the counter's queued applications (issue 13) wherever the administrator is in the app.
 // Its own chunk (dexie, the outbox), loaded only for administrators: nobody else enters them.
 const CounterOutboxRunner = lazy(() => import('../features/offline-intake/outbox-runner').then((m) => ({ default: m.CounterOutboxRunner })));
+// The bell (issue 16): every signed-in user's in-app messages; its own chunk, off the first screen's path.
+const NotificationBell = lazy(() => import('../features/inbox/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 function AccessDeniedNotice() {
   const { t } = useTranslation('common');
@@ -74,6 +76,11 @@ export function Layout() {
         </Link>
         <div className="topbar__tools">
           <LanguageSwitcher />
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {user ? (
             <Link href="/profile" className="topbar__user" aria-label={t('nav:profileOf', { name })}>
               {name}

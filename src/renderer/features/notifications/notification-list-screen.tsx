@@ -1,8 +1,124 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { NotificationListItem } from '../../../shared/api/notifications';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { DensitySwitch } from '../../components/table-density';
+import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { useFormat } from '../../lib/format';
+import { sessionAtom } from '../../lib/session';
+import { asTransportError } from '../../lib/transport-error';
+import { useNotificationList } from './api';
+import { NotificationDetailDialog } from './notification-detail-dialog';
+import { NotificationFilters } from './notification-filters';
+import { PAGE_SIZES, queryFromParams, withParam } from './notification-list-query';
+import { NotificationStatusBadge } from './notification-status';
+import { SendNotificationDialog } from './send-notification-dialog';
+import './notifications.css';
 
-// Issue 16: built by the helpers working on this area (the route is real; the screen is being written).
+/** /notifications (spec §2 "Notifications"): every message the office sent or will send, with filters; resend and send. */
 export function NotificationListScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('nav');
-  return <PageHeader title={t(titleKey)} />;
+  const { t } = useTranslation(['notifications', 'nav', 'common']);
+  const format = useFormat();
+  const user = useAtomValue(sessionAtom)?.user;
+  const maySend = hasPermission(user, 'notifications.send_notification');
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(params);
+  const list = useNotificationList(query);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const rows = list.data?.results ?? [];
+
+  // A page past the end (fewer messages since the link was made) answers 404: go to the first page.
+  const pastTheEnd = list.isError && query.page > 1 && asTransportError(list.error).status === 404;
+  useEffect(() => {
+    if (pastTheEnd) setParams(withParam(params, 'page', null), { replace: true });
+  }, [pastTheEnd, params, setParams]);
+
+  const columns: DataColumn<NotificationListItem>[] = [
+    {
+      id: 'subject',
+      title: t('columns.subject'),
+      isRowHeader: true,
+      text: (row) => row.subject,
+      render: (row) => (
+        <Button variant="quiet" className="notification-list__open" aria-label={t('list.open', { subject: row.subject, recipient: row.recipient })} onPress={() => setOpenId(row.id)}>
+          {row.subject}
+        </Button>
+      ),
+    },
+    { id: 'recipient', title: t('columns.recipient'), text: (row) => row.recipient },
+    { id: 'kind', title: t('columns.kind'), width: '7rem', text: (row) => t(`kind.${row.kind}`) },
+    { id: 'status', title: t('columns.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NotificationStatusBadge status={row.status} /> },
+    { id: 'event', title: t('columns.event'), hideBelow: 1000, text: (row) => (row.event ? t(`events.${row.event}`) : t('detail.noEvent')) },
+    {
+      id: 'application',
+      title: t('columns.application'),
+      width: '11rem',
+      text: (row) => row.application?.reference ?? '—',
+      render: (row) => (row.application ? <Link to={`/applications/${row.application.id}`}>{row.application.reference}</Link> : '—'),
+    },
+    { id: 'created', title: t('columns.created'), width: '10.5rem', text: (row) => format.dateTime(row.created_at) },
+    { id: 'sent', title: t('columns.sent'), width: '10.5rem', hideBelow: 1100, text: (row) => (row.sent_at ? format.dateTime(row.sent_at) : '—') },
+    { id: 'attempts', title: t('columns.attempts'), width: '6rem', hideBelow: 900, text: (row) => format.number(row.attempts) },
+  ];
+
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / query.page_size));
+
+  return (
+    <>
+      <PageHeader
+        title={t(titleKey, { ns: 'nav' })}
+        description={t('list.description')}
+        actions={
+          maySend ? (
+            <Button variant="primary" onPress={() => (setSent(false), setSending(true))}>
+              {t('list.send')}
+            </Button>
+          ) : null
+        }
+      />
+      {sent ? (
+        <Alert tone="success" onDismiss={() => setSent(false)}>
+          {t('send.queued')}
+        </Alert>
+      ) : null}
+      <NotificationFilters params={params} onChange={setParams} />
+      {list.isError && !pastTheEnd ? (
+        <Alert tone="error" title={isAccessDenied(list.error) ? t('list.noAccess') : t('common:couldNotLoad')}>
+          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
+        </Alert>
+      ) : null}
+      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching}>
+          <DataTable label={t('list.table')} columns={columns} rows={rows} rowKey={(row) => row.id} onRowAction={(key) => setOpenId(Number(key))} emptyText={t('list.empty')} />
+          <div className="list-footer">
+            <p aria-live="polite">{t('list.count', { count })}</p>
+            <Pager page={query.page} pages={pages} onPage={(next) => setParams(withParam(params, 'page', next > 1 ? String(next) : null))} />
+            <SelectField
+              label={t('list.pageSize')}
+              layout="inline"
+              value={String(query.page_size)}
+              options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+              onChange={(value) => setParams(withParam(params, 'page_size', value))}
+            />
+            <DensitySwitch />
+          </div>
+        </div>
+      ) : null}
+      <NotificationDetailDialog id={openId} maySend={maySend} onClose={() => setOpenId(null)} onOpen={setOpenId} />
+      {maySend ? <SendNotificationDialog isOpen={sending} onOpenChange={setSending} onSent={() => setSent(true)} /> : null}
+    </>
+  );
 }

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../../../shared/api/notifications';
+import { NOTIFICATION_EVENTS } from '../../../shared/domain/notification-events';
+import { Button } from '../../components/button';
+import { DatePickerField } from '../../components/date-picker-field';
+import { SearchBox } from '../../components/search-box';
+import { SelectField } from '../../components/select-field';
+import { withoutFilters, withParam, type FilterKey } from './notification-list-query';
+
+export interface NotificationFiltersProps {
+  params: URLSearchParams;
+  onChange(params: URLSearchParams): void;
+}
+
+/** The list's filters; every change goes to the address (and back to page 1). */
+export function NotificationFilters({ params, onChange }: NotificationFiltersProps) {
+  const { t } = useTranslation('notifications');
+  const set = (key: FilterKey, value: string | null) => onChange(withParam(params, key, value));
+  const events = NOTIFICATION_EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) })).sort((a, b) => a.label.localeCompare(b.label));
+  return (
+    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+      <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
+      <SelectField
+        label={t('filters.status')}
+        value={params.get('status') ?? ''}
+        emptyLabel={t('filters.any')}
+        options={NOTIFICATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        onChange={(value) => set('status', value)}
+      />
+      <SelectField
+        label={t('filters.kind')}
+        value={params.get('kind') ?? ''}
+        emptyLabel={t('filters.any')}
+        options={NOTIFICATION_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+        onChange={(value) => set('kind', value)}
+      />
+      <SelectField
+        isSearchable
+        label={t('filters.event')}
+        value={params.get('event') ?? ''}
+        emptyLabel={t('filters.any')}
+        openLabel={t('filters.showEvents')}
+        options={events}
+        onChange={(value) => set('event', value)}
+      />
+      <DatePickerField label={t('filters.dateFrom')} value={params.get('date_from')} maxValue={params.get('date_to')} clearLabel={t('filters.clearDate')} onChange={(value) => set('date_from', value)} />
+      <DatePickerField label={t('filters.dateTo')} value={params.get('date_to')} minValue={params.get('date_from')} clearLabel={t('filters.clearDate')} onChange={(value) => set('date_to', value)} />
+      <Button variant="quiet" onPress={() => onChange(withoutFilters(params))}>
+        {t('filters.clear')}
+      </Button>
+    </div>
+  );
+}
