@@ -162,8 +162,11 @@ describe('detail and actions', () => {
 
     const audit = await server.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_type', '=', 'application').where('entity_id', '=', String(id)).execute();
     expect(audit.map((a) => a.action)).toContain('application.approve');
-    const mail = await server.db.selectFrom('notification_outbox').select(['subject', 'recipient_email']).where('subject', 'like', '%NARIC-2026-900001%').execute();
-    expect(mail.some((m) => m.subject.includes('Approved'))).toBe(true);
+    // The applicant is told of the decision, in their language (issue 16: the decision_made template).
+    const mail = await server.db.selectFrom('notification_outbox').select(['event', 'subject', 'message']).where('application_id', '=', id).orderBy('id').execute();
+    const decision = mail.find((m) => m.event === 'decision_made');
+    expect(decision?.subject).toContain('NARIC-2026-900001');
+    expect(decision?.message).toContain('Recognised.');
   });
 
   it('refuses an illegal move with 409 naming the status, a stale version with 412, missing notes with 400', async () => {

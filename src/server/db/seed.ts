@@ -11,6 +11,8 @@ import { seedDemoCouncilDecisions } from './demo-council-decisions';
 import { seedDemoExpertReviews } from './demo-expert-reviews';
 import { seedDemoDeadlines } from './demo-deadlines';
 import { seedDemoStaff } from './demo-staff';
+import { seedDemoNotifications } from './demo-notifications';
+import { seedNotificationTemplates } from '../notices/default-templates';
 import { seedHolidayCalendar } from './holiday-calendar';
 import { seedServiceCatalogue } from './service-catalogue';
 
@@ -74,6 +76,9 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoCouncilDecisions(trx);
     // Issue 15: a few hundred generated staff, so user administration has a real office to show.
     if (options.demo) await seedDemoStaff(trx);
+    // Issue 16: the notification templates' built-in texts as version 1 (every mode); the demo's notifications.
+    await seedNotificationTemplates(trx);
+    if (options.demo) await seedDemoNotifications(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }

@@ -5,7 +5,9 @@ import { reminderAfter } from '../../shared/domain/deadline-reminders';
 import { DEADLINE_STAGES } from '../../shared/domain/deadline-stages';
 import { refreshPausedDueDates } from '../application-deadlines';
 import type { AppDatabase } from '../db/database';
-import { queueEmail } from './outbox';
+import type { TemplateLanguage } from '../../shared/domain/notification-events';
+import { daysBetween, noticeDate } from '../notices/notice-values';
+import { queueNotice } from '../notices/queue-notice';
 
 // Reminders and escalations of running deadlines (issue 12), sent through the notification outbox.
 //
@@ -33,7 +35,12 @@ export interface DeadlineJobResult {
 interface Mail {
   userId: number | null;
   email: string;
+  name: string;
+  /** The recipient's language: the message is written in it. */
+  language: TemplateLanguage;
 }
+
+const fullName = (row: { first_name: string; last_name: string; username?: string }) => `${row.first_name} ${row.last_name}`.trim() || (row.username ?? '');
 
 /** Active users named directly or through a group, each once. */
 async function escalationRecipients(db: AppDatabase, refs: readonly RecipientRef[]): Promise<Mail[]> {
@@ -42,7 +49,7 @@ async function escalationRecipients(db: AppDatabase, refs: readonly RecipientRef
   if (userIds.length === 0 && groupIds.length === 0) return [];
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'first_name', 'last_name', 'username', 'preferred_language'])
     .where('is_active', '=', true)
     .where((eb) =>
       eb.or([
@@ -52,7 +59,7 @@ async function escalationRecipients(db: AppDatabase, refs: readonly RecipientRef
     )
     .orderBy('id')
     .execute();
-  return rows.filter((row) => row.email).map((row) => ({ userId: row.id, email: row.email }));
+  return rows.filter((row) => row.email).map((row) => ({ userId: row.id, email: row.email, name: fullName(row), language: row.preferred_language }));
 }
 
 interface DueDeadline {
@@ -64,20 +71,33 @@ interface DueDeadline {
   next_reminder_on: string | null;
   escalate_on: string | null;
   name_en: string;
+  name_sq: string;
+  name_sr: string;
   reminder_enabled: boolean;
   reminder_frequency: 'once' | 'daily' | 'weekly' | null;
   escalation_enabled: boolean;
   escalation_recipients: RecipientRef[];
   assigned_officer_id: number | null;
   applicant_email: string;
+  applicant_first_name: string;
+  applicant_last_name: string;
+  applicant_language: TemplateLanguage;
 }
 
 /** Who a reminder goes to: the applicant for their own deadlines; else the assigned officer, else the escalation's people. */
 async function reminderRecipients(db: AppDatabase, deadline: DueDeadline): Promise<Mail[]> {
-  if (DEADLINE_STAGES[deadline.deadline_type].owner === 'applicant') return [{ userId: null, email: deadline.applicant_email }];
+  if (DEADLINE_STAGES[deadline.deadline_type].owner === 'applicant') {
+    const name = `${deadline.applicant_first_name} ${deadline.applicant_last_name}`.trim();
+    return [{ userId: null, email: deadline.applicant_email, name, language: deadline.applicant_language }];
+  }
   if (deadline.assigned_officer_id !== null) {
-    const officer = await db.selectFrom('users').select(['id', 'email']).where('id', '=', deadline.assigned_officer_id).where('is_active', '=', true).executeTakeFirst();
-    if (officer?.email) return [{ userId: officer.id, email: officer.email }];
+    const officer = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'username', 'preferred_language'])
+      .where('id', '=', deadline.assigned_officer_id)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (officer?.email) return [{ userId: officer.id, email: officer.email, name: fullName(officer), language: officer.preferred_language }];
   }
   return escalationRecipients(db, deadline.escalation_recipients);
 }
@@ -93,9 +113,30 @@ async function claimOccurrence(db: AppDatabase, deadlineId: number, kind: 'remin
   return inserted !== undefined;
 }
 
-async function queueAll(db: AppDatabase, recipients: readonly Mail[], subject: string, message: string): Promise<void> {
+/** Each recipient's e-mail of the event (deadline_reminder / deadline_escalation), in their language. */
+async function queueAll(
+  db: AppDatabase,
+  recipients: readonly Mail[],
+  event: 'deadline_reminder' | 'deadline_escalation',
+  deadline: DueDeadline,
+  today: string,
+): Promise<void> {
   for (const recipient of recipients) {
-    await queueEmail(db, { recipientUserId: recipient.userId, recipientEmail: recipient.email, subject, message });
+    const { language } = recipient;
+    const days = daysBetween(today, deadline.due_date);
+    await queueNotice(db, {
+      event,
+      language,
+      recipient: { email: recipient.email, userId: recipient.userId },
+      applicationId: deadline.application_id,
+      values: {
+        recipient_name: recipient.name,
+        reference: deadline.reference,
+        deadline: { en: deadline.name_en, sq: deadline.name_sq, sr: deadline.name_sr }[language],
+        due_date: noticeDate(language, deadline.due_date),
+        ...(event === 'deadline_reminder' ? { days_left: String(Math.max(0, days)) } : { days_overdue: String(Math.max(0, -days)) }),
+      },
+    });
   }
 }
 
@@ -118,12 +159,17 @@ export async function runDeadlineJobs(db: AppDatabase, options: DeadlineJobOptio
         'application_deadlines.next_reminder_on',
         'application_deadlines.escalate_on',
         'deadline_configurations.name_en',
+        'deadline_configurations.name_sq',
+        'deadline_configurations.name_sr',
         'deadline_configurations.reminder_enabled',
         'deadline_configurations.reminder_frequency',
         'deadline_configurations.escalation_enabled',
         'deadline_configurations.escalation_recipients',
         'applications.assigned_officer_id',
         'applicants.email as applicant_email',
+        'applicants.first_name as applicant_first_name',
+        'applicants.last_name as applicant_last_name',
+        'applicants.preferred_language as applicant_language',
       ])
       .where('application_deadlines.completed_at', 'is', null)
       .where('application_deadlines.paused_since', 'is', null)
@@ -143,12 +189,7 @@ export async function runDeadlineJobs(db: AppDatabase, options: DeadlineJobOptio
           // The occurrence is the day it is sent: a job that was down does not send the missed days at once.
           const recipients = await reminderRecipients(trx, deadline);
           if (await claimOccurrence(trx, deadline.id, 'reminder', today, recipients.length)) {
-            await queueAll(
-              trx,
-              recipients,
-              `Reminder: ${deadline.name_en} for ${deadline.reference} is due on ${deadline.due_date}`,
-              [`The deadline “${deadline.name_en}” of application ${deadline.reference} is due on ${deadline.due_date}.`, '', 'NARIC'].join('\n'),
-            );
+            await queueAll(trx, recipients, 'deadline_reminder', deadline, today);
             result.reminders += 1;
             options.log.info({ application_deadline_id: deadline.id, occurrence: today, recipients: recipients.length }, 'deadline reminder sent');
           }
@@ -159,12 +200,7 @@ export async function runDeadlineJobs(db: AppDatabase, options: DeadlineJobOptio
         if (deadline.escalation_enabled) {
           const recipients = await escalationRecipients(trx, deadline.escalation_recipients);
           if (await claimOccurrence(trx, deadline.id, 'escalation', escalateOn, recipients.length)) {
-            await queueAll(
-              trx,
-              recipients,
-              `Escalation: ${deadline.name_en} for ${deadline.reference} is overdue (due ${deadline.due_date})`,
-              [`The deadline “${deadline.name_en}” of application ${deadline.reference} was due on ${deadline.due_date} and is still open.`, '', 'NARIC'].join('\n'),
-            );
+            await queueAll(trx, recipients, 'deadline_escalation', deadline, today);
             result.escalations += 1;
             options.log.info({ application_deadline_id: deadline.id, occurrence: escalateOn, recipients: recipients.length }, 'deadline escalation sent');
           }

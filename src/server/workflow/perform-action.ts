@@ -16,9 +16,8 @@ import {
 import type { AppDatabase } from '../db/database';
 import type { ApplicationsTable, Database } from '../db/schema';
 import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../errors';
-import { queueEmail } from '../jobs/outbox';
 import { visibleIn, type ApplicationScope } from '../application-scope';
-import { applicantMessage } from './applicant-messages';
+import { notifyApplicantOf } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
 import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../inspectorate-document';
@@ -136,7 +135,10 @@ export async function performAction(context: ActionContext, id: number, name: Ac
         ip: context.ip,
       })
       .execute();
-    if (notify) await notifyApplicant(trx, row.applicant_id, row.reference, next, notes);
+    if (notify) {
+      const outcome = changes.decision_outcome === 'approved' || changes.decision_outcome === 'rejected' ? changes.decision_outcome : null;
+      await notifyApplicantOf(trx, { applicationId: id, action: name, next, notes, outcome });
+    }
   };
   if (context.trx) await run(context.trx);
   else await db.transaction().execute(run);
@@ -342,10 +344,4 @@ async function officerAssignment(trx: Trx, officerId: number | null, now: Date):
   if (!officer) throw fieldError('officer_id', 'Choose an active officer.');
   const name = `${officer.first_name} ${officer.last_name}`.trim() || officer.username;
   return { assigned_officer_id: officer.id, assigned_officer_name: name, assigned_at: now };
-}
-
-async function notifyApplicant(trx: Trx, applicantId: number, reference: string, status: ApplicationStatus, notes: string | null) {
-  const applicant = await trx.selectFrom('applicants').select(['email', 'first_name']).where('id', '=', applicantId).executeTakeFirstOrThrow();
-  const message = applicantMessage({ firstName: applicant.first_name, reference, status: statusLabel(status), notes });
-  await queueEmail(trx, { recipientUserId: null, recipientEmail: applicant.email, ...message });
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { ServerConfig } from '../../config';
-import { queueEmail, type QueuedEmail } from '../../jobs/outbox';
+import type { QueuedEmail } from '../../jobs/outbox';
+import { queueNotice } from '../../notices/queue-notice';
 import { authDatabase, type AuthDatabase } from './auth-database';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 import { createCodeHasher, type CodeHasher } from './one-time-codes';
@@ -38,7 +39,14 @@ export function createAuthEnvironment(deps: Pick<AppDeps, 'db' | 'config'>, opti
     throttle: createLoginThrottle(db),
     log: options.log,
     async sendEmail(email) {
-      await queueEmail(deps.db, email);
+      // Sign-in codes are secrets: the notifications list never shows their text nor resends them.
+      await queueNotice(deps.db, {
+        event: null,
+        language: 'en',
+        recipient: { email: email.recipientEmail, userId: email.recipientUserId },
+        text: { subject: email.subject, message: email.message },
+        confidential: true,
+      });
       options.onEmailQueued?.();
     },
   };

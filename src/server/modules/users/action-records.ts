@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { noticeRow } from '../../notices/queue-notice';
 
 // What the single and bulk actions write besides the users row: audit entries (many at once for a
 // bulk action), the sessions they end and the notifications they queue. Written here rather than
@@ -94,24 +95,36 @@ export interface QueuedNotification {
   kind: 'email' | 'system';
   subject: string;
   message: string;
+  /** The administrator who wrote it. */
+  senderId?: number | null;
 }
 
 /**
- * Queues notifications in the outbox: an e-mail goes to the address (the outbox worker delivers
- * it); a 'system' one waits, addressed to the user alone, for the in-app bell.
+ * Queues notifications in the outbox as staff messages (free text, event staff_message): an
+ * e-mail goes to the address (the outbox worker delivers it); a 'system' one is in the user's
+ * in-app bell at once.
  */
 export async function queueNotifications(db: Db, notifications: readonly QueuedNotification[]): Promise<number> {
   for (let start = 0; start < notifications.length; start += AUDIT_BATCH) {
+    const batch = notifications.slice(start, start + AUDIT_BATCH);
+    const languages = new Map(
+      (await db.selectFrom('users').select(['id', 'preferred_language']).where('id', 'in', [...new Set(batch.map((notification) => notification.userId))]).execute()).map(
+        (user) => [user.id, user.preferred_language],
+      ),
+    );
     await db
       .insertInto('notification_outbox')
       .values(
-        notifications.slice(start, start + AUDIT_BATCH).map((notification) => ({
-          recipient_user_id: notification.userId,
-          recipient_email: notification.kind === 'email' ? notification.email : null,
-          kind: notification.kind,
-          subject: notification.subject,
-          message: notification.message,
-        })),
+        batch.map((notification) =>
+          noticeRow({
+            event: 'staff_message',
+            language: languages.get(notification.userId) ?? 'en',
+            recipient: { email: notification.email, userId: notification.userId },
+            text: { subject: notification.subject, message: notification.message },
+            kind: notification.kind,
+            senderId: notification.senderId ?? null,
+          }),
+        ),
       )
       .execute();
   }

@@ -7,10 +7,10 @@ import type { Language } from '../../../shared/constants';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { queueEmail } from '../../jobs/outbox';
 import { createPasswordHasher, type PasswordHasher } from '../../password-hashing';
 import { endSessionsOf } from './action-records';
-import { temporaryPasswordEmail } from './user-texts';
+import { noticeMoment } from '../../notices/notice-values';
+import { queueNotice } from '../../notices/queue-notice';
 
 // Temporary passwords (spec §2 "Users": create, reset password). An administrator never chooses
 // a password: the server makes a random one, stores only its hash, marks it to be changed at the
@@ -101,8 +101,14 @@ export async function setTemporaryPassword(
   await endSessionsOf(trx, [holder.id], now);
   if (options.delivery === 'email') {
     const name = `${holder.first_name} ${holder.last_name}`.trim() || holder.username;
-    const email = temporaryPasswordEmail(options.language, { name, username: holder.username, password: prepared.password, expiresAt });
-    await queueEmail(trx, { recipientUserId: holder.id, recipientEmail: holder.email, ...email });
+    // password_reset is confidential: the list never shows this message's text nor resends it.
+    await queueNotice(trx, {
+      event: 'password_reset',
+      language: options.language,
+      recipient: { email: holder.email, userId: holder.id },
+      values: { recipient_name: name, username: holder.username, temporary_password: prepared.password, expires_at: noticeMoment(options.language, expiresAt) },
+      now,
+    });
   }
   return {
     temporary_password: options.delivery === 'show' ? prepared.password : null,
