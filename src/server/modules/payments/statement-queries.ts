@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely';
+import type { StatementDetail, StatementLine, StatementSummary } from '../../../shared/api/payments';
+import type { ApplicationScope } from '../../application-scope';
+import type { Database } from '../../db/schema';
+import type { StatementFileLine } from './statement-file';
+import { evaluateLines, type LineVerdict } from './statement-matching';
+
+// Reading statements back: the list (newest first), one statement with its lines. A statement
+// still in preview is shown against the data as it is now (a payment may have been recorded by
+// hand since), without writing anything; an imported one as it was imported.
+
+type Reader = Kysely<Database>;
+
+const personName = (table: 'uploader' | 'importer') =>
+  sql<string>`coalesce(nullif(trim(${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}), ''), ${sql.ref(`${table}.username`)})`;
+
+function summaries(db: Reader) {
+  return db
+    .selectFrom('bank_statements')
+    .leftJoin('users as uploader', 'uploader.id', 'bank_statements.uploaded_by_id')
+    .leftJoin('users as importer', 'importer.id', 'bank_statements.imported_by_id')
+    .select([
+      'bank_statements.id',
+      'bank_statements.file_name',
+      'bank_statements.encoding',
+      'bank_statements.status',
+      'bank_statements.line_count',
+      'bank_statements.recorded_count',
+      'bank_statements.uploaded_by_id',
+      'bank_statements.uploaded_at',
+      'bank_statements.imported_by_id',
+      'bank_statements.imported_at',
+      'bank_statements.version',
+      personName('uploader').as('uploader_name'),
+      personName('importer').as('importer_name'),
+      (eb) =>
+        eb
+          .selectFrom('bank_statement_lines')
+          .select((inner) => inner.fn.countAll<number>().as('matched'))
+          .whereRef('bank_statement_lines.statement_id', '=', 'bank_statements.id')
+          .where('bank_statement_lines.outcome', '=', 'matched')
+          .as('matched_lines'),
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: SummaryRow): StatementSummary {
+  return {
+    id: row.id,
+    file_name: row.file_name,
+    encoding: row.encoding,
+    status: row.status,
+    line_count: row.line_count,
+    matched_count: row.status === 'imported' ? row.recorded_count : Number(row.matched_lines ?? 0),
+    uploaded_by: row.uploaded_by_id === null ? null : { id: row.uploaded_by_id, full_name: row.uploader_name },
+    uploaded_at: new Date(row.uploaded_at).toISOString(),
+    imported_by: row.imported_by_id === null ? null : { id: row.imported_by_id, full_name: row.importer_name },
+    imported_at: row.imported_at === null ? null : new Date(row.imported_at).toISOString(),
+    version: row.version,
+  };
+}
+
+export async function listStatements(db: Reader, window: { limit: number; offset: number }): Promise<{ count: number; rows: StatementSummary[] }> {
+  const { count } = await db.selectFrom('bank_statements').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await summaries(db).orderBy('bank_statements.uploaded_at', 'desc').orderBy('bank_statements.id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return { count: Number(count), rows: rows.map(toSummary) };
+}
+
+export async function findStatementSummary(db: Reader, id: number): Promise<StatementSummary | null> {
+  const row = await summaries(db).where('bank_statements.id', '=', id).executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+/** A stored line as the file gave it (its problem only when the file's reading found one). */
+export type StoredLine = StatementFileLine & { id: number; outcome: StatementLine['outcome']; stored_problem: string | null; payment_id: number | null };
+
+export async function storedLines(db: Reader, statementId: number): Promise<StoredLine[]> {
+  const rows = await db
+    .selectFrom('bank_statement_lines')
+    .selectAll()
+    .where('statement_id', '=', statementId)
+    .orderBy('line_number')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    line_number: row.line_number,
+    booked_on: row.booked_on,
+    amount: row.amount,
+    currency: row.currency,
+    reference: row.reference,
+    transaction_id: row.transaction_id,
+    payer: row.payer,
+    problem: row.outcome === 'invalid' ? row.problem : null,
+    outcome: row.outcome,
+    stored_problem: row.problem,
+    payment_id: row.payment_id,
+  }));
+}
+
+async function paymentsOf(db: Reader, ids: number[]): Promise<Map<number, { id: number; application_reference: string; amount_due: string }>> {
+  const found = new Map<number, { id: number; application_reference: string; amount_due: string }>();
+  for (let start = 0; start < ids.length; start += 5000) {
+    const rows = await db
+      .selectFrom('application_payments')
+      .innerJoin('applications', 'applications.id', 'application_payments.application_id')
+      .select(['application_payments.id', 'applications.reference as application_reference', 'application_payments.amount_due'])
+      .where('application_payments.id', 'in', ids.slice(start, start + 5000))
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+const lineAnswer = (line: StatementFileLine, outcome: StatementLine['outcome'], problem: string | null, payment: StatementLine['payment']): StatementLine => ({
+  line_number: line.line_number,
+  booked_on: line.booked_on,
+  amount: line.amount,
+  currency: line.currency,
+  reference: line.reference,
+  transaction_id: line.transaction_id,
+  payer: line.payer,
+  outcome,
+  problem,
+  payment,
+});
+
+/** The answer's lines from fresh verdicts (a preview). */
+export function evaluatedAnswerLines(lines: readonly StatementFileLine[], verdicts: readonly LineVerdict[]): StatementLine[] {
+  return lines.map((line, index) => {
+    const { outcome, problem, payment } = verdicts[index];
+    return lineAnswer(line, outcome, problem, payment && { id: payment.id, application_reference: payment.application_reference, amount_due: payment.amount_due });
+  });
+}
+
+/** One statement with its lines; null when there is none with this id. */
+export async function findStatementDetail(db: Reader, scope: ApplicationScope, id: number): Promise<StatementDetail | null> {
+  const summary = await findStatementSummary(db, id);
+  if (!summary) return null;
+  const lines = await storedLines(db, id);
+  if (summary.status === 'previewed') {
+    const verdicts = await evaluateLines(db, scope, lines);
+    return { ...summary, matched_count: verdicts.filter((verdict) => verdict.outcome === 'matched').length, lines: evaluatedAnswerLines(lines, verdicts) };
+  }
+  const payments = await paymentsOf(db, [...new Set(lines.flatMap((line) => (line.payment_id === null ? [] : [line.payment_id])))]);
+  return {
+    ...summary,
+    lines: lines.map((line) => lineAnswer(line, line.outcome, line.stored_problem, line.payment_id === null ? null : (payments.get(line.payment_id) ?? null))),
+  };
+}
