@@ -342,6 +342,7 @@ describe('refunds', () => {
       .executeTakeFirstOrThrow();
     expect(mail[0]).toMatchObject({ kind: 'email', recipient_email: applicant.email, language: applicant.preferred_language, status: 'pending' });
     expect(mail[0]!.message).toContain(before.application.reference);
+    expect(mail[0]!.message).toContain('Service 4 fee reduced by decision 12/2026.');
     // The application itself did not move.
     const application = await server.db.selectFrom('applications').select(['status', 'version']).where('id', '=', before.application.id).executeTakeFirstOrThrow();
     expect(application).toEqual({ status: before.application.status, version: before.application.version });

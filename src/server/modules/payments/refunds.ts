@@ -7,6 +7,9 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound } from '../../errors';
+import { applicationAddressee } from '../../notices/application-values';
+import { noticeAmount } from '../../notices/notice-values';
+import { queueNotice } from '../../notices/queue-notice';
 
 // A refund (issue 16, spec §3 "Payment"): full or partial, with a reason, never more than was paid
 // and not yet refunded. Everything happens under the payment's row lock, so two refunds at once
@@ -54,7 +57,6 @@ export async function refundPayment(context: RefundContext, paymentId: number, i
         'applications.id as application_id',
         'applications.reference',
         'applications.status as application_status',
-        'applications.applicant_id',
       ])
       .where('application_payments.id', '=', paymentId)
       .where(visibleIn(context.scope))
@@ -108,43 +110,19 @@ export async function refundPayment(context: RefundContext, paymentId: number, i
         ip: context.ip,
       })
       .execute();
-    await queueRefundNotice(trx, { applicationId: payment.application_id, applicantId: payment.applicant_id, reference: payment.reference, amount: textOfCents(amount), reason });
+    await queueRefundNotice(trx, { applicationId: payment.application_id, amount: textOfCents(amount), reason });
   });
 }
 
-/**
- * The applicant's e-mail about the refund. The notifications' template machinery was not in the
- * tree when this was written, so the message is queued in English with its event, language and
- * application, which is what the outbox needs to list it and deliver it.
- */
-async function queueRefundNotice(
-  trx: Trx,
-  refund: { applicationId: number; applicantId: number; reference: string; amount: string; reason: string },
-): Promise<void> {
-  const applicant = await trx
-    .selectFrom('applicants')
-    .select(['email', 'first_name', 'last_name', 'preferred_language'])
-    .where('id', '=', refund.applicantId)
-    .executeTakeFirstOrThrow();
-  const name = `${applicant.first_name} ${applicant.last_name}`.trim();
-  await trx
-    .insertInto('notification_outbox')
-    .values({
-      recipient_user_id: null,
-      recipient_email: applicant.email,
-      kind: 'email',
-      event: 'payment_refunded',
-      language: applicant.preferred_language,
-      application_id: refund.applicationId,
-      subject: `Refund for application ${refund.reference}`,
-      message: [
-        `Dear ${name},`,
-        '',
-        `EUR ${refund.amount} of the fee paid for your application ${refund.reference} has been refunded.`,
-        `Reason: ${refund.reason}`,
-        '',
-        'NARIC',
-      ].join('\n'),
-    })
-    .execute();
+/** The applicant's e-mail about the refund, from the payment_refunded template in their language. */
+async function queueRefundNotice(trx: Trx, refund: { applicationId: number; amount: string; reason: string }): Promise<void> {
+  const addressee = await applicationAddressee(trx, refund.applicationId);
+  if (!addressee) return;
+  await queueNotice(trx, {
+    event: 'payment_refunded',
+    language: addressee.language,
+    recipient: { email: addressee.email, userId: null },
+    applicationId: refund.applicationId,
+    values: { ...addressee.values, amount: noticeAmount(addressee.language, refund.amount), reason: refund.reason },
+  });
 }
