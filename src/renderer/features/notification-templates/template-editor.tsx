@@ -89,7 +89,9 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
   const stale = refusal.status === 412;
   const changed = subject !== (base?.subject ?? '') || body !== (base?.body ?? '');
   const canSave = unknownInSubject.length === 0 && unknownInBody.length === 0 && subject.trim() !== '' && body.trim() !== '' && changed;
-  const samples = TEMPLATE_SAMPLES[previewLanguage];
+  // Only the event's own variables are filled: one it does not know stays as written, as it would be sent.
+  const known = NOTIFICATION_EVENT_DEFINITIONS[event].variables;
+  const samples = Object.fromEntries(Object.entries(TEMPLATE_SAMPLES[previewLanguage]).filter(([name]) => known.includes(name)));
 
   const submit = () => {
     setNotice(null);
