@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { ConfigError, DEFAULT_TIMEOUTS, loadConfig, secretKeyPath } from '../../src/server/config';
+import { ConfigError, DEFAULT_SMTP_FROM, DEFAULT_TIMEOUTS, loadConfig, secretKeyPath } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import { testConfig } from '../support/server-fixture';
 
@@ -133,5 +133,90 @@ describe('time-outs (NARIC_*_TIMEOUT_MS)', () => {
     expect(app.server.headersTimeout).toBe(11_000);
     expect(app.server.timeout).toBe(22_000);
     expect(app.server.keepAliveTimeout).toBe(3300);
+  });
+});
+
+describe('e-mail over SMTP (NARIC_SMTP_*)', () => {
+  let cwd: string;
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), 'naric-config-smtp-'));
+  });
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
+  const base = { NARIC_JWT_SECRET: 'z'.repeat(32), DATABASE_URL: 'postgres://a@b/c' };
+  const smtp = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { cwd }).smtp;
+  const problem = (env: Record<string, string>) => {
+    try {
+      smtp(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('is off without NARIC_SMTP_URL (e-mails wait, or are logged in demo mode)', () => {
+    expect(smtp({})).toBeNull();
+    expect(smtp({ NARIC_SMTP_URL: '  ', NARIC_SMTP_TLS: 'none' })).toBeNull();
+  });
+
+  it('reads smtp:// with required STARTTLS and the documented defaults', () => {
+    expect(smtp({ NARIC_SMTP_URL: 'smtp://mail.naric.example' })).toEqual({
+      host: 'mail.naric.example',
+      port: 587,
+      tls: 'starttls',
+      user: null,
+      password: null,
+      from: DEFAULT_SMTP_FROM,
+      ca: null,
+      maxAttempts: 5,
+      timeoutMs: 10_000,
+    });
+    expect(DEFAULT_SMTP_FROM).toBe('NARIC <no-reply@naric.example>');
+  });
+
+  it('reads every variable; credentials are percent-decoded; smtps:// is TLS from the start on 465', async () => {
+    await writeFile(join(cwd, 'mail-ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    expect(
+      smtp({
+        NARIC_SMTP_URL: 'smtp://naric%40naric.example:p%40ss%3Aw%C3%B6rd@relay.naric.example:2525',
+        NARIC_SMTP_FROM: 'Agjencia NARIC – Kosovë <naric@rks-gov.example>',
+        NARIC_SMTP_TLS: 'opportunistic',
+        NARIC_SMTP_CA_FILE: 'mail-ca.pem',
+        NARIC_SMTP_MAX_ATTEMPTS: '8',
+        NARIC_SMTP_TIMEOUT_MS: '20000',
+      }),
+    ).toEqual({
+      host: 'relay.naric.example',
+      port: 2525,
+      tls: 'opportunistic',
+      user: 'naric@naric.example',
+      password: 'p@ss:wörd',
+      from: 'Agjencia NARIC – Kosovë <naric@rks-gov.example>',
+      ca: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+      maxAttempts: 8,
+      timeoutMs: 20_000,
+    });
+    expect(smtp({ NARIC_SMTP_URL: 'smtps://u:p@mail.naric.example' })).toMatchObject({ port: 465, tls: 'implicit', user: 'u', password: 'p' });
+    expect(smtp({ NARIC_SMTP_URL: 'smtp://[::1]:25', NARIC_SMTP_TLS: 'none' })).toMatchObject({ host: '::1', port: 25, tls: 'none' });
+    expect(smtp({ NARIC_SMTP_URL: 'smtp://localhost:25', NARIC_SMTP_FROM: 'no-reply@naric.example' })?.from).toBe('no-reply@naric.example');
+  });
+
+  it('refuses nonsense by name, without repeating the URL (it may hold a password)', () => {
+    const url = problem({ NARIC_SMTP_URL: 'http://user:Secret-Pass-1@mail.example' });
+    expect(url).toContain('NARIC_SMTP_URL');
+    expect(url).not.toContain('Secret-Pass-1');
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example:99999' })).toContain('NARIC_SMTP_URL');
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example/path' })).toContain('NARIC_SMTP_URL');
+    expect(problem({ NARIC_SMTP_URL: 'smtp://u:%zz@mail.example' })).toMatch(/NARIC_SMTP_URL: the password is not valid percent-encoding/);
+    expect(problem({ NARIC_SMTP_URL: 'smtp://:secret@mail.example' })).toMatch(/NARIC_SMTP_URL: a password needs a user name/);
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_TLS: 'always' })).toMatch(/NARIC_SMTP_TLS: must be starttls, opportunistic or none/);
+    expect(problem({ NARIC_SMTP_URL: 'smtps://mail.example', NARIC_SMTP_TLS: 'starttls' })).toMatch(/NARIC_SMTP_TLS: only with an smtp:\/\/ URL/);
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_CA_FILE: 'missing.pem' })).toMatch(/NARIC_SMTP_CA_FILE: cannot be read \(ENOENT\)/);
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_MAX_ATTEMPTS: '0' })).toContain('NARIC_SMTP_MAX_ATTEMPTS');
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_MAX_ATTEMPTS: 'many' })).toContain('NARIC_SMTP_MAX_ATTEMPTS');
+    expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_TIMEOUT_MS: '10' })).toContain('NARIC_SMTP_TIMEOUT_MS');
+    for (const from of ['NARIC', 'NARIC <no-reply>', 'x@y.z\r\nBcc: everyone@example.com', 'A <a@b.c> <d@e.f>']) {
+      expect(problem({ NARIC_SMTP_URL: 'smtp://mail.example', NARIC_SMTP_FROM: from })).toMatch(/NARIC_SMTP_FROM: must be an e-mail address/);
+    }
   });
 });
