@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { User } from '../../../shared/api/auth';
+import { NOTIFICATION_MESSAGES, type sendNotificationRequest } from '../../../shared/api/notifications';
+import { NOTIFICATION_EVENT_DEFINITIONS, type TemplateLanguage } from '../../../shared/domain/notification-events';
+import type { Database } from '../../db/schema';
+import { conflict, fieldError, notFound } from '../../errors';
+import { applicationAddressee } from '../../notices/application-values';
+import { noticeAmount } from '../../notices/notice-values';
+import { queueNotice, type NoticeRecipient } from '../../notices/queue-notice';
+
+// Sending by hand and resending (spec §2 "Notifications"). A new message goes to an application's
+// applicant (by e-mail, in the applicant's language: applicants have no inbox) or to an active
+// member of staff (e-mail or in-app). It is a manual event's template filled from the application,
+// the form's notes and the sender, or free text. A resend copies a failed message as a new pending
+// one; a message carrying a secret is never resent. Each is one transaction with its audit entry.
+
+type Db = Kysely<Database>;
+type SendRequest = z.output<typeof sendNotificationRequest>;
+
+export interface Sender {
+  user: User;
+  ip: string | null;
+}
+
+async function audit(trx: Db, sender: Sender, action: string, id: number, details: Record<string, unknown>) {
+  await trx
+    .insertInto('audit_log')
+    .values({ actor_id: sender.user.id, action, entity_type: 'notification', entity_id: String(id), details: JSON.stringify(details), ip: sender.ip })
+    .execute();
+}
+
+const senderName = (user: User) => `${user.first_name} ${user.last_name}`.trim() || user.username;
+
+interface Addressed {
+  recipient: NoticeRecipient;
+  language: TemplateLanguage;
+  applicationId: number | null;
+  values: Record<string, string>;
+}
+
+/** Who the message goes to, in which language, and the values its template may use. */
+async function address(trx: Db, request: SendRequest, sender: User): Promise<Addressed> {
+  const notes = request.notes?.trim() ?? '';
+  if (request.recipient.type === 'applicant') {
+    // An applicant has no account, so no bell: only e-mail reaches them.
+    if (request.kind === 'system') throw fieldError('kind', NOTIFICATION_MESSAGES.wrongAudience);
+    const addressee = await applicationAddressee(trx, request.recipient.application_id);
+    if (!addressee) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownApplication);
+    const values: Record<string, string> = { ...addressee.values, notes, payment_reference: addressee.values.reference };
+    const open = await trx
+      .selectFrom('application_payments')
+      .select('amount_due')
+      .where('application_id', '=', addressee.applicationId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (open) values.amount = noticeAmount(addressee.language, open.amount_due);
+    return { recipient: { email: addressee.email, userId: null }, language: addressee.language, applicationId: addressee.applicationId, values };
+  }
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'username', 'preferred_language'])
+    .where('id', '=', request.recipient.user_id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!user) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownUser);
+  let applicationId: number | null = null;
+  if (request.application_id !== undefined) {
+    const application = await trx.selectFrom('applications').select('id').where('id', '=', request.application_id).executeTakeFirst();
+    if (!application) throw fieldError('application_id', NOTIFICATION_MESSAGES.unknownApplication);
+    applicationId = application.id;
+  }
+  const recipientName = `${user.first_name} ${user.last_name}`.trim() || user.username;
+  return {
+    recipient: { email: user.email, userId: user.id },
+    language: user.preferred_language,
+    applicationId,
+    values: { recipient_name: recipientName, sender_name: senderName(sender), notes },
+  };
+}
+
+/** Queues a new message; answers its outbox id. */
+export async function sendNotification(db: Db, sender: Sender, request: SendRequest): Promise<number> {
+  if (request.event !== undefined) {
+    const definition = NOTIFICATION_EVENT_DEFINITIONS[request.event];
+    if (!definition.manual) throw fieldError('event', NOTIFICATION_MESSAGES.notManual);
+    if (definition.audience !== request.recipient.type) throw fieldError('event', NOTIFICATION_MESSAGES.wrongAudience);
+  }
+  return db.transaction().execute(async (trx) => {
+    const addressed = await address(trx, request, sender.user);
+    // Subject and message as written win (the sender edited the filled template); else the template fills them.
+    const text = request.subject && request.message ? { subject: request.subject.trim(), message: request.message } : undefined;
+    const id = await queueNotice(trx, {
+      event: request.event ?? null,
+      language: addressed.language,
+      recipient: addressed.recipient,
+      applicationId: addressed.applicationId,
+      values: addressed.values,
+      text,
+      kind: request.kind,
+      senderId: sender.user.id,
+    });
+    await audit(trx, sender, 'notification.sent', id, {
+      kind: request.kind,
+      event: request.event ?? null,
+      recipient: request.recipient,
+      application_id: addressed.applicationId,
+    });
+    return id;
+  });
+}
+
+/** Copies a failed message as a new pending one (409 when it is not failed or carries a secret); answers the copy's id. */
+export async function resendNotification(db: Db, sender: Sender, id: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const original = await trx.selectFrom('notification_outbox').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!original) throw notFound();
+    if (original.confidential) throw conflict(NOTIFICATION_MESSAGES.confidential);
+    if (original.status !== 'failed') throw conflict(NOTIFICATION_MESSAGES.notResendable);
+    const copy = await trx
+      .insertInto('notification_outbox')
+      .values({
+        recipient_user_id: original.recipient_user_id,
+        recipient_email: original.recipient_email,
+        kind: original.kind,
+        subject: original.subject,
+        message: original.message,
+        application_id: original.application_id,
+        event: original.event,
+        language: original.language,
+        sender_id: original.sender_id,
+        confidential: false,
+        resent_from_id: original.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, sender, 'notification.resent', copy.id, { resent_from_id: original.id, recipient: original.recipient_email, subject: original.subject });
+    return copy.id;
+  });
+}
