@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { NOTIFICATION_PATHS, templateHistory, templateListAnswer, type TemplateSaveRequest } from '../../../shared/api/notifications';
 import type { NotificationEvent, TemplateLanguage } from '../../../shared/domain/notification-events';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -20,9 +19,6 @@ export function useTemplateHistory(event: NotificationEvent, language: TemplateL
   });
 }
 
-/** What the editor reads of a saved version: its number (the rest is fetched again with the history). */
-const savedVersion = z.object({ version: z.number().int() });
-
 export interface TemplateSave {
   event: NotificationEvent;
   language: TemplateLanguage;
@@ -36,11 +32,15 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: async ({ event, language, body, readerLanguage }: TemplateSave) => {
       const response = await apiClient.send('put', NOTIFICATION_PATHS.template(event, language), { json: body, headers: { 'Accept-Language': readerLanguage } });
-      const parsed = savedVersion.safeParse(await response.json().catch(() => null));
+      const parsed = templateHistory.safeParse(await response.json().catch(() => null));
       // The server broke the contract: the person reads 'Internal server error', not a half-read answer.
       if (!parsed.success) throw failure(ERROR_CODES.serverError, { status: response.status });
       return parsed.data;
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['notification-templates'] }),
+    // The answer is the history with the new version first: the editor's cache takes it as it is.
+    onSuccess: (saved, { event, language }) => {
+      client.setQueryData(['notification-templates', 'history', event, language], saved);
+      void client.invalidateQueries({ queryKey: ['notification-templates', 'list'] });
+    },
   });
 }

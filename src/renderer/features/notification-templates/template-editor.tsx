@@ -98,10 +98,10 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
     save.mutate(
       { event, language, body: { version: base?.version ?? 0, subject, body }, readerLanguage: i18n.language },
       {
-        onSuccess: async (saved) => {
-          setNotice(t('editor.saved', { version: saved.version }));
-          const fresh = (await onReload()) as { data?: TemplateHistory } | undefined;
-          setBase(fresh?.data?.versions.find((version) => version.active) ?? { ...(base as NotificationTemplate), version: saved.version, subject, body });
+        onSuccess: (saved) => {
+          const latest = saved.versions.find((version) => version.active) ?? saved.versions[0] ?? null;
+          setBase(latest);
+          if (latest) setNotice(t('editor.saved', { version: latest.version }));
         },
       },
     );

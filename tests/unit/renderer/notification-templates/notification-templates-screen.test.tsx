@@ -119,7 +119,7 @@ describe('notification templates', { timeout: 60_000 }, () => {
       [`GET ${HISTORY}`]: [json(200, history), json(200, changed)],
       [`PUT ${HISTORY}`]: [
         json(412, { detail: 'The template was changed by someone else. Reload and apply your changes again.', code: 'precondition_failed' }),
-        json(200, makeTemplate({ id: 42, version: 4, subject: 'Fee for {{reference}}', body: 'Please pay {{amount}}.' })),
+        json(200, { ...changed, versions: [makeTemplate({ id: 42, version: 4, subject: 'Fee for {{reference}}', body: 'Please pay {{amount}}.' }), ...changed.versions.map((v) => ({ ...v, active: false }))] }),
       ],
     });
     fireEvent.change(field(/^Message/), { target: { value: 'Please pay {{amount}}.' } });
@@ -132,12 +132,15 @@ describe('notification templates', { timeout: 60_000 }, () => {
     fireEvent.change(field(/^Message/), { target: { value: 'Please pay {{amount}}.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
     expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
+    // The answer is the history: the new version heads the list as the active one, and the editor starts from it.
+    expect(within(screen.getByRole('grid', { name: 'Versions of this template' })).getAllByRole('row')[1]!.textContent).toMatch(/^4.*Active/);
+    expect(screen.getByText('Editing from version 4; saving creates a new version.')).toBeTruthy();
     const puts = calls.filter((call) => call.method === 'PUT');
     expect(JSON.parse(puts[1]!.body)).toEqual({ version: 3, subject: 'Fee for {{reference}}', body: 'Please pay {{amount}}.' });
   });
 
   it('lists the versions with their author, and restores an older one into the editor', async () => {
-    const calls = await openEditor({ [`PUT ${HISTORY}`]: json(200, makeTemplate({ version: 3 })) });
+    const calls = await openEditor({ [`PUT ${HISTORY}`]: json(200, { ...history, versions: [makeTemplate({ id: 43, version: 3, subject: 'Your fee', body: 'Please pay the fee of {{amount}}.' }), ...history.versions.map((v) => ({ ...v, active: false }))] }) });
     const versions = screen.getByRole('grid', { name: 'Versions of this template' });
     const active = within(versions).getAllByRole('row')[1]!;
     expect(active.textContent).toContain('Liridona Kelmendi');
@@ -151,6 +154,7 @@ describe('notification templates', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     // Saved on top of the active version 2, not of the restored one.
     expect(bodyOf(calls)).toEqual({ version: 2, subject: 'Your fee', body: 'Please pay the fee of {{amount}}.' });
+    expect(await screen.findByText('Saved as version 3.')).toBeTruthy();
   });
 
   it('shows the server’s unknown-variable refusal in the reader’s words', async () => {
