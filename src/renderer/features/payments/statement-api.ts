@@ -1,0 +1,73 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { PAYMENT_PATHS, statementDetail, statementListAnswer, type StatementDetail } from '../../../shared/api/payments';
+import { ERROR_CODES } from '../../../shared/errors';
+import { failure } from '../../../shared/transport-failure';
+import { apiClient } from '../../lib/app-api-client';
+
+// The bank statement import's calls (issue 16): the recent statements, one statement with its
+// lines, the upload (multipart `file`) and the import. Every call names the reader's language:
+// the server writes its refusals and the lines' problems in it. Keys start with 'payments', so
+// what invalidates the payments list refreshes these too.
+
+export const STATEMENTS_PAGE_SIZE = 10;
+
+async function answerOf<T extends z.ZodType>(response: Response, answer: T): Promise<z.output<T>> {
+  const parsed = answer.safeParse(await response.json().catch(() => null));
+  // The server broke the contract: the person reads 'Internal server error', not a half-read answer.
+  if (!parsed.success) throw failure(ERROR_CODES.serverError, { status: response.status });
+  return parsed.data;
+}
+
+const inLanguage = (language: string) => ({ 'Accept-Language': language });
+
+export function useStatementList(page: number, language: string) {
+  return useQuery({
+    queryKey: ['payments', 'statements', 'list', page, language],
+    queryFn: async () =>
+      answerOf(await apiClient.send('get', PAYMENT_PATHS.statements, { searchParams: { page, page_size: STATEMENTS_PAGE_SIZE }, headers: inLanguage(language) }), statementListAnswer),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStatement(id: number | null, language: string) {
+  return useQuery({
+    queryKey: ['payments', 'statements', 'detail', id, language],
+    queryFn: async () => answerOf(await apiClient.send('get', PAYMENT_PATHS.statement(id!), { headers: inLanguage(language) }), statementDetail),
+    enabled: id !== null,
+  });
+}
+
+export async function uploadStatement(file: File, language: string): Promise<StatementDetail> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return answerOf(await apiClient.send('post', PAYMENT_PATHS.statements, { body: form, headers: inLanguage(language) }), statementDetail);
+}
+
+/** Uploads a statement: its preview is the answer, and it joins the recent statements. */
+export function useUploadStatement(language: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadStatement(file, language),
+    onSuccess: (detail) => {
+      client.setQueryData(['payments', 'statements', 'detail', detail.id, language], detail);
+      void client.invalidateQueries({ queryKey: ['payments', 'statements', 'list'] });
+    },
+  });
+}
+
+/** Imports a previewed statement; payments and applications changed, so every payments query is read again. */
+export function useImportStatement(language: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, version }: { id: number; version: number }) =>
+      answerOf(await apiClient.send('post', PAYMENT_PATHS.importStatement(id), { json: { version }, headers: inLanguage(language) }), statementDetail),
+    onSuccess: (detail) => {
+      client.setQueryData(['payments', 'statements', 'detail', detail.id, language], detail);
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['payments'] });
+      void client.invalidateQueries({ queryKey: ['applications'] });
+    },
+  });
+}
