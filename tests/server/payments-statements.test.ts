@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_PATHS } from '../../src/shared/api/applications';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES, PAYMENT_PATHS, statementDetail, statementListAnswer, type StatementDetail } from '../../src/shared/api/payments';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
-import { STATEMENT_PROBLEMS } from '../../src/server/modules/payments/statement-file';
+import { STATEMENT_PROBLEMS, parseAmount, parseBookingDate } from '../../src/server/modules/payments/statement-file';
 import sq from '../../locales/sq/server.json';
 import en from '../../locales/en/server.json';
 import { multipartBody } from '../support/pdf-fixtures';
@@ -236,6 +236,52 @@ describe('reading a statement file', () => {
     for (const key of ['statementTooLarge', 'statementNotCsv', 'statementEncoding', 'statementColumns', 'statementEmpty', 'statementTooManyLines', 'statementImported'] as const) {
       expect(en.paymentStatements.messages[key]).toBe(PAYMENT_MESSAGES[key]);
     }
+  });
+});
+
+describe('amounts, dates and odd files', () => {
+  it('reads amounts and dates the way banks write them, and nothing else', () => {
+    const amounts: [string, string | null][] = [
+      ['40', '40.00'],
+      ['40.5', '40.50'],
+      ['40,50', '40.50'],
+      ['1.250', '1250.00'],
+      ['1,250', '1250.00'],
+      ['1.250,50', '1250.50'],
+      ['1,250.50', '1250.50'],
+      ['1 250,50', '1250.50'],
+      ['1\u00a0250,50', '1250.50'],
+      ["1'250.50", '1250.50'],
+      ['+15.00', '15.00'],
+      ['-15.00', '-15.00'],
+      ['1.234.567,89', '1234567.89'],
+      ['1.250.5', null],
+      ['12.34.56', null],
+      ['1,250.000', null],
+      ['1.25,00', null],
+      ['.5', null],
+      ['EUR 40', null],
+      ['12345678901', null],
+    ];
+    for (const [text, expected] of amounts) expect([text, parseAmount(text)]).toEqual([text, expected]);
+    expect(parseBookingDate('2026-11-24')).toBe('2026-11-24');
+    expect(parseBookingDate('24.11.2026')).toBe('2026-11-24');
+    expect(parseBookingDate('4.1.2026')).toBe('2026-01-04');
+    expect(parseBookingDate('29.02.2026')).toBeNull();
+    expect(parseBookingDate('2026-13-01')).toBeNull();
+    expect(parseBookingDate('11/24/2026')).toBeNull();
+  });
+
+  it('refuses an unterminated quote in words, and takes the same file sent twice at once as one statement', async () => {
+    const broken = await upload('payments', `${HEADER}\n2026-11-20,40.00,EUR,"NARIC-2026-000001,T1,X\n`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ file: [PAYMENT_MESSAGES.statementColumns] });
+
+    const text = `${HEADER}\n2026-11-20,1.00,EUR,NARIC-1999-999999,TWICE-${uniqueRun()},Nobody\n`;
+    const answers = await Promise.all([upload('payments', text), upload('officer', text)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    const [first, second] = answers.map((answer) => statementDetail.parse(answer.json()));
+    expect(first.id).toBe(second.id);
   });
 });
 
