@@ -50,9 +50,10 @@ function PaymentDetails({ payment, onReload, refreshing }: { payment: PaymentDet
   const person = (who: { full_name: string } | null) => who?.full_name ?? null;
   const statement = payment.statement ? t('detail.statementLine', { file: payment.statement.file_name, line: payment.statement.line_number }) : null;
 
+  // The service in the interface's language (the server names it by the request's Accept-Language, which a GET does not choose).
   return (
     <div aria-busy={refreshing}>
-      <PageHeader title={t('detail.title', { reference: payment.application.reference })} description={`${payment.applicant_name} · ${payment.application.service_name}`} />
+      <PageHeader title={t('detail.title', { reference: payment.application.reference })} description={`${payment.applicant_name} · ${t(`service.${payment.application.service_type}`, { defaultValue: payment.application.service_name })}`} />
       <div className="payment-header">
         <PaymentStatusBadge status={payment.status} />
         <span className="payment-header__amount">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetail } from '../../../../src/shared/api/payments';
 import type { User } from '../../../../src/shared/api/auth';
@@ -180,6 +180,17 @@ describe('payment details', { timeout: 60_000 }, () => {
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(await blob.text()).toBe('%PDF-1.7');
     click.mockRestore();
+  });
+
+  it('is in Serbian for a Serbian reader, money written the Serbian way', async () => {
+    const { i18n } = await openPayment(paymentOfficer, partlyRefunded());
+    await act(() => i18n.changeLanguage('sr'));
+    await screen.findByRole('heading', { level: 1, name: 'Plaćanje NARIC-2026-00031' });
+    expect(row('Iznos za uplatu')).toBe('40,00\u00a0€');
+    expect(row('Način')).toBe('Bankovni prenos');
+    expect(screen.getByRole('button', { name: 'Povraćaj' })).toBeTruthy();
+    expect(screen.getAllByText('Delimično vraćeno').length).toBeGreaterThan(0);
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('says when the payment does not exist', async () => {
