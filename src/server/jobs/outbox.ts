@@ -81,7 +81,7 @@ export interface DeliveryOptions {
 
 export interface DeliveryResult {
   sent: number;
-  /** Pending e-mails left for lack of a transport (always 0 in demo mode or with a transport). */
+  /** Due e-mails left for lack of a transport (always 0 in demo mode or with a transport). */
   waiting: number;
   /** With a transport: failed sends that will be tried again later. */
   retrying?: number;
@@ -101,6 +101,7 @@ export async function deliverPendingEmails(db: OutboxDatabase, options: Delivery
       .select((eb) => eb.fn.countAll<number>().as('waiting'))
       .where('status', '=', 'pending')
       .where('kind', '=', 'email')
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
       .executeTakeFirstOrThrow();
     return { sent: 0, waiting: Number(waiting) };
   }
