@@ -75,7 +75,7 @@ describe('CSV', () => {
 
   it('neutralises a name a spreadsheet would run as a formula, and quotes commas and quotes', async () => {
     const { reference } = await server.db.selectFrom('applications').select('reference').where('reference', '=', 'NARIC-2026-900001').executeTakeFirstOrThrow();
-    await server.db.updateTable('applications').set({ applicant_name: '=HYPERLINK("http://evil.example","Qerimi, \"Vali\"")' }).where('reference', '=', reference).execute();
+    await server.db.updateTable('applications').set({ applicant_name: '=HYPERLINK("http://evil.example","Qerimi, "Vali"")' }).where('reference', '=', reference).execute();
     const answer = await exportFile({ filter: { search: reference }, format: 'csv' });
     const [header, row, ...rest] = csvRows(answer.rawPayload);
     expect(header).toEqual(PAYMENT_EXPORT_COLUMNS.map((name) => en.payments.export.columns[name]));
