@@ -306,7 +306,7 @@ describe('importing a statement', () => {
       const history = await server.db.selectFrom('application_history').select(['action', 'to_status', 'notes']).where('application_id', '=', application.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(history).toEqual({ action: 'mark_paid', to_status: 'payment_completed', notes: `Bank statement statement.csv, line ${index + 1}` });
     }
-    const audit = await server.db.selectFrom('audit_log').select('details').where('action', '=', 'payments.statement_import').where('entity_id', '=', String(preview.id)).execute();
+    const audit = await server.db.selectFrom('audit_log').select('details').where('action', '=', 'payment.statement_import').where('entity_id', '=', String(preview.id)).execute();
     expect(audit).toHaveLength(1);
     const summary = await server.db.selectFrom('bank_statements').selectAll().where('id', '=', preview.id).executeTakeFirstOrThrow();
     expect(summary).toMatchObject({ status: 'imported', recorded_count: 2 });

@@ -85,7 +85,7 @@ export async function previewStatement(actor: StatementActor, upload: { fileName
         for (let start = 0; start < rows.length; start += LINE_BATCH) {
           await trx.insertInto('bank_statement_lines').values(rows.slice(start, start + LINE_BATCH)).execute();
         }
-        await audit(trx, actor, 'payments.statement_upload', inserted.id, { file_name: upload.fileName, lines: file.lines.length });
+        await audit(trx, actor, 'payment.statement_upload', inserted.id, { file_name: upload.fileName, lines: file.lines.length });
         return { id: inserted.id, created: true };
       }
       const existing = await trx.selectFrom('bank_statements').select('id').where('sha256', '=', sha256).executeTakeFirstOrThrow();
@@ -154,7 +154,7 @@ export async function importStatement(actor: StatementActor, id: number, version
       .set({ status: 'imported', recorded_count: recorded, imported_by_id: user.id, imported_at: new Date(), version: statement.version + 1 })
       .where('id', '=', id)
       .execute();
-    await audit(trx, actor, 'payments.statement_import', id, { file_name: statement.file_name, lines: lines.length, recorded });
+    await audit(trx, actor, 'payment.statement_import', id, { file_name: statement.file_name, lines: lines.length, recorded });
   });
   const detail = await findStatementDetail(db, scope, id);
   if (!detail) throw notFound();
