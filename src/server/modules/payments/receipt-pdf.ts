@@ -8,7 +8,7 @@ import { resourcePath } from '../../resources';
 // module may not import): an A4 page with the state header, the title, the payment's facts as
 // label and value, its refunds, and the verification code with a QR code of the public address
 // that confirms it. DejaVu Sans is embedded (subset) so Albanian and Serbian letters render
-// exactly. The texts arrive already written in the reader's language (receipt-texts.ts).
+// exactly. The texts arrive already written in the reader's language (payment-texts.ts).
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 64;
