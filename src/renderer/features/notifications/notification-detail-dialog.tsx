@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { NotificationDetail } from '../../../shared/api/notifications';
@@ -33,6 +34,9 @@ export function NotificationDetailDialog({ id, maySend, onClose, onOpen }: Notif
   const detail = useNotificationDetail(id);
   const resend = useResendNotification();
   const message = detail.data;
+  // Another message opened (a resent copy, its original): the last resend's outcome was not about it.
+  const { reset } = resend;
+  useEffect(() => reset(), [id, reset]);
   const refusal = refusalOf(resend.error, t).message;
   const close = () => {
     resend.reset();
