@@ -105,6 +105,19 @@ describe('payment details', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === DETAIL).length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a ledger refusal that came in English in the reader’s language', async () => {
+    const { i18n } = await openPayment(paymentOfficer, makePayment(), {
+      'POST /api/applications/31/mark-paid/': json(400, { transaction_id: ['This transaction ID is already recorded for another payment.'] }),
+    });
+    await act(() => i18n.changeLanguage('sq'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Shëno si të paguar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shëno NARIC-2026-00031 si të paguar' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /ID e transaksionit/ }), { target: { value: 'TRX-1001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Shëno si të paguar' }));
+    expect(await within(dialog).findByText('Kjo ID e transaksionit është regjistruar tashmë për një pagesë tjetër.')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('bounds a refund by what is refundable, in words, and sends it with the payment’s version', async () => {
     const { calls } = await openPayment(paymentOfficer, partlyRefunded(), { 'POST /api/payments/7/refunds/': json(201, partlyRefunded()) });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
