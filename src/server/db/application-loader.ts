@@ -52,8 +52,9 @@ export async function loadServiceContext(
 }
 
 /** Inserts `applications` in one pass (call it per batch); returns the new application ids in order. */
-export async function insertApplications(db: AppDatabase, applications: readonly GeneratedApplication[], context: LoadContext): Promise<number[]> {
-  if (applications.length === 0) return [];
+export async function insertApplications(db: AppDatabase, generated: readonly GeneratedApplication[], context: LoadContext): Promise<number[]> {
+  if (generated.length === 0) return [];
+  const applications = generated.map(withExemptionRequest);
   const applicants = await db
     .insertInto('applicants')
     .values(applications.map(({ applicant }) => ({ ...applicant })))
@@ -66,6 +67,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
     applicationSnapshot(sources.get(context.serviceIds[application.service_type])!, {
       documents: application.documents.map((document) => document.document_type),
       degree_level: application.education.degree_level,
+      exemption_requested: application.exemption_reason !== null,
     }),
   );
   const rows = await db
@@ -108,6 +110,7 @@ export async function insertApplications(db: AppDatabase, applications: readonly
           archived: application.archived,
           invalidated: application.invalidated,
           invalidated_reason: application.invalidated ? INVALIDATED_REASON : null,
+          exemption_reason: application.exemption_reason,
           ...snapshots[index],
         } as const;
       }),
@@ -217,4 +220,32 @@ const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A demo receipt's code, the same at every seed (derived from its transaction ID). */
 function demoReceiptCode(transactionId: string): string {
   return `R${[...createHash('sha256').update(transactionId).digest().subarray(0, 10)].map((byte) => RECEIPT_ALPHABET[byte % RECEIPT_ALPHABET.length]).join('')}`;
+}
+
+// Issue 16: the applicants who asked to be exempted from the fee, so the payments screens have
+// exemption requests to show and review: every application whose walk reviewed one, and a
+// quarter of those of services 1 and 2 (the ones that allow exemptions) still waiting for their
+// fee. Each carries its reason and its proof, as the counter's intake requires (issue 13).
+const EXEMPTION_REASONS = [
+  'Jam student me status të rastit social; bashkëngjis vërtetimin e Qendrës për Punë Sociale.',
+  'Familja ime merr ndihmë sociale; bashkëngjis vendimin e komunës.',
+  'Jam veteran i luftës; bashkëngjis certifikatën.',
+  'Korisnik sam socijalne pomoći; prilažem rešenje centra za socijalni rad.',
+  'Unemployed since March; the employment office’s certificate is attached.',
+] as const;
+
+function withExemptionRequest(application: GeneratedApplication): GeneratedApplication & { exemption_reason: string | null } {
+  const number = Number(application.reference.slice(-6));
+  const reviewed = application.history.some((entry) => entry.action === 'approve_exemption' || entry.action === 'reject_exemption');
+  const waiting = application.status === 'payment_pending' && (application.service_type === 1 || application.service_type === 2) && number % 4 === 0;
+  if (!reviewed && !waiting) return { ...application, exemption_reason: null };
+  const proof = application.documents[0]!;
+  return {
+    ...application,
+    exemption_reason: EXEMPTION_REASONS[number % EXEMPTION_REASONS.length]!,
+    documents: [
+      ...application.documents,
+      { ...proof, document_type: 'exemption_proof', kind: 'copy', file_name: proof.file_name.replace(/^.*-(?=[^-]+\.pdf$)/, 'exemption-proof-'), size: 240_000 },
+    ],
+  };
 }

@@ -6,7 +6,7 @@ import type { E2eShell } from './e2e-accounts';
 // next to the demo caseload: one per purpose, project and attempt, so a test that moves an
 // application never meets one another test (or its own earlier attempt) already moved.
 
-export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council';
+export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council' | 'statement' | 'cashier';
 
 const ATTEMPTS = 3;
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
@@ -17,6 +17,8 @@ const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]
   inspect: { web: ['Sejdiu', 'Limani', 'Bislimi'], desktop: ['Haliti', 'Prekazi', 'Kryeziu'] },
   verdict: { web: ['Ramadani', 'Osmani', 'Gjinolli'], desktop: ['Loshaj', 'Sadiku', 'Haxhiu'] },
   council: { web: ['Dardani', 'Kastrioti', 'Ilirjani'], desktop: ['Skenderaj', 'Drenica', 'Rrafshi'] },
+  statement: { web: ['Berbati', 'Nimani', 'Pllana'], desktop: ['Vokshi', 'Gjergjaj', 'Kuqi'] },
+  cashier: { web: ['Deda', 'Koliqi', 'Mjeku'], desktop: ['Rexha', 'Marku', 'Gjonaj'] },
 };
 
 const SERVICE_3_IN_REVIEW: DemoFixture['steps'] = [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }];
@@ -37,6 +39,10 @@ const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: str
     steps: [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }, { action: 'update_status', to: 'originality_verified', notes: 'Confirmed with the issuing university.' }],
     number: 5,
   },
+  // Service 1 waiting for its fee: a payment officer imports a bank statement that pays it.
+  statement: { service: 1, firstName: 'Valbona', steps: [{ action: 'request_payment' }], number: 6 },
+  // Service 4 waiting for its fee: paid at the counter, marked paid from the payment's details.
+  cashier: { service: 4, firstName: 'Gentiana', steps: [{ action: 'request_payment' }], number: 7 },
 };
 
 export interface E2eApplication extends DemoFixture {

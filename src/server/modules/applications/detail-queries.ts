@@ -105,7 +105,10 @@ export async function loadApplicationDetail(
   const timeline: TimelineEntry[] = [
     ...history.map((entry): TimelineEntry => ({
       id: `history-${entry.id}`,
-      kind: HISTORY_ACTIONS.has(entry.action)
+      // A refund is the payments module's (issue 16): it changes no status, and is a payment event.
+      kind: entry.action === 'refund_payment'
+        ? 'payment'
+        : HISTORY_ACTIONS.has(entry.action)
         ? entry.action === 'submit'
           ? 'status'
           : timelineKind(entry.action as ActionName)
