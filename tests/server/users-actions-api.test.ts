@@ -170,7 +170,7 @@ describe('notify', () => {
     const rows = await server.db.selectFrom('notification_outbox').select(['kind', 'recipient_email', 'subject', 'message', 'status']).where('recipient_user_id', '=', id).orderBy('id').execute();
     expect(rows).toEqual([
       { kind: 'email', recipient_email: 'to.notify@naric.example', subject: 'Training on Monday', message: 'Room 2, 9:00.\nBring the manual.', status: expect.any(String) },
-      { kind: 'system', recipient_email: null, subject: 'New template', message: 'See the library.', status: 'pending' },
+      { kind: 'system', recipient_email: null, subject: 'New template', message: 'See the library.', status: 'sent' },
     ]);
     expect((await auditOf(id, 'user.notified')).map((entry) => entry.details)).toEqual([
       { kind: 'email', subject: 'Training on Monday' },
