@@ -219,7 +219,7 @@ async function perform(trx: Db, context: ActionContext, request: BulkRequestValu
       const recipients = users.filter((user) => verdicts.get(user.id)?.done);
       await queueNotifications(
         trx,
-        recipients.map((user) => ({ userId: user.id, email: user.email, kind: request.kind, subject: request.subject, message: request.message })),
+        recipients.map((user) => ({ userId: user.id, email: user.email, kind: request.kind, subject: request.subject, message: request.message, senderId: context.actor.id })),
       );
       for (const user of recipients) audit.push({ action: 'user.notified', userId: user.id, details: { ...bulk, kind: request.kind, subject: request.subject } });
       break;

@@ -96,7 +96,7 @@ export async function notifyUser(context: ActionContext, userId: number, request
     const target = await findTarget(trx, userId);
     // A deactivated account reads nothing: telling its owner something is done another way.
     if (!target.is_active) throw conflict(USER_MESSAGES.inactiveUser);
-    const queued = await queueNotifications(trx, [{ userId, email: target.email, kind: request.kind, subject: request.subject, message: request.message }]);
+    const queued = await queueNotifications(trx, [{ userId, email: target.email, kind: request.kind, subject: request.subject, message: request.message, senderId: context.actor.id }]);
     await recordActions(trx, context.actor, [{ action: 'user.notified', userId, details: { kind: request.kind, subject: request.subject } }]);
     return { queued };
   });
