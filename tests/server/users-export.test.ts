@@ -7,7 +7,8 @@ import sq from '../../locales/sq/server.json';
 import sr from '../../locales/sr/server.json';
 import { EXPORT_COLUMNS, USER_LIMITS, USER_PATHS, type ExportRequest } from '../../src/shared/api/users';
 import { GROUPS } from '../../src/shared/auth/permissions';
-import { csvCell, usersCsv, usersXlsx } from '../../src/server/modules/users/user-export';
+import { csvCell } from '../../src/server/spreadsheet-export';
+import { usersFile } from '../../src/server/modules/users/user-export';
 import { exportedUsers, type ExportedUser } from '../../src/server/modules/users/user-export-rows';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
@@ -315,7 +316,7 @@ describe('streaming', () => {
         yield Array.from({ length: 250 }, (_, index) => person(batch * 250 + index));
       }
     }
-    const file = format === 'csv' ? usersCsv(batches(), 'en') : usersXlsx(batches(), 'en');
+    const file = usersFile(format, batches(), 'en');
     file.pause();
     // Nobody reads for a while: the writer must stop asking for rows (the file is not built in memory).
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -6,7 +6,8 @@ import { contentDisposition } from '../../downloads';
 import { conflict } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
-import { EXPORT_MEDIA_TYPES, exportFileName, exportedPayments, paymentsCsv, paymentsXlsx } from './payment-export';
+import { SPREADSHEET_MEDIA_TYPES, spreadsheetFileName } from '../../spreadsheet-export';
+import { exportedPayments, paymentsFile } from './payment-export';
 import { matchingPayments } from './payment-filter';
 import { translatePaymentRefusal } from './payment-texts';
 
@@ -55,11 +56,11 @@ export const paymentExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = requestLanguage(request);
       const rows = exportedPayments(db, scope, filter, language);
       return reply
-        .header('content-type', EXPORT_MEDIA_TYPES[format])
-        .header('content-disposition', contentDisposition(exportFileName(format, new Date()), 'attachment'))
+        .header('content-type', SPREADSHEET_MEDIA_TYPES[format])
+        .header('content-disposition', contentDisposition(spreadsheetFileName('payments', format, new Date()), 'attachment'))
         // Personal data: no cache keeps a copy.
         .header('cache-control', 'no-store')
-        .send(format === 'csv' ? paymentsCsv(rows, language) : paymentsXlsx(rows, language));
+        .send(paymentsFile(format, rows, language));
     },
   );
 };

@@ -1,33 +1,21 @@
-import { PassThrough, Readable, type Writable } from 'node:stream';
-import type * as ExcelJSModule from 'exceljs';
+import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { PAYMENT_EXPORT_COLUMNS, type PAYMENT_EXPORT_FORMATS, type PaymentMethod, type PaymentStatus } from '../../../shared/api/payments';
 import type { Language } from '../../../shared/constants';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
+import { spreadsheetFile, type Cell, type SpreadsheetColumn, type SpreadsheetFormat } from '../../spreadsheet-export';
 import { matchingPayments, type PaymentFilterValue } from './payment-filter';
 import { REFUNDED } from './payment-queries';
 import { PAYMENT_TEXTS, type PaymentTexts } from './payment-texts';
 
-// The payments export as a file, written while it is sent: a CSV for any tool (UTF-8 with a byte
-// order mark so Excel shows ë, ç, č, ć, đ, š and ž; RFC 4180 quoting and CRLF; a cell that a
-// spreadsheet would run as a formula starts with an apostrophe) or an XLSX workbook written by
-// exceljs's streaming writer. Rows are read in batches in id order, each written out before the
-// next is read. The header row, statuses, methods and service names are in the caller's
-// language; amounts are plain decimals (numbers in the workbook); moments are UTC.
+// The payments export's rows and columns. Rows are read in batches in id order, each written out
+// before the next is read; the header row, statuses, methods and service names are in the
+// caller's language; amounts are plain decimals (numbers in the workbook); moments are UTC. The
+// file itself (CSV or XLSX, streamed) is spreadsheet-export.ts's.
 
-export type PaymentExportFormat = (typeof PAYMENT_EXPORT_FORMATS)[number];
+export type PaymentExportFormat = (typeof PAYMENT_EXPORT_FORMATS)[number] & SpreadsheetFormat;
 type ExportColumn = (typeof PAYMENT_EXPORT_COLUMNS)[number];
-
-export const EXPORT_MEDIA_TYPES: Readonly<Record<PaymentExportFormat, string>> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** payments-2026-11-24.csv: the day (UTC) the export was made. */
-export function exportFileName(format: PaymentExportFormat, now: Date): string {
-  return `payments-${now.toISOString().slice(0, 10)}.${format}`;
-}
 
 export interface ExportedPayment {
   id: number;
@@ -89,7 +77,6 @@ export async function* exportedPayments(
   }
 }
 
-type Cell = string | number | Date | null;
 const AMOUNT_COLUMNS: ReadonlySet<ExportColumn> = new Set(['amount_due', 'amount_paid', 'amount_refunded']);
 const DATE_COLUMNS: ReadonlySet<ExportColumn> = new Set(['created_at', 'paid_at']);
 
@@ -113,41 +100,6 @@ function paymentCells(payment: ExportedPayment, texts: PaymentTexts): Cell[] {
   return PAYMENT_EXPORT_COLUMNS.map((column) => cells[column]);
 }
 
-const headerCells = (texts: PaymentTexts): string[] => PAYMENT_EXPORT_COLUMNS.map((column) => texts.export.columns[column]);
-
-// ---- CSV ----
-
-const BOM = '\uFEFF';
-/** A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such text gets an apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const isoMoment = (moment: Date) => moment.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  if (value instanceof Date) return isoMoment(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Amounts are ours (never negative, never typed by a person): written as they are. */
-const csvLine = (cells: readonly Cell[]) =>
-  `${cells.map((cell, index) => (AMOUNT_COLUMNS.has(PAYMENT_EXPORT_COLUMNS[index]!) && typeof cell === 'string' ? cell : csvCell(cell))).join(',')}\r\n`;
-
-export function paymentsCsv(batches: AsyncIterable<ExportedPayment[]>, language: Language): Readable {
-  const texts = PAYMENT_TEXTS[language];
-  async function* chunks() {
-    yield BOM + csvLine(headerCells(texts));
-    for await (const batch of batches) {
-      if (batch.length > 0) yield batch.map((payment) => csvLine(paymentCells(payment, texts))).join('');
-    }
-  }
-  // Readable.from waits for the reader before asking the generator (and so the database) for more.
-  return Readable.from(chunks(), { objectMode: false });
-}
-
-// ---- XLSX ----
-
 const WIDTHS: Readonly<Record<ExportColumn, number>> = {
   id: 8,
   reference: 20,
@@ -163,57 +115,17 @@ const WIDTHS: Readonly<Record<ExportColumn, number>> = {
   created_at: 20,
   paid_at: 20,
 };
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-const AMOUNT_FORMAT = '#,##0.00';
 
-/** Resolves once `stream` can take more (or is gone: a reader who left stops the export). */
-function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
-
-export function paymentsXlsx(batches: AsyncIterable<ExportedPayment[]>, language: Language): Readable {
-  const out = new PassThrough();
-  writeWorkbook(out, batches, PAYMENT_TEXTS[language]).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
-}
-
-async function writeWorkbook(out: PassThrough, batches: AsyncIterable<ExportedPayment[]>, texts: PaymentTexts): Promise<void> {
-  // Loaded on the first export, not at every server start (exceljs is large).
-  const loaded = (await import('exceljs')) as typeof ExcelJSModule & { default?: typeof ExcelJSModule };
-  const ExcelJS = loaded.default ?? loaded;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(texts.export.sheet, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2' }] });
-  const header = headerCells(texts);
-  sheet.columns = PAYMENT_EXPORT_COLUMNS.map((column, index) => ({
-    header: header[index],
-    key: column,
+/** The payments, batch after batch, as a CSV or XLSX file in `language`. */
+export function paymentsFile(format: PaymentExportFormat, batches: AsyncIterable<ExportedPayment[]>, language: Language): Readable {
+  const texts = PAYMENT_TEXTS[language];
+  const columns: SpreadsheetColumn[] = PAYMENT_EXPORT_COLUMNS.map((column) => ({
+    header: texts.export.columns[column],
     width: WIDTHS[column],
-    ...(DATE_COLUMNS.has(column) ? { style: { numFmt: DATE_FORMAT } } : AMOUNT_COLUMNS.has(column) ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
+    ...(DATE_COLUMNS.has(column) ? { kind: 'date' as const } : AMOUNT_COLUMNS.has(column) ? { kind: 'amount' as const } : {}),
   }));
-  const headerRow = sheet.getRow(1);
-  headerRow.font = { bold: true };
-  headerRow.commit();
-  for await (const batch of batches) {
-    if (out.destroyed) return;
-    for (const payment of batch) {
-      const cells = paymentCells(payment, texts).map((cell, index) =>
-        AMOUNT_COLUMNS.has(PAYMENT_EXPORT_COLUMNS[index]!) && typeof cell === 'string' ? Number(cell) : cell,
-      );
-      sheet.addRow(cells).commit();
-    }
-    // exceljs buffers whatever it is given without pushing back: let it compress the batch, then wait while the answer is full.
-    await new Promise((resolve) => setImmediate(resolve));
-    await drained(out);
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((payment) => paymentCells(payment, texts));
   }
-  sheet.commit();
-  await workbook.commit();
+  return spreadsheetFile(format, { sheet: texts.export.sheet, columns, rows: rows() });
 }

@@ -5,7 +5,8 @@ import { contentDisposition } from '../../downloads';
 import { conflict } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
-import { EXPORT_MEDIA_TYPES, exportFileName, usersCsv, usersXlsx } from './user-export';
+import { SPREADSHEET_MEDIA_TYPES, spreadsheetFileName } from '../../spreadsheet-export';
+import { usersFile } from './user-export';
 import { exportedUsers } from './user-export-rows';
 import { selectedUserIds } from './user-filter';
 import { translateUserRefusal } from './user-texts';
@@ -53,11 +54,11 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = requestLanguage(request);
       const rows = exportedUsers(db, ids);
       return reply
-        .header('content-type', EXPORT_MEDIA_TYPES[format])
-        .header('content-disposition', contentDisposition(exportFileName(format, new Date()), 'attachment'))
+        .header('content-type', SPREADSHEET_MEDIA_TYPES[format])
+        .header('content-disposition', contentDisposition(spreadsheetFileName('users', format, new Date()), 'attachment'))
         // Personal data: no cache keeps a copy.
         .header('cache-control', 'no-store')
-        .send(format === 'csv' ? usersCsv(rows, language) : usersXlsx(rows, language));
+        .send(usersFile(format, rows, language));
     },
   );
 };
