@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from '../../../shared/api/payments';
 import { apiClient } from '../../lib/app-api-client';
+import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { PaymentListRequest } from './payment-list-query';
 
 // The payments calls the screens make (issue 16). Writes name the reader's language: the server
@@ -78,31 +79,6 @@ export function useRefund(paymentId: number, applicationId: number, language: st
     mutationFn: (input: { version: number; amount: string; reason: string }) => postAction(PAYMENT_PATHS.refunds(paymentId), input, language),
     onSuccess: refresh,
   });
-}
-
-export interface SavedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-/**
- * The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 first). The
- * users export reads it the same way; features share no files, so it is here too.
- */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed escape: the plain name below, if any.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(disposition);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  // Only a name, never a path the server might have put in.
-  return name ? (name.split(/[/\\]/).pop() ?? fallback) || fallback : fallback;
 }
 
 /** The filter's payments as a file (CSV or XLSX); the header row is in the reader's language. */

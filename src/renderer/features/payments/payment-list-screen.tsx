@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PaymentListItem } from '../../../shared/api/payments';
+import { PAYMENT_EXPORT_FORMATS, type PaymentListItem } from '../../../shared/api/payments';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
@@ -14,8 +15,7 @@ import { DensitySwitch } from '../../components/table-density';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { asTransportError } from '../../lib/transport-error';
-import { usePaymentList } from './api';
-import { PaymentExportButton } from './payment-export-button';
+import { exportPayments, usePaymentList } from './api';
 import { PaymentListFilters } from './payment-list-filters';
 import { filterFromParams, hasFilters, orderingOf, PAGE_SIZES, queryFromParams, sortFromParams, withoutFilters, withParam, type PaymentOrdering } from './payment-list-query';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -76,7 +76,11 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
         actions={
           <>
             <StatementImportButton />
-            <PaymentExportButton filter={filterFromParams(params)} />
+            <ExportMenu
+              namespace="payments"
+              formats={PAYMENT_EXPORT_FORMATS}
+              onExport={(format, language) => exportPayments({ filter: filterFromParams(params), format }, language)}
+            />
           </>
         }
       />

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { USER_LIMITS, type BulkAction } from '../../../shared/api/users';
+import { EXPORT_FORMATS, USER_LIMITS, type BulkAction } from '../../../shared/api/users';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
+import { ExportMenu } from '../../components/export-menu';
 import { BULK_ACTION_SPECS } from './bulk-actions';
 import { BulkActionDialog } from './bulk-dialogs';
-import { ExportButton } from './export-button';
+import { exportUsers } from './list-api';
 import type { ListSelectionControls } from './user-list-selection';
 
 export interface BulkActionBarProps {
@@ -65,7 +66,12 @@ export function BulkActionBar({ selection, pageIds, matching }: BulkActionBarPro
             </Menu>
           </Popover>
         </MenuTrigger>
-        <ExportButton selection={request ?? { ids: [] }} isDisabled={!canAct} />
+        <ExportMenu
+          namespace="user-list"
+          formats={EXPORT_FORMATS}
+          isDisabled={!canAct}
+          onExport={(format, language) => exportUsers({ selection: request ?? { ids: [] }, format }, language)}
+        />
       </div>
       {tooMany ? <p className="bulk-bar__note">{t('selection.tooMany', { max: USER_LIMITS.maxIds })}</p> : null}
       {action !== null && request !== null ? <BulkActionDialog key={action} action={action} selection={request} onClose={() => setAction(null)} /> : null}

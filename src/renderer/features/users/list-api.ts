@@ -12,6 +12,7 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
+import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { UserListRequest } from './user-list-query';
 
 // The users list's calls (issue 15): the page of users, the bulk preview and run, and the export
@@ -52,30 +53,8 @@ export function useRunBulkAction(language: string) {
   });
 }
 
-export interface ExportedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-/** The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 first). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed escape: the plain name below, if any.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(disposition);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  // Only a name, never a path the server might have put in.
-  return name ? (name.split(/[/\\]/).pop() ?? fallback) || fallback : fallback;
-}
-
 /** The selection as a file (CSV or XLSX), read whole as a Blob through the app's API client. */
-export async function exportUsers(request: ExportRequest, language: string): Promise<ExportedFile> {
+export async function exportUsers(request: ExportRequest, language: string): Promise<SavedFile> {
   const response = await apiClient.send('post', USER_PATHS.export, { json: request, headers: { 'Accept-Language': language } });
   const blob = await response.blob();
   return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition'), `users.${request.format}`) };

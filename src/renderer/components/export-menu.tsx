@@ -1,28 +1,36 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { PAYMENT_EXPORT_FORMATS, type PaymentListFilter } from '../../../shared/api/payments';
-import { Alert } from '../../components/alert';
-import { Spinner } from '../../components/spinner';
-import { serverText, translateError } from '../../lib/error-translator';
-import { saveBlob } from '../../lib/save-file';
-import { exportPayments } from './api';
+import { serverText, translateError } from '../lib/error-translator';
+import { saveBlob, type SavedFile } from '../lib/save-file';
+import { Alert } from './alert';
+import { Spinner } from './spinner';
 
-// "Export": the server writes the filter's payments (CSV or XLSX) with the header row in the
-// reader's language; the page saves the file under the server's name.
+// "Export" as a menu of file formats (the users and payments lists): the server writes the file
+// with its header row in the reader's language; the page saves it under the server's name and
+// says so. The texts are the caller's namespace's `export.*` keys (menu, formats.<format>, busy,
+// saved, failed).
 
-type ExportFormat = (typeof PAYMENT_EXPORT_FORMATS)[number];
 type ExportState = { phase: 'idle' } | { phase: 'busy' } | { phase: 'saved'; fileName: string } | { phase: 'failed'; message: string };
 
-export function PaymentExportButton({ filter }: { filter: PaymentListFilter }) {
-  const { t, i18n } = useTranslation('payments');
+export interface ExportMenuProps<Format extends string> {
+  /** The i18next namespace holding the `export.*` texts. */
+  namespace: string;
+  formats: readonly Format[];
+  isDisabled?: boolean;
+  /** Fetches the file in the reader's language. */
+  onExport: (format: Format, language: string) => Promise<SavedFile>;
+}
+
+export function ExportMenu<Format extends string>({ namespace, formats, isDisabled = false, onExport }: ExportMenuProps<Format>) {
+  const { t, i18n } = useTranslation(namespace);
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const busy = state.phase === 'busy';
 
-  async function start(format: ExportFormat) {
+  async function start(format: Format) {
     setState({ phase: 'busy' });
     try {
-      const file = await exportPayments({ filter, format }, i18n.resolvedLanguage ?? i18n.language);
+      const file = await onExport(format, i18n.resolvedLanguage ?? i18n.language);
       saveBlob(file.blob, file.fileName);
       setState({ phase: 'saved', fileName: file.fileName });
     } catch (error) {
@@ -33,7 +41,7 @@ export function PaymentExportButton({ filter }: { filter: PaymentListFilter }) {
   return (
     <div className="export-control">
       <MenuTrigger>
-        <AriaButton className="button button--secondary choice-trigger" isDisabled={busy} isPending={busy}>
+        <AriaButton className="button button--secondary choice-trigger" isDisabled={isDisabled || busy} isPending={busy}>
           {busy ? <Spinner size="small" decorative /> : null}
           <span className="button__label">{t('export.menu')}</span>
           <span aria-hidden="true" className="choice-trigger__arrow">
@@ -41,8 +49,8 @@ export function PaymentExportButton({ filter }: { filter: PaymentListFilter }) {
           </span>
         </AriaButton>
         <Popover className="popover choice-popover" placement="bottom end">
-          <Menu aria-label={t('export.menu')} className="listbox choice-menu" onAction={(key) => void start(key as ExportFormat)}>
-            {PAYMENT_EXPORT_FORMATS.map((format) => (
+          <Menu aria-label={t('export.menu')} className="listbox choice-menu" onAction={(key) => void start(key as Format)}>
+            {formats.map((format) => (
               <MenuItem key={format} id={format} className="listbox__item">
                 {t(`export.formats.${format}`)}
               </MenuItem>
