@@ -10,7 +10,8 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
-import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
+import { filtersOf, PAGE_SIZE, pageOf, useListParams } from './list-params';
+import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
 

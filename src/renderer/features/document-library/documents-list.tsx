@@ -13,7 +13,8 @@ import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
-import { filtersOf, PAGE_SIZE, pageOf, useFirstPageWhenPastTheEnd, useListParams } from './list-params';
+import { filtersOf, PAGE_SIZE, pageOf, useListParams } from './list-params';
+import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
 

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { asTransportError } from '../../lib/transport-error';
 
 /** The list's filters live in the URL (shareable, restored on back); a new filter starts at page 1. */
 export function withFilter(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
@@ -21,20 +20,6 @@ export function pageOf(params: URLSearchParams): number {
 /** The filters named in `names` that the URL carries, for the API query. */
 export function filtersOf(params: URLSearchParams, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-}
-
-/**
- * A page past the end (fewer rows since the link was made) answers 404: go back to the first
- * page instead of showing an error. True while that is happening.
- */
-export function useFirstPageWhenPastTheEnd(list: { isError: boolean; error: unknown }, page: number, goToFirst: () => void): boolean {
-  const pastTheEnd = list.isError && page > 1 && asTransportError(list.error).status === 404;
-  useEffect(() => {
-    if (pastTheEnd) goToFirst();
-    // goToFirst is a new function on every render; whether we are past the end is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pastTheEnd]);
-  return pastTheEnd;
 }
 
 /**

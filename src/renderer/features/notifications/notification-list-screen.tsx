@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,8 +14,8 @@ import { Spinner } from '../../components/spinner';
 import { DensitySwitch } from '../../components/table-density';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
+import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { sessionAtom } from '../../lib/session';
-import { asTransportError } from '../../lib/transport-error';
 import { useNotificationList } from './api';
 import { NotificationDetailDialog } from './notification-detail-dialog';
 import { NotificationFilters } from './notification-filters';
@@ -38,11 +38,7 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
   const [sent, setSent] = useState(false);
   const rows = list.data?.results ?? [];
 
-  // A page past the end (fewer messages since the link was made) answers 404: go to the first page.
-  const pastTheEnd = list.isError && query.page > 1 && asTransportError(list.error).status === 404;
-  useEffect(() => {
-    if (pastTheEnd) setParams(withParam(params, 'page', null), { replace: true });
-  }, [pastTheEnd, params, setParams]);
+  const pastTheEnd = useFirstPageWhenPastTheEnd(list, query.page, () => setParams(withParam(params, 'page', null), { replace: true }));
 
   const columns: DataColumn<NotificationListItem>[] = [
     {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAYMENT_EXPORT_FORMATS, type PaymentListItem } from '../../../shared/api/payments';
@@ -14,7 +13,7 @@ import { Spinner } from '../../components/spinner';
 import { DensitySwitch } from '../../components/table-density';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import { asTransportError } from '../../lib/transport-error';
+import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { exportPayments, usePaymentList } from './api';
 import { PaymentListFilters } from './payment-list-filters';
 import { filterFromParams, hasFilters, orderingOf, PAGE_SIZES, queryFromParams, sortFromParams, withoutFilters, withParam, type PaymentOrdering } from './payment-list-query';
@@ -37,11 +36,7 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
   const list = usePaymentList(query);
   const rows = list.data?.results ?? [];
 
-  // A page past the end (fewer payments since the link was made) answers 404: go to the first page.
-  const pastTheEnd = list.isError && query.page > 1 && asTransportError(list.error).status === 404;
-  useEffect(() => {
-    if (pastTheEnd) setParams(withParam(params, 'page', null), { replace: true });
-  }, [pastTheEnd, params, setParams]);
+  const pastTheEnd = useFirstPageWhenPastTheEnd(list, query.page, () => setParams(withParam(params, 'page', null), { replace: true }));
 
   const columns: DataColumn<PaymentListItem>[] = [
     {

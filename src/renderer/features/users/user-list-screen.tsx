@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UserListItem } from '../../../shared/api/users';
@@ -12,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { DensitySwitch } from '../../components/table-density';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import { asTransportError } from '../../lib/transport-error';
+import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { BulkActionBar } from './bulk-action-bar';
 import { groupLabel } from './group-names';
 import { useUserList } from './list-api';
@@ -37,11 +36,7 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
   const rows = list.data?.results ?? [];
   const pageIds = rows.map((row) => row.id);
 
-  // A page past the end (fewer users since the link was made) answers 404: go to the first page.
-  const pastTheEnd = list.isError && query.page > 1 && asTransportError(list.error).status === 404;
-  useEffect(() => {
-    if (pastTheEnd) setParams(withParam(params, 'page', null), { replace: true });
-  }, [pastTheEnd, params, setParams]);
+  const pastTheEnd = useFirstPageWhenPastTheEnd(list, query.page, () => setParams(withParam(params, 'page', null), { replace: true }));
 
   const stateText = (row: UserListItem) => t(row.is_active ? 'state.active' : 'state.inactive');
   const columns: DataColumn<UserListItem>[] = [
