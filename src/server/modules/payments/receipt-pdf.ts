@@ -1,48 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
-import { resourcePath } from '../../resources';
+import { rgb, type PDFPage } from 'pdf-lib';
+import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, verificationQr, wrap, type PdfFonts } from '../../pdf-letterhead';
 
-// The payment receipt as PDF, drawn like the issued documents (issuance/pdf-rendering.ts, which a
-// module may not import): an A4 page with the state header, the title, the payment's facts as
-// label and value, its refunds, and the verification code with a QR code of the public address
-// that confirms it. DejaVu Sans is embedded (subset) so Albanian and Serbian letters render
-// exactly. The texts arrive already written in the reader's language (payment-texts.ts).
+// The payment receipt as PDF, on the office's letterhead like the issued documents
+// (pdf-letterhead.ts): the title, the payment's facts as label and value, its refunds, and the
+// verification code with a QR code of the public address that confirms it. The texts arrive
+// already written in the reader's language (payment-texts.ts).
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 64;
 const LABEL_WIDTH = 150;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.35, 0.38, 0.42);
 const RULE = rgb(0.8, 0.82, 0.85);
-const HEADER_LINES = ['Republika e Kosovës · Republika Kosovo · Republic of Kosovo', 'NARIC — Qendra Nacionale e Informimit për Njohjen Akademike'];
 const QR_SIZE = 110;
-
-let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
-function fontBytes() {
-  fonts ??= Promise.all([readFile(resourcePath('fonts/DejaVuSans.ttf')), readFile(resourcePath('fonts/DejaVuSans-Bold.ttf'))]).then(
-    ([regular, bold]) => ({ regular, bold }),
-  );
-  return fonts;
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 export interface ReceiptContent {
   /** The PDF's title in its metadata and on the page ("Payment receipt"). */
@@ -57,22 +23,8 @@ export interface ReceiptContent {
   createdAt: Date;
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-function drawText(page: PDFPage, fonts: Fonts, content: ReceiptContent, qr: { width: number }) {
-  let y = A4.height - MARGIN;
-  for (const line of HEADER_LINES) {
-    page.drawText(line, { x: MARGIN, y, size: 9, font: fonts.regular, color: MUTED });
-    y -= 13;
-  }
-  y -= 28;
-  for (const line of wrap(content.title, fonts.bold, 20, A4.width - 2 * MARGIN)) {
-    page.drawText(line, { x: MARGIN, y, size: 20, font: fonts.bold, color: INK });
-    y -= 26;
-  }
+function drawText(page: PDFPage, fonts: PdfFonts, content: ReceiptContent, qr: { width: number }) {
+  let y = drawLetterhead(page, fonts, content.title);
   y -= 10;
   const valueX = MARGIN + LABEL_WIDTH;
   const valueWidth = A4.width - MARGIN - valueX;
@@ -102,20 +54,11 @@ function drawText(page: PDFPage, fonts: Fonts, content: ReceiptContent, qr: { wi
 }
 
 export async function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await fontBytes();
-  const fonts = { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
-  pdf.setTitle(content.title);
-  pdf.setProducer('NARIC back-office');
-  pdf.setCreator('NARIC back-office');
-  pdf.setCreationDate(content.createdAt);
-  pdf.setModificationDate(content.createdAt);
+  const { pdf, fonts } = await createOfficePdf(content.title, content.createdAt);
   const page = pdf.addPage([A4.width, A4.height]);
   drawText(page, fonts, content, { width: QR_SIZE });
 
-  const png = await QRCode.toBuffer(content.verification.url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 330 });
-  const image = await pdf.embedPng(png);
+  const image = await pdf.embedPng(await verificationQr(content.verification.url));
   page.drawImage(image, { x: A4.width - MARGIN - QR_SIZE, y: MARGIN, width: QR_SIZE, height: QR_SIZE });
   const textWidth = A4.width - 2 * MARGIN - QR_SIZE - 16;
   let y = MARGIN + QR_SIZE - 12;
