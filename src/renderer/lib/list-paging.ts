@@ -14,3 +14,15 @@ export function useFirstPageWhenPastTheEnd(list: { isError: boolean; error: unkn
   }, [pastTheEnd]);
   return pastTheEnd;
 }
+
+/**
+ * A list's address with `key` set (removed when empty): the filters, sort and page live in the URL
+ * (shareable, restored on back), and any change but the page returns to page 1.
+ */
+export function withListParam(params: URLSearchParams, key: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null || value === '') next.delete(key);
+  else next.set(key, value);
+  if (key !== 'page') next.delete('page');
+  return next;
+}

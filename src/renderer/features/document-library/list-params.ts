@@ -1,14 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { withListParam } from '../../lib/list-paging';
 
-/** The list's filters live in the URL (shareable, restored on back); a new filter starts at page 1. */
-export function withFilter(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(name);
-  else next.set(name, value);
-  if (name !== 'page') next.delete('page');
-  return next;
-}
+// The list's filters live in the URL (shareable, restored on back); a new filter starts at page 1.
 
 export const PAGE_SIZE = 25;
 
@@ -33,7 +27,7 @@ export function useListParams(): [URLSearchParams, (name: string, value: string 
   latest.current = params;
   const set = useCallback(
     (name: string, value: string | null) => {
-      latest.current = withFilter(latest.current, name, value);
+      latest.current = withListParam(latest.current, name, value);
       setParams(latest.current);
     },
     [setParams],

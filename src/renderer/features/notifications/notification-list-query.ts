@@ -1,6 +1,7 @@
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, type NotificationListFilter as ContractFilter } from '../../../shared/api/notifications';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { NOTIFICATION_EVENTS } from '../../../shared/domain/notification-events';
+import { withListParam } from '../../lib/list-paging';
 
 // The list's filters and page live in the address, so a filtered list can be bookmarked and
 // shared. A hand-edited value the server would refuse is left out, not sent.
@@ -42,11 +43,7 @@ export function queryFromParams(params: URLSearchParams): NotificationListReques
 
 /** A copy of `params` with `key` set (removed when empty); any change but the page returns to page 1. */
 export function withParam(params: URLSearchParams, key: FilterKey, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
+  return withListParam(params, key, value);
 }
 
 /** The address without its filters, keeping the page size. */

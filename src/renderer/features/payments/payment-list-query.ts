@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, PAYMENT_ORDERINGS, PAYMENT_STATUSES, type PaymentListFilter, type PaymentListQuery } from '../../../shared/api/payments';
 import { DEFAULT_PAGE_SIZE, SERVICE_TYPES } from '../../../shared/constants';
 import { MONEY_TEXT } from './payment-amounts';
+import { withListParam } from '../../lib/list-paging';
 
 // The payments list's filters, sort and page live in the address, so a filtered list can be
 // bookmarked, reloaded and shared. These are the parameters the screen reads; a hand-edited value
@@ -88,11 +89,7 @@ export function queryFromParams(params: URLSearchParams): PaymentListRequest {
 
 /** A copy of `params` with `key` set (removed when empty); any change but the page returns to page 1. */
 export function withParam(params: URLSearchParams, key: FilterKey, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
+  return withListParam(params, key, value);
 }
 
 /** The address without its filters, keeping the sort order and the page size. */

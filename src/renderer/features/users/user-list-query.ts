@@ -1,5 +1,6 @@
 import { AUTH_SOURCES, USER_ORDERINGS, type UserListFilter, type UserListQuery } from '../../../shared/api/users';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { withListParam } from '../../lib/list-paging';
 
 // The users list's filters, sort and page live in the address, so a filtered list can be
 // bookmarked, reloaded and shared. These are the parameters the screen reads; anything else in
@@ -64,11 +65,7 @@ export function queryFromParams(params: URLSearchParams): UserListRequest {
 
 /** A copy of `params` with `key` set (removed when empty); any change but the page returns to page 1. */
 export function withParam(params: URLSearchParams, key: FilterKey, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
+  return withListParam(params, key, value);
 }
 
 /** The address without its filters, keeping the sort order and the page size. */
