@@ -99,6 +99,9 @@ test('an officer enters an application offline; it survives a restart, reaches t
   await expect(page.getByRole('heading', { level: 1, name: 'Create offline application' })).toBeVisible();
   await catalogue;
   await expect(page.getByRole('grid', { name: 'My drafts' })).toBeVisible();
+  // The copy is written once this computer's store is open, which may be after the first answer:
+  // going offline before it exists would leave nothing to work from (a flake seen on busy runs).
+  await expect.poll(() => page.evaluate(hasKeptCatalogue), { timeout: 15_000 }).toBe(true);
 
   // The server becomes unreachable.
   if (shell === 'desktop') desktopMain.network.offline = true;
@@ -189,3 +192,18 @@ test('an officer enters an application offline; it survives a restart, reaches t
   await expect(reopened.getByText(fullName)).toHaveCount(0);
   await expect(reopened.getByText(`Besnik Hoxha${tag}`)).toHaveCount(0);
 });
+
+/** In the page: whether any of this origin's IndexedDB databases keeps a services catalogue copy. */
+async function hasKeptCatalogue(): Promise<boolean> {
+  const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await request(indexedDB.open(name));
+    try {
+      if (db.objectStoreNames.contains('catalogue') && (await request(db.transaction('catalogue').objectStore('catalogue').count())) > 0) return true;
+    } finally {
+      db.close();
+    }
+  }
+  return false;
+}
