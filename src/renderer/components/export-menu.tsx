@@ -8,22 +8,28 @@ import { Spinner } from './spinner';
 
 // "Export" as a menu of file formats (the users and payments lists): the server writes the file
 // with its header row in the reader's language; the page saves it under the server's name and
-// says so. The texts are the caller's namespace's `export.*` keys (menu, formats.<format>, busy,
-// saved, failed).
+// says so. The words are the caller's (each list says what it exports).
 
 type ExportState = { phase: 'idle' } | { phase: 'busy' } | { phase: 'saved'; fileName: string } | { phase: 'failed'; message: string };
 
+export interface ExportMenuTexts<Format extends string> {
+  menu: string;
+  format: (format: Format) => string;
+  busy: string;
+  saved: (fileName: string) => string;
+  failed: string;
+}
+
 export interface ExportMenuProps<Format extends string> {
-  /** The i18next namespace holding the `export.*` texts. */
-  namespace: string;
+  texts: ExportMenuTexts<Format>;
   formats: readonly Format[];
   isDisabled?: boolean;
   /** Fetches the file in the reader's language. */
   onExport: (format: Format, language: string) => Promise<SavedFile>;
 }
 
-export function ExportMenu<Format extends string>({ namespace, formats, isDisabled = false, onExport }: ExportMenuProps<Format>) {
-  const { t, i18n } = useTranslation(namespace);
+export function ExportMenu<Format extends string>({ texts, formats, isDisabled = false, onExport }: ExportMenuProps<Format>) {
+  const { t, i18n } = useTranslation();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const busy = state.phase === 'busy';
 
@@ -43,16 +49,16 @@ export function ExportMenu<Format extends string>({ namespace, formats, isDisabl
       <MenuTrigger>
         <AriaButton className="button button--secondary choice-trigger" isDisabled={isDisabled || busy} isPending={busy}>
           {busy ? <Spinner size="small" decorative /> : null}
-          <span className="button__label">{t('export.menu')}</span>
+          <span className="button__label">{texts.menu}</span>
           <span aria-hidden="true" className="choice-trigger__arrow">
             ▾
           </span>
         </AriaButton>
         <Popover className="popover choice-popover" placement="bottom end">
-          <Menu aria-label={t('export.menu')} className="listbox choice-menu" onAction={(key) => void start(key as Format)}>
+          <Menu aria-label={texts.menu} className="listbox choice-menu" onAction={(key) => void start(key as Format)}>
             {formats.map((format) => (
               <MenuItem key={format} id={format} className="listbox__item">
-                {t(`export.formats.${format}`)}
+                {texts.format(format)}
               </MenuItem>
             ))}
           </Menu>
@@ -60,10 +66,10 @@ export function ExportMenu<Format extends string>({ namespace, formats, isDisabl
       </MenuTrigger>
       {/* Always in the page, so its changing text is read out. */}
       <span className="export-control__note" role="status">
-        {state.phase === 'busy' ? t('export.busy') : state.phase === 'saved' ? t('export.saved', { name: state.fileName }) : ''}
+        {state.phase === 'busy' ? texts.busy : state.phase === 'saved' ? texts.saved(state.fileName) : ''}
       </span>
       {state.phase === 'failed' ? (
-        <Alert tone="error" title={t('export.failed')} onDismiss={() => setState({ phase: 'idle' })}>
+        <Alert tone="error" title={texts.failed} onDismiss={() => setState({ phase: 'idle' })}>
           {state.message}
         </Alert>
       ) : null}

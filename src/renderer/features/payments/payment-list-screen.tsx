@@ -72,7 +72,13 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
           <>
             <StatementImportButton />
             <ExportMenu
-              namespace="payments"
+              texts={{
+                menu: t('export.menu'),
+                format: (format) => t(`export.formats.${format}`),
+                busy: t('export.busy'),
+                saved: (name) => t('export.saved', { name }),
+                failed: t('export.failed'),
+              }}
               formats={PAYMENT_EXPORT_FORMATS}
               onExport={(format, language) => exportPayments({ filter: filterFromParams(params), format }, language)}
             />

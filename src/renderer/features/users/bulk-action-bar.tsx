@@ -67,7 +67,13 @@ export function BulkActionBar({ selection, pageIds, matching }: BulkActionBarPro
           </Popover>
         </MenuTrigger>
         <ExportMenu
-          namespace="user-list"
+          texts={{
+            menu: t('export.menu'),
+            format: (format) => t(`export.formats.${format}`),
+            busy: t('export.busy'),
+            saved: (name) => t('export.saved', { name }),
+            failed: t('export.failed'),
+          }}
           formats={EXPORT_FORMATS}
           isDisabled={!canAct}
           onExport={(format, language) => exportUsers({ selection: request ?? { ids: [] }, format }, language)}
