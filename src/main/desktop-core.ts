@@ -17,6 +17,10 @@ import type { MainLog } from './log';
 import { createSettings, type SettingsService, type SettingsStore } from './settings';
 import { createTransferService, type TransferService, type TransferShell } from './transfer/transfer-service';
 import { createVault, type Keyring, type Vault } from './vault';
+import { isAdmin } from '../shared/auth/permissions';
+import type { RestartQuery, UpdateState } from '../shared/ipc/update-contract';
+import { createDisabledUpdates } from './updates/disabled-updates';
+import type { UpdateService } from './updates/update-service';
 
 // Everything main does behind IPC, wired together, with every Electron part passed in. index.ts
 // builds it with Electron's; the e2e desktop harness builds the very same thing with its own
@@ -47,6 +51,22 @@ export interface DesktopCoreOptions {
    * offline drafts below it, in `counter/`. Without it the counter's attachment calls refuse.
    */
   userDataDir?: string;
+  /**
+   * Builds the updater (issue 17) over what it needs from the rest of main; index.ts passes the
+   * electron-updater one for a packaged run. Without it updates are off ('unpackaged').
+   */
+  createUpdates?: (hooks: UpdateHooks) => UpdateService;
+}
+
+/** What the updater needs from the rest of main. */
+export interface UpdateHooks {
+  publishState(state: UpdateState): void;
+  /** Sends the restart question to the page; the answer comes back through `updates:answer-restart`. */
+  askPage(query: RestartQuery): void;
+  /** Uploads and downloads running now: a restart never interrupts one. */
+  transfersInProgress(): number;
+  /** Whether the signed-in user may choose the channel (shown in the state). */
+  mayChangeChannel(): boolean;
 }
 
 export interface DesktopCore {
@@ -58,6 +78,7 @@ export interface DesktopCore {
   externalLinks: ExternalLinkPolicy;
   transfer: TransferService;
   counter: CounterService;
+  updates: UpdateService;
   /** Starts the embedded server early when it is the one in use (its first start seeds a database). */
   warmUp(): void;
   /** Stops the embedded server, if any. */
@@ -94,6 +115,14 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     emitProgress: (progress) => options.sendEvent('transfer:progress', progress),
     log,
   });
+  const updates = options.createUpdates
+    ? options.createUpdates({
+        publishState: (state) => options.sendEvent('updates:state', state),
+        askPage: (query) => options.sendEvent('updates:restart-query', query),
+        transfersInProgress: () => transfer.inProgress(),
+        mayChangeChannel: () => isAdmin(auth.currentUser()),
+      })
+    : createDisabledUpdates(options.version, 'unpackaged');
   const warmUp = () => {
     if (target.isEmbedded()) target.url().catch((thrown: unknown) => log.error('the embedded API server did not start', thrown));
   };
@@ -124,6 +153,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       openExternal: options.openExternal,
       transfer,
       counter,
+      updates,
     }),
     isTrustedSender: createSenderCheck(options.trustedOrigins),
     log,
@@ -139,8 +169,10 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     externalLinks,
     transfer,
     counter,
+    updates,
     warmUp,
     stop: () => {
+      updates.stop();
       transfer.cancelAll();
       return target.stop();
     },

@@ -11,6 +11,8 @@ import { createTransferHandlers } from './ipc-handlers-transfer';
 import type { IpcHandlers } from './ipc-router';
 import type { SettingsService } from './settings';
 import type { TransferService } from './transfer/transfer-service';
+import { createUpdatesHandlers } from './ipc-handlers-updates';
+import type { UpdateService } from './updates/update-service';
 
 // What each IPC channel does, over plain services. index.ts supplies the Electron-backed ones;
 // tests and the e2e harness can supply their own.
@@ -28,6 +30,8 @@ export interface IpcHandlerServices {
   transfer?: TransferService;
   /** The counter's drafts key and kept files; without it the counter channels answer that they are not available. */
   counter?: CounterService;
+  /** Desktop updates; a run without them passes `createDisabledUpdates`. */
+  updates: UpdateService;
 }
 
 export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
@@ -66,5 +70,6 @@ export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
     },
     ...createTransferHandlers(services.transfer),
     ...createCounterHandlers(services.counter),
+    ...createUpdatesHandlers(services.updates, services.auth),
   };
 }

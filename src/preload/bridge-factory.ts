@@ -12,7 +12,12 @@ export type BridgeSubscribe = (event: IpcEvent, listener: (payload: unknown) => 
 export type BridgePathForFile = (file: unknown) => string;
 
 // A Record over IpcEvent: adding an event to the contract without listing it here fails to compile.
-const KNOWN_EVENTS: Readonly<Record<IpcEvent, true>> = { 'session:ended': true, 'transfer:progress': true };
+const KNOWN_EVENTS: Readonly<Record<IpcEvent, true>> = {
+  'session:ended': true,
+  'transfer:progress': true,
+  'updates:state': true,
+  'updates:restart-query': true,
+};
 
 export function isBridgeEvent(event: unknown): event is IpcEvent {
   return typeof event === 'string' && Object.hasOwn(KNOWN_EVENTS, event);
@@ -104,6 +109,15 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       removeAttachment: async (request) => {
         await call('counter:remove-attachment', request);
       },
+    },
+    updates: {
+      state: () => call('updates:state'),
+      check: () => call('updates:check'),
+      restart: () => call('updates:restart'),
+      answerRestart: async (answer) => {
+        await call('updates:answer-restart', answer);
+      },
+      setChannel: (channel) => call('updates:set-channel', { channel }),
     },
     on(event, listener) {
       if (!isBridgeEvent(event)) throw new BridgeError({ code: 'ipc_unknown_channel', message: 'Validation error' });

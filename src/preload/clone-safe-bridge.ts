@@ -62,6 +62,13 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       readAttachment: wrap(bridge.counter.readAttachment),
       removeAttachment: wrap(bridge.counter.removeAttachment),
     },
+    updates: {
+      state: wrap(bridge.updates.state),
+      check: wrap(bridge.updates.check),
+      restart: wrap(bridge.updates.restart),
+      answerRestart: wrap(bridge.updates.answerRestart),
+      setChannel: wrap(bridge.updates.setChannel),
+    },
     on: bridge.on,
   };
 }

@@ -4,6 +4,7 @@ import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFact
 import type { TransportError } from './errors';
 import type { UploadLimits } from './api/documents';
 import type { AttachmentRequest, DraftKey, KeepAttachmentRequest, KeptAttachment, StageAttachmentOutcome, StageAttachmentRequest } from './ipc/counter-contract';
+import type { RestartAnswer, RestartOutcome, UpdateChannel, UpdateState } from './ipc/update-contract';
 import type { DownloadOutcome, DownloadRequest, DroppedFile, PdfSelection, PreviewOutcome, UploadOutcome, UploadRequest } from './ipc/transfer-contract';
 
 // What `window.naric` offers the renderer. The desktop preload builds it over IPC; the browser
@@ -65,6 +66,19 @@ export interface NaricBridge {
     stageAttachment(request: StageAttachmentRequest): Promise<StageAttachmentOutcome>;
     readAttachment(request: AttachmentRequest): Promise<{ data: Uint8Array }>;
     removeAttachment(request: AttachmentRequest): Promise<void>;
+  };
+  /**
+   * Desktop updates (issue 17). Main checks the signed feed, downloads in the background (state
+   * arrives as `updates:state` events) and restarts only after asking the page through
+   * `updates:restart-query`, which the page answers with `answerRestart`. The web shell answers
+   * a state with `disabled_reason: 'browser'`.
+   */
+  updates: {
+    state(): Promise<UpdateState>;
+    check(): Promise<UpdateState>;
+    restart(): Promise<RestartOutcome>;
+    answerRestart(answer: RestartAnswer): Promise<void>;
+    setChannel(channel: UpdateChannel): Promise<UpdateState>;
   };
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }

@@ -81,6 +81,8 @@ export interface TransferService {
   downloadTo(request: DownloadRequest, destination: string): Promise<DownloadOutcome>;
   /** Stops every transfer (quitting). */
   cancelAll(): void;
+  /** How many uploads and downloads are running (an update never restarts the app under one). */
+  inProgress(): number;
   // For the counter's kept attachments (src/main/counter), which reuse selections, limits,
   // cancellation and authenticated calls rather than copy them.
   /** The checked file behind a selection this service made, or null. */
@@ -361,6 +363,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     cancelAll() {
       for (const controller of running.values()) controller.abort();
     },
+    inProgress: () => running.size,
     checkedSelection: (selection) => selections.get(selection) ?? null,
     checkingLimit,
     track(transferId) {

@@ -8,6 +8,7 @@ import { failure, TransportFailure, transportErrorFromAnswer } from '../../share
 import { version } from '../../../package.json';
 import type { User } from '../../shared/api/auth';
 import type { Session } from '../../shared/ipc/contract';
+import { disabledUpdateState } from '../../shared/ipc/update-contract';
 import { createBrowserCounter } from './browser-counter';
 import { createBrowserRequest } from './browser-request';
 import { mayHaveCookieSession, readBrowserSettings } from './browser-session-probe';
@@ -188,6 +189,16 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
       preview: transfer.preview,
     },
     counter,
+    // The page is served by the server it talks to, so it is always that server's version.
+    updates: {
+      state: async () => disabledUpdateState(version, 'browser'),
+      check: async () => disabledUpdateState(version, 'browser'),
+      restart: async () => ({ outcome: 'nothing_to_install' }),
+      answerRestart: async () => undefined,
+      setChannel: async () => {
+        throw failure(ERROR_CODES.permissionDenied, { body: { detail: 'Updates are not available in the browser.' } });
+      },
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

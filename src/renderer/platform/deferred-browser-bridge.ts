@@ -82,6 +82,13 @@ export function createDeferredBrowserBridge(options: DeferredBrowserBridgeOption
       readAttachment: (request) => real().then((bridge) => bridge.counter.readAttachment(request)),
       removeAttachment: (request) => real().then((bridge) => bridge.counter.removeAttachment(request)),
     },
+    updates: {
+      state: () => real().then((bridge) => bridge.updates.state()),
+      check: () => real().then((bridge) => bridge.updates.check()),
+      restart: () => real().then((bridge) => bridge.updates.restart()),
+      answerRestart: (answer) => real().then((bridge) => bridge.updates.answerRestart(answer)),
+      setChannel: (channel) => real().then((bridge) => bridge.updates.setChannel(channel)),
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

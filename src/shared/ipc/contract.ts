@@ -22,6 +22,7 @@ import {
   stageAttachmentOutcome,
   stageAttachmentRequest,
 } from './counter-contract';
+import { restartAnswer, restartOutcome, restartQuery, updateChannel, updateState } from './update-contract';
 import { downloadOutcome, downloadRequest, pdfSelection, previewOutcome, transferId, transferProgress, uploadOutcome, uploadRequest } from './transfer-contract';
 
 // The IPC contract: one table, channel → request schema → response schema. The main process
@@ -103,6 +104,15 @@ export const IPC_CONTRACT = {
   'counter:read-attachment': { request: attachmentRequest, response: attachmentContent },
   /** Answers null also when the attachment was already gone. */
   'counter:remove-attachment': { request: attachmentRequest, response: z.null() },
+  // Desktop updates (update-contract.ts): main checks, verifies and downloads; the page shows and confirms.
+  'updates:state': { request: none, response: updateState },
+  /** "Check for updates": bypasses the staged rollout; a found update downloads in the background. */
+  'updates:check': { request: none, response: updateState },
+  /** "Restart to update": main first asks the page (`updates:restart-query`) whether work is unsaved. */
+  'updates:restart': { request: none, response: restartOutcome },
+  'updates:answer-restart': { request: restartAnswer, response: z.null() },
+  /** Administrators only (`permission_denied` otherwise). */
+  'updates:set-channel': { request: z.object({ channel: updateChannel }), response: updateState },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CONTRACT;
@@ -114,6 +124,8 @@ export const IPC_CHANNELS = Object.keys(IPC_CONTRACT) as IpcChannel[];
 export const IPC_EVENTS = {
   'session:ended': z.object({ reason: z.enum(['expired', 'logged_out']) }),
   'transfer:progress': transferProgress,
+  'updates:state': updateState,
+  'updates:restart-query': restartQuery,
 } as const;
 export type IpcEvent = keyof typeof IPC_EVENTS;
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENTS)[E]>;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rendererOrigins } from '../../../src/main/app-origin';
 import { createDesktopCore } from '../../../src/main/desktop-core';
 import type { Keyring } from '../../../src/main/vault';
-import type { IpcEventPayload } from '../../../src/shared/ipc/contract';
+import type { IpcEvent, IpcEventPayload } from '../../../src/shared/ipc/contract';
 import { officer } from './auth-fixtures';
 import { json, startFakeApiServer } from './fake-api-server';
 import { recordingLog } from './fakes';
@@ -32,7 +32,7 @@ async function setup(options: { env?: Record<string, string> } = {}) {
     delete: async (account) => void entries.delete(account),
   };
   let stored: unknown = {};
-  const events: [string, IpcEventPayload<'session:ended' | 'transfer:progress'>][] = [];
+  const events: [string, IpcEventPayload<IpcEvent>][] = [];
   const opened: string[] = [];
   let embeddedStarts = 0;
   let embeddedStops = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthService } from '../../../src/main/auth-service';
 import { createExternalLinkPolicy } from '../../../src/main/external-links';
+import { createDisabledUpdates } from '../../../src/main/updates/disabled-updates';
 import { createIpcHandlers } from '../../../src/main/ipc-handlers';
 import { createIpcRouter } from '../../../src/main/ipc-router';
 import { createSettings } from '../../../src/main/settings';
@@ -28,6 +29,7 @@ function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
     onSettingsChanged: async (before, after) => void changes.push([before, after]),
     api: { request: async () => answer },
     auth: {
+      currentUser: () => null,
       logout: async () => {},
       changePassword: async (change: unknown) => {
         passwordChanges.push(change);
@@ -36,6 +38,7 @@ function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
     } as unknown as AuthService,
     externalLinks: createExternalLinkPolicy(),
     openExternal: async (url) => void opened.push(url),
+    updates: createDisabledUpdates('0.1.0', 'unpackaged'),
   });
   const router = createIpcRouter({ handlers, isTrustedSender: () => true, log: recordingLog(), checkResponses: true });
   const call = (channel: string, arg?: unknown) => router.handle(channel, arg, { url: 'app://naric/' });
@@ -43,6 +46,14 @@ function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
 }
 
 describe('ipc handlers', () => {
+  it('updates: an unpackaged run says why it never updates; only administrators choose the channel', async () => {
+    expect(await setup().call('updates:state')).toMatchObject({ ok: true, value: { phase: 'disabled', disabled_reason: 'unpackaged', current_version: '0.1.0' } });
+    expect(await setup().call('updates:check')).toMatchObject({ ok: true, value: { phase: 'disabled' } });
+    expect(await setup().call('updates:restart')).toEqual({ ok: true, value: { outcome: 'nothing_to_install' } });
+    expect(await setup().call('updates:set-channel', { channel: 'beta' })).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+    expect(await setup().call('updates:set-channel', { channel: 'nightly' })).toMatchObject({ ok: false, error: { code: 'ipc_invalid_request' } });
+  });
+
   it('system:health answers the report, also when the server says 503', async () => {
     expect(await setup().call('system:health')).toEqual({ ok: true, value: health });
     const degraded = { ...health, status: 'unavailable', database: { status: 'unavailable', driver: 'postgres', detail: 'connection refused' } };

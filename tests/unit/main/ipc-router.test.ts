@@ -38,6 +38,11 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'counter:stage-attachment': notCalled,
     'counter:read-attachment': notCalled,
     'counter:remove-attachment': notCalled,
+    'updates:state': notCalled,
+    'updates:check': notCalled,
+    'updates:restart': notCalled,
+    'updates:answer-restart': notCalled,
+    'updates:set-channel': notCalled,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { disabledUpdateState } from '../../../src/shared/ipc/update-contract';
 import type { ApplicationDetail, ApplicationListItem } from '../../../src/shared/api/applications';
 import type { User } from '../../../src/shared/api/auth';
 import { GROUPS } from '../../../src/shared/auth/permissions';
@@ -93,6 +94,14 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       readAttachment: unexpected('counter.readAttachment'),
       removeAttachment: unexpected('counter.removeAttachment'),
     },
+    // The layout asks every page for the update state: by default, the web shell's answer.
+    updates: {
+      state: () => Promise.resolve(disabledUpdateState('0.1.0', 'browser')),
+      check: unexpected('updates.check'),
+      restart: unexpected('updates.restart'),
+      answerRestart: unexpected('updates.answerRestart'),
+      setChannel: unexpected('updates.setChannel'),
+    },
     on: () => () => {},
   };
   return {
@@ -105,6 +114,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
     external: { ...base.external, ...overrides.external },
     transfer: { ...base.transfer, ...overrides.transfer },
     counter: { ...base.counter, ...overrides.counter },
+    updates: { ...base.updates, ...overrides.updates },
   };
 }
 
