@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './button';
+import { useUnsavedWork } from '../lib/unsaved-work';
 import { FormError } from './form-error';
 
 export interface DialogProps {
@@ -13,10 +14,16 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** `wide` for long texts (a template's body); 520 px otherwise. */
   size?: 'normal' | 'wide';
+  /**
+   * The dialog is a form whose typing would be lost: while open it counts as unsaved work, which
+   * an update's restart names before the person agrees (lib/unsaved-work.ts).
+   */
+  holdsUnsavedWork?: boolean;
 }
 
 /** A modal dialog: focus is trapped inside and returns to the trigger when it closes. */
-export function Dialog({ isOpen, onOpenChange, title, children, isBusy = false, role = 'dialog', size = 'normal' }: DialogProps) {
+export function Dialog({ isOpen, onOpenChange, title, children, isBusy = false, role = 'dialog', size = 'normal', holdsUnsavedWork = false }: DialogProps) {
+  useUnsavedWork('form', isOpen && holdsUnsavedWork, title);
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={!isBusy} isKeyboardDismissDisabled={isBusy} className="modal-overlay">
       <Modal className={size === 'wide' ? 'modal modal--wide' : 'modal'}>

@@ -6,6 +6,7 @@ import type { CouncilMeeting } from '../../shared/api/councils';
 import type { ExpertReview } from '../../shared/api/experts';
 import type { PdfSelection, UploadTarget } from '../../shared/ipc/transfer-contract';
 import { megabytes } from '../../shared/transfer-rules';
+import { useUnsavedWork } from '../lib/unsaved-work';
 import { getBridge } from '../platform/bridge';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -57,6 +58,8 @@ export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUplo
   const running = useRef<string | null>(null);
   const progress = useTransferProgress(state.phase === 'uploading' ? state.transferId : null);
   const busy = state.phase === 'checking' || state.phase === 'uploading';
+  // An update's restart waits for it (main refuses to interrupt an upload; the page names it too).
+  useUnsavedWork('transfer', state.phase === 'uploading', state.phase === 'uploading' ? state.fileName : null);
 
   useEffect(() => {
     let live = true;

@@ -36,6 +36,9 @@ export function useUnsavedWork(kind: UnsavedWorkKind, active: boolean, label?: s
   }, [store, kind, active, name]);
 }
 
+/** The order a person reads them in: what blocks the restart first, then what would be lost. */
+const KIND_ORDER: readonly UnsavedWorkKind[] = ['transfer', 'counter_draft', 'form'];
+
 /** The registered work as a list, one entry per distinct piece (two registrations of the same thing say it once). */
 export function listUnsavedWork(work: ReadonlyMap<symbol, UnsavedWork>): UnsavedWork[] {
   const seen = new Set<string>();
@@ -46,5 +49,5 @@ export function listUnsavedWork(work: ReadonlyMap<symbol, UnsavedWork>): Unsaved
     seen.add(key);
     list.push(piece);
   }
-  return list;
+  return list.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
 }

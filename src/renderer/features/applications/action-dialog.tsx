@@ -72,7 +72,7 @@ export function ActionDialog({ application, action, targets = [], documentId, on
   };
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending}>
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending}>
       <Form
         validationBehavior="aria"
         validationErrors={refusal?.fieldErrors}

@@ -119,7 +119,7 @@ function RequestDialog({ applicationId, onClose }: { applicationId: number; onCl
   const general = refusal && Object.keys(refusal.fieldErrors).length === 0 ? refusal.message : null;
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('panel.requestTitle')} isBusy={request.isPending}>
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose()} title={t('panel.requestTitle')} isBusy={request.isPending}>
       <Form
         className="form"
         onSubmit={(event) => {

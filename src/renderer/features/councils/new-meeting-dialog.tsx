@@ -53,7 +53,7 @@ export function NewMeetingDialog({ council, onClose, onCreated }: { council: Cou
   };
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('meeting.newTitle', { council: council.name })} isBusy={create.isPending} size="wide">
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose()} title={t('meeting.newTitle', { council: council.name })} isBusy={create.isPending} size="wide">
       <Form
         className="form"
         validationBehavior="aria"

@@ -34,7 +34,7 @@ export function ConfigurationDialog({ id, onClose }: { id: number | null; onClos
   const missing = stored.isError && asTransportError(stored.error).status === 404;
   // One dialog from loading to saved, so focus and the screen reader stay in it.
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && !save.isPending && onClose()} title={id === null ? t('form.createTitle') : t('form.editTitle')} isBusy={save.isPending} size="wide">
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && !save.isPending && onClose()} title={id === null ? t('form.createTitle') : t('form.editTitle')} isBusy={save.isPending} size="wide">
       {id === null || stored.data ? (
         <ConfigurationForm key={stored.data?.version ?? 'new'} stored={stored.data ?? null} save={save} onClose={onClose} />
       ) : (

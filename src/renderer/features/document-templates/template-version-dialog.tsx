@@ -55,7 +55,7 @@ export function TemplateVersionDialog({ current, onClose }: { current: DocumentT
   };
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && !add.isPending && onClose()} title={t('newVersionOf', { name: t(`kinds.${current.kind}`), language: t(`languages.${current.language}`) })} isBusy={add.isPending} size="wide">
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && !add.isPending && onClose()} title={t('newVersionOf', { name: t(`kinds.${current.kind}`), language: t(`languages.${current.language}`) })} isBusy={add.isPending} size="wide">
       <Form
         onSubmit={(event) => {
           event.preventDefault();

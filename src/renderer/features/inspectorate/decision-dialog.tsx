@@ -37,7 +37,7 @@ export function DecisionDialog({ application, decision, onClose, onReload }: Dec
 
   const shownNotesError = notesError ?? refusal?.notesError ?? null;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose(false)} title={title} isBusy={run.isPending}>
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={title} isBusy={run.isPending}>
       <Form
         validationBehavior="aria"
         onSubmit={(event) => {

@@ -95,7 +95,7 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
   };
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : close())} title={t('send.title')} size="wide" isBusy={send.isPending}>
+    <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : close())} title={t('send.title')} size="wide" isBusy={send.isPending}>
       <form
         className="form send-notification"
         noValidate

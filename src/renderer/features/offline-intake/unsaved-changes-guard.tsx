@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { useUnsavedWork } from '../../lib/unsaved-work';
 import { getBridge } from '../../platform/bridge';
 
 export interface UnsavedChangesGuardProps {
@@ -24,6 +25,8 @@ export interface UnsavedChangesGuardProps {
 export function UnsavedChangesGuard({ pending, failed, save }: UnsavedChangesGuardProps) {
   const { t } = useTranslation('counter');
   const unsafe = pending || failed;
+  // An update's restart names it too (the window's closing is not held, see above).
+  useUnsavedWork('counter_draft', unsafe);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsafe && currentLocation.pathname !== nextLocation.pathname);
   const [asking, setAsking] = useState(false);
   const saveRef = useRef(save);

@@ -102,7 +102,7 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && close()} title={t(rejecting ? 'exemption.rejectTitle' : 'exemption.approveTitle', { reference: payment.application.reference })} isBusy={review.isPending}>
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && close()} title={t(rejecting ? 'exemption.rejectTitle' : 'exemption.approveTitle', { reference: payment.application.reference })} isBusy={review.isPending}>
       <div className="dialog__body">
         <p>{t(rejecting ? 'exemption.rejectExplained' : 'exemption.approveExplained')}</p>
         <TextAreaField

@@ -49,7 +49,7 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
   }
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('markPaid.title', { reference: payment.application.reference })} isBusy={markPaid.isPending}>
+    <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('markPaid.title', { reference: payment.application.reference })} isBusy={markPaid.isPending}>
       <div className="dialog__body">
         <p>{t('markPaid.explained', { amount: format.money(payment.amount_due) })}</p>
         <TextField

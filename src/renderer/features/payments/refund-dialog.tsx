@@ -51,7 +51,7 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
   }
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('refund.title', { reference: payment.application.reference })} isBusy={refund.isPending}>
+    <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('refund.title', { reference: payment.application.reference })} isBusy={refund.isPending}>
       <div className="dialog__body">
         <TextField
           label={t('refund.amount')}

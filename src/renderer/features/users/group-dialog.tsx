@@ -58,6 +58,7 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
 
   return (
     <Dialog
+      holdsUnsavedWork
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={group ? t('groups.editTitle', { name: groupLabel(group.name, t) }) : t('groups.create')}

@@ -17,7 +17,7 @@ export function NotifyDialog({ user, isOpen, onClose }: { user: UserDetail; isOp
     onClose();
   };
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('actions.notifyTitle', { name: user.full_name })} isBusy={notify.isPending}>
+    <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('actions.notifyTitle', { name: user.full_name })} isBusy={notify.isPending}>
       <SendNotificationForm
         pending={notify.isPending}
         errors={refusal.fields}

@@ -20,6 +20,7 @@ import { notifySuccess } from '../../components/toast';
 import { isAccessDenied, translateError, serverText } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
+import { useUnsavedWork } from '../../lib/unsaved-work';
 import { useRenderVerdict, useSaveVerdictText, useSubmitVerdict, useVerdict, useVerdictApplication, useVerdictCache } from './api';
 import { useFormat } from '../../lib/format';
 
@@ -89,6 +90,7 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
   const mayIssue = hasPermission(user, 'applications.issue_document');
   const mayEdit = isDraft && mayIssue;
   const dirty = text !== verdict.body;
+  useUnsavedWork('form', dirty, t('title', { reference: application.reference }));
   const maySubmit = application.allowed_actions.some((move) => move.action === 'submit_verdict');
   const failed = save.error ?? render.error ?? (confirming ? null : submit.error);
   const refusal = failed ? refusalText(failed, t) : null;
