@@ -19,6 +19,11 @@ import { Navigation } from './navigation';
 const CounterOutboxRunner = lazy(() => import('../features/offline-intake/outbox-runner').then((m) => ({ default: m.CounterOutboxRunner })));
 // The bell (issue 16): every signed-in user's in-app messages; its own chunk, off the first screen's path.
 const NotificationBell = lazy(() => import('../features/inbox/notification-bell').then((m) => ({ default: m.NotificationBell })));
+// Desktop updates (issue 17): the banner above every screen, the answer to main's "may I restart?"
+// and the about box's button; their own chunks. In the web shell the banner stays empty.
+const UpdateBanner = lazy(() => import('../features/updates/update-banner').then((m) => ({ default: m.UpdateBanner })));
+const RestartQueryAnswerer = lazy(() => import('../features/updates/restart-query-answerer').then((m) => ({ default: m.RestartQueryAnswerer })));
+const AboutButton = lazy(() => import('../features/updates/about-box').then((m) => ({ default: m.AboutButton })));
 
 function AccessDeniedNotice() {
   const { t } = useTranslation('common');
@@ -76,6 +81,9 @@ export function Layout() {
         </Link>
         <div className="topbar__tools">
           <LanguageSwitcher />
+          <Suspense fallback={null}>
+            <AboutButton />
+          </Suspense>
           {user ? (
             <Suspense fallback={null}>
               <NotificationBell />
@@ -95,10 +103,20 @@ export function Layout() {
         <Navigation />
         <main id="main" className="content" tabIndex={-1}>
           <Breadcrumbs />
+          {user ? (
+            <Suspense fallback={null}>
+              <UpdateBanner />
+            </Suspense>
+          ) : null}
           <MemoryPersistenceNotice />
           <AccessDeniedNotice />
           <Outlet />
         </main>
+        {user ? (
+          <Suspense fallback={null}>
+            <RestartQueryAnswerer />
+          </Suspense>
+        ) : null}
         {isAdmin(user) ? (
           <Suspense fallback={null}>
             <CounterOutboxRunner />
