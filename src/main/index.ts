@@ -11,6 +11,7 @@ import { createFileLog } from './log';
 import { denyAllPermissions, guardAllWebContents, registerAppScheme } from './security';
 import { createElectronSettingsStore } from './settings-store';
 import { createElectronTransferShell } from './transfer/electron-transfer-shell';
+import { checkForUpdatesLabel, electronUpdates } from './updates/electron-updates';
 import { createMainWindow, serveAppScheme } from './window';
 
 // Wiring only: every decision lives in a plain module beside this file.
@@ -64,6 +65,7 @@ async function start(): Promise<void> {
     checkResponses: !app.isPackaged,
     transferShell: createElectronTransferShell(app),
     userDataDir: app.getPath('userData'),
+    createUpdates: electronUpdates(log),
   });
   core.warmUp();
   for (const channel of IPC_CHANNELS) {
@@ -74,9 +76,35 @@ async function start(): Promise<void> {
   guardAllWebContents({ origins, externalLinks: core.externalLinks, openExternal, log });
   serveAppScheme({ apiServerUrl: () => core.target.url(), log });
   // No default menu (reload, devtools) on Windows and Linux; macOS keeps the standard roles for copy and paste.
-  Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }]) : null);
+  // macOS also gets "Check for Updates…" in the app menu; elsewhere the about box has the button.
+  const checkForUpdates = () => void core.updates.check({ manual: true }).catch((thrown: unknown) => log.error('checking for updates failed', thrown));
+  Menu.setApplicationMenu(
+    process.platform === 'darwin'
+      ? Menu.buildFromTemplate([
+          {
+            label: app.name,
+            submenu: [
+              { role: 'about' },
+              { label: checkForUpdatesLabel(core.settings.get().language), click: checkForUpdates },
+              { type: 'separator' },
+              { role: 'services' },
+              { type: 'separator' },
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { role: 'unhide' },
+              { type: 'separator' },
+              { role: 'quit' },
+            ],
+          },
+          { role: 'editMenu' },
+          { role: 'windowMenu' },
+        ])
+      : null,
+  );
 
   let window = createMainWindow({ devServerUrl, log });
+  // The first check waits until the window is up (and then FIRST_CHECK_DELAY_MS more).
+  window.once('show', () => core.updates.start());
   app.on('second-instance', () => {
     if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
