@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/main/**/*.test.ts', 'tests/unit/preload/**/*.test.ts', 'tests/i18n/**/*.test.ts', 'tests/unit/bench/**/*.test.ts'],
+          include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/main/**/*.test.ts', 'tests/unit/preload/**/*.test.ts', 'tests/i18n/**/*.test.ts', 'tests/unit/bench/**/*.test.ts', 'tests/unit/release/**/*.test.ts'],
         },
       },
       {
