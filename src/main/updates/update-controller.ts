@@ -40,7 +40,6 @@ export const PROGRESS_INTERVAL_MS = 250;
 const FEED_CHANNEL: Record<UpdateChannel, string> = { stable: 'latest', beta: 'beta' };
 
 const lastCheck = z.object({ at: z.iso.datetime(), outcome: updateCheckOutcome, manual: z.boolean() });
-type LastCheck = z.infer<typeof lastCheck>;
 
 /** What this computer keeps between runs (electron-store's updates.json in production). */
 export const updatePreferences = z.object({

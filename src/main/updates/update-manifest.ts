@@ -176,9 +176,14 @@ export function signManifest(text: string, options: SigningOptions): string {
   if (!fields.success) {
     throw new Error(`refusing to sign: ${fields.error.issues.map((issue) => `${issue.path.join('.') || '(manifest)'}: ${issue.message}`).join('; ')}`);
   }
-  const signed = dump(body, { schema: JSON_SCHEMA, lineWidth: -1, noRefs: true });
-  const signature = sign(null, signedBytes(signed), options.privateKey).toString('base64');
-  return `${signed}${SIGNATURE_FIELD}: ${options.keyId}.${signature}\n`;
+  return appendSignature(dump(body, { schema: JSON_SCHEMA, lineWidth: -1, noRefs: true }), options.privateKey, options.keyId);
+}
+
+/** The signature line over exactly these bytes, checking nothing about them (signManifest checks first). */
+export function appendSignature(signed: string, privateKey: KeyObject, keyId: string): string {
+  if (!signed.endsWith('\n')) throw new Error('the signed part must end with a line break');
+  const signature = sign(null, signedBytes(signed), privateKey).toString('base64');
+  return `${signed}${SIGNATURE_FIELD}: ${keyId}.${signature}\n`;
 }
 
 function signedBytes(signed: string): Buffer {
