@@ -116,6 +116,8 @@ export function createUpdateController(options: UpdateControllerOptions): Update
   let phase: UpdatePhase = 'idle';
   let availableVersion: string | null = null;
   let downloadedVersion: string | null = null;
+  // A person who asked for the update keeps it when a later scheduled check finds the rollout paused.
+  let downloadedByHand = false;
   let progress: UpdateProgress | null = null;
   let manualUpdateUrl: string | null = null;
   let checking: Promise<UpdateState> | null = null;
@@ -212,8 +214,9 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     return 'failed';
   }
 
-  function startDownload(version: string): void {
+  function startDownload(version: string, manual: boolean): void {
     phase = 'downloading';
+    downloadedByHand = manual;
     progress = null;
     lastProgressAt = Number.NEGATIVE_INFINITY;
     const token = new CancellationToken();
@@ -274,12 +277,15 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     const switchValue = offered ? killSwitchOf(offered) : null;
     manualUpdateUrl = switchValue?.action === 'manual' ? switchValue.url : null;
 
-    if (hadDownload && OUTCOMES_KEEPING_A_DOWNLOAD.has(outcome) && !(outcome === 'update_available' && offered?.version !== downloadedVersion)) {
+    const sameVersion = offered !== null && offered.version === downloadedVersion;
+    const keepsDownload =
+      (OUTCOMES_KEEPING_A_DOWNLOAD.has(outcome) && !(outcome === 'update_available' && !sameVersion)) || (outcome === 'not_in_rollout' && downloadedByHand && sameVersion);
+    if (hadDownload && keepsDownload) {
       phase = 'downloaded';
     } else if (outcome === 'update_available' && offered && found) {
       availableVersion = offered.version;
       downloadedVersion = null;
-      startDownload(offered.version);
+      startDownload(offered.version, manual);
     } else {
       // Nothing to install now: a held-back, paused or refused release is dropped even if downloaded.
       phase = 'idle';

@@ -348,6 +348,21 @@ describe('staged rollout', () => {
     await controller.check({ manual: true });
     await controller.whenIdle();
     expect(controller.state()).toMatchObject({ phase: 'downloaded', last_check: { outcome: 'update_available', manual: true } });
+    // The schedule's next look at the paused rollout leaves the person's download in place.
+    await controller.check({ manual: false });
+    expect(controller.state()).toMatchObject({ phase: 'downloaded', last_check: { outcome: 'not_in_rollout', manual: false } });
+  });
+
+  it('a rollout paused at 0 % takes back an update downloaded on the schedule but not yet installed', async () => {
+    release({ stagingPercentage: 100 });
+    start();
+    await controller.check({ manual: false });
+    await controller.whenIdle();
+    expect(controller.state().phase).toBe('downloaded');
+    release({ stagingPercentage: 0 });
+    await controller.check({ manual: false });
+    expect(controller.state()).toMatchObject({ phase: 'idle', last_check: { outcome: 'not_in_rollout' } });
+    await expect(controller.restart()).resolves.toEqual({ outcome: 'nothing_to_install' });
   });
 
   it('makes and keeps a machine id when the store has none', () => {
