@@ -31,7 +31,8 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
     env: { PORT: String(port) },
   },
   projects: [
-    { name: 'web', use: { shell: 'web' } },
+    // desktop-updates: main's updater has no web counterpart (the web shell's page is the server's).
+    { name: 'web', use: { shell: 'web' }, testIgnore: ['**/desktop-updates.spec.ts'] },
     // The desktop project runs only the flows that cross the bridge: sign-in and two-factor, the
     // session kept by main (refresh, password change, the language in its settings), the IPC path
     // itself, and document transfers. A screen's own flow (lists, workflow, routes × roles,
@@ -49,6 +50,7 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
         '**/foundation.spec.ts',
         '**/documents.spec.ts',
         '**/offline-application-entry.spec.ts',
+        '**/desktop-updates.spec.ts',
       ],
     },
   ],

@@ -18,9 +18,10 @@ import { createSettings, type SettingsService, type SettingsStore } from './sett
 import { createTransferService, type TransferService, type TransferShell } from './transfer/transfer-service';
 import { createVault, type Keyring, type Vault } from './vault';
 import { isAdmin } from '../shared/auth/permissions';
-import type { RestartQuery, UpdateState } from '../shared/ipc/update-contract';
 import { createDisabledUpdates } from './updates/disabled-updates';
-import type { UpdateService } from './updates/update-service';
+import type { UpdateHooks, UpdateService } from './updates/update-service';
+
+export type { UpdateHooks } from './updates/update-service';
 
 // Everything main does behind IPC, wired together, with every Electron part passed in. index.ts
 // builds it with Electron's; the e2e desktop harness builds the very same thing with its own
@@ -56,17 +57,6 @@ export interface DesktopCoreOptions {
    * electron-updater one for a packaged run. Without it updates are off ('unpackaged').
    */
   createUpdates?: (hooks: UpdateHooks) => UpdateService;
-}
-
-/** What the updater needs from the rest of main. */
-export interface UpdateHooks {
-  publishState(state: UpdateState): void;
-  /** Sends the restart question to the page; the answer comes back through `updates:answer-restart`. */
-  askPage(query: RestartQuery): void;
-  /** Uploads and downloads running now: a restart never interrupts one. */
-  transfersInProgress(): number;
-  /** Whether the signed-in user may choose the channel (shown in the state). */
-  mayChangeChannel(): boolean;
 }
 
 export interface DesktopCore {

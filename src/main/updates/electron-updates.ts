@@ -3,7 +3,7 @@ import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UpdateHooks } from '../desktop-core';
+import type { UpdateHooks } from './update-service';
 import type { MainLog } from '../log';
 import en from '../../../locales/en/updates.json';
 import sq from '../../../locales/sq/updates.json';

@@ -13,7 +13,7 @@ import {
   type UpdateProgress,
   type UpdateState,
 } from '../../shared/ipc/update-contract';
-import type { UpdateHooks } from '../desktop-core';
+import type { UpdateHooks } from './update-service';
 import type { MainLog } from '../log';
 import { signedFeed } from './signed-feed-provider';
 import { isWithinRollout } from './staged-rollout';

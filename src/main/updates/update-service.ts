@@ -1,4 +1,4 @@
-import type { RestartAnswer, RestartOutcome, UpdateChannel, UpdateState } from '../../shared/ipc/update-contract';
+import type { RestartAnswer, RestartOutcome, RestartQuery, UpdateChannel, UpdateState } from '../../shared/ipc/update-contract';
 
 // What the IPC handlers and the menu ask of the updater (issue 17). The update controller
 // (update-controller.ts) implements it over electron-updater; a run without updates uses
@@ -20,4 +20,15 @@ export interface UpdateService {
   /** Starts the schedule: a first check after a delay, then every few hours. */
   start(): void;
   stop(): void;
+}
+
+/** What the updater needs from the rest of main. */
+export interface UpdateHooks {
+  publishState(state: UpdateState): void;
+  /** Sends the restart question to the page; the answer comes back through `updates:answer-restart`. */
+  askPage(query: RestartQuery): void;
+  /** Uploads and downloads running now: a restart never interrupts one. */
+  transfersInProgress(): number;
+  /** Whether the signed-in user may choose the channel (shown in the state). */
+  mayChangeChannel(): boolean;
 }

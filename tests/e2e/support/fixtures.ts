@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDesktopCore } from '../../../src/main/desktop-core';
+import { createDesktopCore, type DesktopCoreOptions } from '../../../src/main/desktop-core';
 import type { Keyring } from '../../../src/main/vault';
 
 // The desktop project: the real preload bridge in the page, its invoke carried by exposeBinding
@@ -49,6 +49,8 @@ export interface DesktopMain {
    * not affected: block them with page.route.
    */
   network: { offline: boolean; url: string };
+  /** Main's updater for this page (issue 17); without it updates are off, as in an unpackaged run. */
+  createUpdates?: DesktopCoreOptions['createUpdates'];
 }
 
 /** A TCP forwarder to `target` (host:port) that can play an unreachable server. */
@@ -131,6 +133,7 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
     },
     checkResponses: true,
     userDataDir: main.userData,
+    ...(main.createUpdates ? { createUpdates: main.createUpdates } : {}),
   });
   await page.exposeBinding('__naricInvoke', async ({ frame }, channel: string, arg: unknown) => {
     const result = await core.router.handle(channel as never, arg, { url: frame.url() } as never);

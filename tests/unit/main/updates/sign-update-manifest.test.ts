@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../../scripts/sign-update-manifest';
 import { verifyManifest } from '../../../../src/main/updates/update-manifest';
-import { builderManifest, installerBytes, testKey } from './feed-fixtures';
+import { builderManifest, installerBytes, testKey } from '../../../support/update-feed';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const key = testKey('naric-ci');

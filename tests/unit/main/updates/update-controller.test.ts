@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../../../src/shared/ipc/update-contract';
 import { CHECK_INTERVAL_MS, createUpdateController, FIRST_CHECK_DELAY_MS, PROGRESS_INTERVAL_MS, type PlatformUpdater } from '../../../../src/main/updates/update-controller';
-import { ManualClock } from './feed-fixtures';
+import { ManualClock } from '../../../support/update-feed';
 
 // The controller's own rules with a stand-in for electron-updater (update-feed.test.ts drives the real one).
 

@@ -28,7 +28,7 @@ import {
   type TestApp,
   type TestFeed,
   type TestKey,
-} from './feed-fixtures';
+} from '../../../support/update-feed';
 
 // The whole update path in Node: a feed served by this test, a real electron-updater DebUpdater
 // reading it through SignedFeedProvider, downloading and checking the installer's sha512, and

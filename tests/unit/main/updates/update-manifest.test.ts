@@ -9,7 +9,7 @@ import {
   verifyManifest,
   type ManifestExpectations,
 } from '../../../../src/main/updates/update-manifest';
-import { builderManifest, installerBytes, signedManifest, testKey } from './feed-fixtures';
+import { builderManifest, installerBytes, signedManifest, testKey } from '../../../support/update-feed';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const key = testKey('naric-test');

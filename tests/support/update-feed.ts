@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
-import { publicKeyText, signManifest, type SigningOptions, type TrustedUpdateKey } from '../../../../src/main/updates/update-manifest';
-import type { UpdateTimers } from '../../../../src/main/updates/update-controller';
+import { publicKeyText, signManifest, type SigningOptions, type TrustedUpdateKey } from '../../src/main/updates/update-manifest';
+import type { UpdateTimers } from '../../src/main/updates/update-controller';
 
 // A local update feed served over node:http, and a real electron-updater updater (DebUpdater,
 // whose installer is a .deb) reading it in Node with our own small HTTP executor.
