@@ -9,6 +9,8 @@ import { translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { getBridge } from '../../platform/bridge';
 import { useRestartToUpdate, useUpdateState } from './api';
+// The same bar as a document's upload or download (components/transfer-progress.tsx).
+import '../../components/transfer-controls.css';
 import './updates.css';
 
 /** The live region speaks at these steps of the download, not at every progress event. */
@@ -36,14 +38,14 @@ function DownloadProgress({ version, progress }: { version: string; progress: Up
     // speaks only when the download passes a step.
     <div className="alert alert--info update-banner">
       <div className="alert__body">
-        <ProgressBar className="update-progress" value={percent} minValue={0} maxValue={100} isIndeterminate={!known} valueLabel={valueLabel}>
+        <ProgressBar className="transfer-progress" value={percent} minValue={0} maxValue={100} isIndeterminate={!known} valueLabel={valueLabel}>
           {({ percentage, valueText }) => (
             <>
-              <Label className="update-progress__label">{t('banner.downloading', { version })}</Label>
-              <span className="update-progress__track" aria-hidden="true">
-                <span className="update-progress__fill" style={{ width: known ? `${percentage ?? 0}%` : '100%' }} />
+              <Label className="transfer-progress__label">{t('banner.downloading', { version })}</Label>
+              <span className="transfer-progress__track" aria-hidden="true">
+                <span className="transfer-progress__fill" style={{ width: known ? `${percentage ?? 0}%` : '100%' }} />
               </span>
-              <span className="update-progress__value">{valueText}</span>
+              <span className="transfer-progress__value">{valueText}</span>
             </>
           )}
         </ProgressBar>
