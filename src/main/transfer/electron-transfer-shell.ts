@@ -20,9 +20,11 @@ export function createElectronTransferShell(app: Pick<App, 'getPath'>): Transfer
       return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
     },
     async chooseSaveTarget(fileName) {
+      // The name's extension is the kind's (transfer-service made it so): .pdf, or a report's .csv/.xlsx.
+      const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'pdf';
       const options: Electron.SaveDialogOptions = {
         defaultPath: join(app.getPath('downloads'), fileName),
-        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+        filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       };
       const window = parent();

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { DOCUMENT_PATHS, uploadLimitsAnswer, type UploadLimits } from '../../shared/api/documents';
 import { ERROR_CODES } from '../../shared/errors';
 import {
+  downloadFileType,
   downloadPath,
   downloadRequest as downloadRequestSchema,
   uploadedOutcome,
@@ -288,7 +289,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       reporter.flush();
       return { outcome: 'saved', file_name: basename(destination), size };
     } catch (thrown) {
-      if (controller.signal.aborted) return { outcome: 'cancelled', file_name: localFileName(parsed.file_name), size: 0 };
+      if (controller.signal.aborted) return { outcome: 'cancelled', file_name: localFileName(parsed.file_name, undefined, downloadFileType(parsed)), size: 0 };
       throw thrown;
     } finally {
       running.delete(parsed.transfer_id);
@@ -327,7 +328,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
     },
     async download(request) {
       if (!options.shell) throw noShell();
-      const fileName = localFileName(request.file_name);
+      const fileName = localFileName(request.file_name, undefined, downloadFileType(request));
       const destination = await options.shell.chooseSaveTarget(fileName);
       if (destination === null) return { outcome: 'cancelled', file_name: fileName, size: 0 };
       return downloadTo(request, destination);
@@ -338,7 +339,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       await mkdir(previewRoot, { recursive: true, mode: 0o700 });
       // A folder per copy: two documents of the same name never overwrite each other.
       const folder = await mkdtemp(join(previewRoot, 'doc-'));
-      const outcome = await downloadTo(request, join(folder, localFileName(request.file_name)));
+      const outcome = await downloadTo(request, join(folder, localFileName(request.file_name, undefined, downloadFileType(request))));
       if (outcome.outcome !== 'saved') {
         await rm(folder, { recursive: true, force: true });
         return outcome;

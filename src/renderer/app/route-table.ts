@@ -90,7 +90,7 @@ const rows: RowSpec[] = [
   { id: 'news-article', path: '/news/:id', access: 'signed_in', title: 'newsArticle', area: 'communication', permission: 'news.view_news', parent: 'news', planned: true },
   { id: 'news-edit', path: '/news/:id/edit', access: 'signed_in', title: 'newsEdit', area: 'communication', permission: 'news.change_news', parent: 'news-article', planned: true },
 
-  { id: 'reports', path: '/reports', access: 'signed_in', title: 'reports', area: 'reports', navigation: true, permission: 'reports.view_reports', planned: true },
+  { id: 'reports', path: '/reports', access: 'signed_in', title: 'reports', area: 'reports', navigation: true, permission: 'reports.view_reports' },
 
   // :userId, not :id (the route × role suite fills it with a demo user). The groups screen is ours:
   // spec §2 names the roles users are given; administrators keep their permissions there.

@@ -57,6 +57,7 @@ const NotificationListScreen = lazy(() => import('../features/notifications/noti
 const NotificationTemplatesScreen = lazy(() =>
   import('../features/notification-templates/notification-templates-screen').then((m) => ({ default: m.NotificationTemplatesScreen })),
 );
+const ReportsScreen = lazy(() => import('../features/reports/reports-screen').then((m) => ({ default: m.ReportsScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -103,6 +104,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'payment-detail': PaymentDetailScreen,
   notifications: NotificationListScreen,
   'notification-templates': NotificationTemplatesScreen,
+  reports: ReportsScreen,
   'not-found': NotFoundScreen,
 };
 

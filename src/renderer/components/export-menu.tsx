@@ -8,15 +8,24 @@ import { Spinner } from './spinner';
 
 // "Export" as a menu of file formats (the users and payments lists): the server writes the file
 // with its header row in the reader's language; the page saves it under the server's name and
-// says so. The words are the caller's (each list says what it exports).
+// says so. The words are the caller's (each list says what it exports). An export the server
+// writes in the background (reports) resolves with nothing: the page says it started and shows
+// the file in its own downloads list.
 
-type ExportState = { phase: 'idle' } | { phase: 'busy' } | { phase: 'saved'; fileName: string } | { phase: 'failed'; message: string };
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'busy' }
+  | { phase: 'saved'; fileName: string }
+  | { phase: 'started' }
+  | { phase: 'failed'; message: string };
 
 export interface ExportMenuTexts<Format extends string> {
   menu: string;
   format: (format: Format) => string;
   busy: string;
   saved: (fileName: string) => string;
+  /** Said when `onExport` resolves with nothing (a background export has started). */
+  started?: string;
   failed: string;
 }
 
@@ -24,8 +33,8 @@ export interface ExportMenuProps<Format extends string> {
   texts: ExportMenuTexts<Format>;
   formats: readonly Format[];
   isDisabled?: boolean;
-  /** Fetches the file in the reader's language. */
-  onExport: (format: Format, language: string) => Promise<SavedFile>;
+  /** Fetches the file in the reader's language, or starts a background export (resolves with nothing). */
+  onExport: (format: Format, language: string) => Promise<SavedFile | void>;
 }
 
 export function ExportMenu<Format extends string>({ texts, formats, isDisabled = false, onExport }: ExportMenuProps<Format>) {
@@ -37,6 +46,10 @@ export function ExportMenu<Format extends string>({ texts, formats, isDisabled =
     setState({ phase: 'busy' });
     try {
       const file = await onExport(format, i18n.resolvedLanguage ?? i18n.language);
+      if (!file) {
+        setState({ phase: 'started' });
+        return;
+      }
       saveBlob(file.blob, file.fileName);
       setState({ phase: 'saved', fileName: file.fileName });
     } catch (error) {
@@ -66,7 +79,7 @@ export function ExportMenu<Format extends string>({ texts, formats, isDisabled =
       </MenuTrigger>
       {/* Always in the page, so its changing text is read out. */}
       <span className="export-control__note" role="status">
-        {state.phase === 'busy' ? texts.busy : state.phase === 'saved' ? texts.saved(state.fileName) : ''}
+        {state.phase === 'busy' ? texts.busy : state.phase === 'saved' ? texts.saved(state.fileName) : state.phase === 'started' ? (texts.started ?? '') : ''}
       </span>
       {state.phase === 'failed' ? (
         <Alert tone="error" title={texts.failed} onDismiss={() => setState({ phase: 'idle' })}>

@@ -4,6 +4,8 @@ import type { NaricBridge } from '../../shared/bridge';
 import { API_TIMEOUT_MS, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '../../shared/constants';
 import { ERROR_CODES } from '../../shared/errors';
 import {
+  DOWNLOAD_FILE_TYPES,
+  downloadFileType,
   downloadPath,
   downloadRequest as downloadRequestSchema,
   uploadedOutcome,
@@ -111,8 +113,10 @@ function contentRange(header: string | null): { start: number; total: number | n
   return match ? { start: Number(match[1]), total: match[3] === '*' ? null : Number(match[3]) } : null;
 }
 
-function pdfName(name: string): string {
-  return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+/** The name with its kind's extension (a PDF's ".pdf"; a report export's own). */
+function downloadName(request: DownloadRequest): string {
+  const extension = downloadFileType(request);
+  return request.file_name.toLowerCase().endsWith(`.${extension}`) ? request.file_name : `${request.file_name}.${extension}`;
 }
 
 async function sha256Hex(blob: Blob): Promise<string> {
@@ -332,7 +336,7 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     }
     if (total !== null && received !== total) throw failure(ERROR_CODES.networkError, { message: 'The download was incomplete.' });
     reporter.flush();
-    const blob = new Blob(chunks as BlobPart[], { type: PDF_MEDIA_TYPE });
+    const blob = new Blob(chunks as BlobPart[], { type: DOWNLOAD_FILE_TYPES[downloadFileType(parsed)] });
     if (parsed.sha256 && (await sha256Hex(blob)) !== parsed.sha256) {
       throw failure(ERROR_CODES.serverError, { message: 'The downloaded file does not match the stored document.' });
     }
@@ -344,7 +348,7 @@ export function createBrowserTransfer(options: BrowserTransferOptions): Transfer
     deliver: (blob: Blob, fileName: string) => DownloadOutcome['outcome'],
     undelivered?: () => void,
   ): Promise<DownloadOutcome> {
-    const fileName = pdfName(request.file_name);
+    const fileName = downloadName(request);
     const controller = new AbortController();
     begin(request.transfer_id, () => controller.abort());
     try {

@@ -194,6 +194,11 @@ export const reportCatalogueAnswer = z.object({
   ),
   /** Whether the caller may start exports (reports.export_reports). */
   can_export: z.boolean(),
+  /**
+   * The councils the council filter offers (the reader may hold no councils permission, so the
+   * screen cannot list them itself); absent: the screen offers only a council the address names.
+   */
+  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })).optional(),
 });
 export type ReportCatalogueAnswer = z.infer<typeof reportCatalogueAnswer>;
 

@@ -3,6 +3,7 @@ import { DOCUMENT_PATHS, documentUploadQuery, storedDocument, uploadFileName } f
 import { ISSUANCE_PATHS, verdict } from '../api/issuance';
 import { COUNCIL_PATHS, councilMeeting } from '../api/councils';
 import { EXPERT_PATHS, expertReview } from '../api/experts';
+import { REPORT_PATHS } from '../api/reports';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
@@ -109,7 +110,7 @@ export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unk
   return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
 }
 
-export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes', 'expert_review_report'] as const;
+export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes', 'expert_review_report', 'report_export'] as const;
 export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
 
 export const downloadRequest = z
@@ -118,7 +119,8 @@ export const downloadRequest = z
     /**
      * What `document_id` names: a stored document (default), an issued document of the register,
      * a template version (its sample rendering), a verdict (with its `application_id`), a
-     * council meeting (its minutes), or an expert review (its report).
+     * council meeting (its minutes), an expert review (its report), or a finished report export
+     * (its CSV, XLSX or PDF file).
      */
     source: z.enum(DOWNLOAD_SOURCES).default('document'),
     document_id: z.number().int().positive(),
@@ -153,7 +155,24 @@ export function downloadPath(request: z.output<typeof downloadRequest>): string 
       return COUNCIL_PATHS.minutes(request.document_id);
     case 'expert_review_report':
       return EXPERT_PATHS.report(request.document_id);
+    case 'report_export':
+      return REPORT_PATHS.download(request.document_id);
   }
+}
+
+/** The kinds of file a download may be, and their media types. */
+export const DOWNLOAD_FILE_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type DownloadFileType = keyof typeof DOWNLOAD_FILE_TYPES;
+
+/** A download's kind: a PDF, except a report export, whose file name says which of its formats it is. */
+export function downloadFileType(request: { source?: DownloadSource | undefined; file_name: string }): DownloadFileType {
+  if (request.source !== 'report_export') return 'pdf';
+  const extension = /\.(csv|xlsx|pdf)$/i.exec(request.file_name)?.[1]?.toLowerCase();
+  return extension === 'csv' || extension === 'xlsx' ? extension : 'pdf';
 }
 
 /** What a preview answers: the PDF's bytes for the page's viewer (bounded by the upload limit). */

@@ -1,0 +1,49 @@
+import type { TFunction } from 'i18next';
+import type { ReportCell, ReportColumnKind } from '../../../shared/api/reports';
+import { NO_VALUE, type useFormat } from '../../lib/format';
+
+// A report's codes and numbers as the reader reads them: the server sends codes (statuses,
+// services, countries, months) and plain numbers, the screen writes them in the interface language
+// through the same texts and formatters as every other screen.
+
+export interface CellWriters {
+  format: ReturnType<typeof useFormat>;
+  country(code: string | null | undefined): string;
+  t: TFunction;
+}
+
+export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, country, t }: CellWriters): string {
+  if (value === null || value === '') return kind === 'country' ? t('reports:unknownCountry') : NO_VALUE;
+  const text = String(value);
+  switch (kind) {
+    case 'month':
+      return format.month(text);
+    case 'text':
+      return text;
+    case 'service':
+      return t(`applications:service.${text}`, { defaultValue: text });
+    case 'status':
+      return t(`applications:status.${text}`, { defaultValue: text });
+    case 'country':
+      return country(text);
+    case 'outcome':
+      return t(`reports:outcome.${text}`, { defaultValue: text });
+    case 'deadline_type':
+      return t(`deadlines:types.${text}`, { defaultValue: text });
+    case 'document_kind':
+      return t(`reports:documentKind.${text}`, { defaultValue: text });
+    case 'count':
+      return format.number(Number(value));
+    case 'days':
+      return format.days(Number(value));
+    case 'money':
+      return format.money(text);
+  }
+}
+
+/** A chart's point value (money in euros, days with one decimal, counts whole). */
+export function writeValue(kind: ReportColumnKind, value: number, format: ReturnType<typeof useFormat>): string {
+  if (kind === 'money') return format.money(value);
+  if (kind === 'days') return format.number(value, { maximumFractionDigits: 1 });
+  return format.number(value);
+}
