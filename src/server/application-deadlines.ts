@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { ApplicationDeadline } from '../shared/api/deadlines';
+import { holidaySettings } from '../shared/api/settings';
 import type { ServiceCategory } from '../shared/constants';
 import type { ApplicationStatus } from '../shared/domain/application-status';
 import { computeDeadline, type ClockHoliday, type ClockPause } from '../shared/domain/deadline-clock';
@@ -27,9 +28,22 @@ import type { ApplicationDeadlinesTable, Database, DeadlineConfigurationsTable, 
 type DeadlineRow = Selectable<ApplicationDeadlinesTable>;
 type ConfigurationRow = Selectable<DeadlineConfigurationsTable>;
 
-/** The holiday calendar from a day on (the table holds a few dozen rows a year). */
+/**
+ * The holiday calendar from a day on (the table holds a few dozen rows a year), with the office's
+ * extra closed days of the system settings (issue 18): read here at each computation, so a day an
+ * administrator adds counts for every deadline computed from then on, with no restart.
+ */
 export async function holidaysFrom(db: AppDatabase, from: string): Promise<ClockHoliday[]> {
-  return db.selectFrom('holidays').select(['date', 'name_en', 'name_sq', 'name_sr']).where('date', '>=', from).orderBy('date').execute();
+  const [holidays, closed] = await Promise.all([
+    db.selectFrom('holidays').select(['date', 'name_en', 'name_sq', 'name_sr']).where('date', '>=', from).orderBy('date').execute(),
+    db.selectFrom('system_setting_groups').select('values').where('name', '=', 'holidays').executeTakeFirst(),
+  ]);
+  const parsed = holidaySettings.safeParse(closed?.values ?? { closed_days: [] });
+  const known = new Set(holidays.map((holiday) => holiday.date));
+  const extra = (parsed.success ? parsed.data.closed_days : [])
+    .filter((day) => day.date >= from && !known.has(day.date))
+    .map((day) => ({ date: day.date, name_en: day.reason, name_sq: day.reason, name_sr: day.reason }));
+  return extra.length === 0 ? holidays : [...holidays, ...extra].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function clockPauses(pauses: readonly StoredPause[]): ClockPause[] {

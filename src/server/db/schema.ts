@@ -158,6 +158,16 @@ export interface SystemSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** One group of system settings an administrator saved (issue 18; src/shared/api/settings.ts). */
+export interface SystemSettingGroupsTable {
+  name: 'security' | 'uploads' | 'general' | 'verification' | 'smtp' | 'holidays';
+  values: Json;
+  version: Generated<number>;
+  smtp_password_sealed: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by_id: number | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -702,6 +712,7 @@ export interface Database {
   services: ServicesTable;
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;
+  system_setting_groups: SystemSettingGroupsTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
   applicants: ApplicantsTable;

@@ -4,7 +4,10 @@ import type { ServerConfig } from '../../config';
 import type { QueuedEmail } from '../../jobs/outbox';
 import { queueNotice } from '../../notices/queue-notice';
 import { authDatabase, type AuthDatabase } from './auth-database';
+import type { SettingsValues } from '../../../shared/api/settings';
+import { currentSettings } from '../../system-settings';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
+import { THROTTLE_RULES } from './throttle-rules';
 import { createCodeHasher, type CodeHasher } from './one-time-codes';
 import { createPasswordHasher, type PasswordHasher } from '../../password-hashing';
 import { createSecretBox, type SecretBox } from './secret-box';
@@ -18,6 +21,8 @@ export interface AuthEnvironment {
   codes: CodeHasher;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** The system settings in force (token lifetimes, throttling): read per sign-in, so a change needs no restart. */
+  settings(): Promise<SettingsValues>;
   sendEmail(email: QueuedEmail): Promise<void>;
 }
 
@@ -30,14 +35,20 @@ export interface AuthEnvironmentOptions {
 
 export function createAuthEnvironment(deps: Pick<AppDeps, 'db' | 'config'>, options: AuthEnvironmentOptions): AuthEnvironment {
   const db = authDatabase(deps.db);
+  const settings = () => currentSettings(deps);
   return {
     db,
     config: deps.config,
     passwords: options.passwords ?? createPasswordHasher(),
     box: createSecretBox(deps.config.jwtSecret),
     codes: createCodeHasher(deps.config.jwtSecret),
-    throttle: createLoginThrottle(db),
+    // The pair's free attempts and the window are the administrator's (system settings); the rest stays as designed.
+    throttle: createLoginThrottle(db, async () => {
+      const { security } = await settings();
+      return { ...THROTTLE_RULES, windowMs: security.login_window_minutes * 60_000, pair: { ...THROTTLE_RULES.pair, freeFailures: security.login_free_attempts } };
+    }),
     log: options.log,
+    settings,
     async sendEmail(email) {
       // Sign-in codes are secrets: the notifications list never shows their text nor resends them.
       await queueNotice(deps.db, {

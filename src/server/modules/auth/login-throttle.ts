@@ -34,14 +34,19 @@ export interface LoginThrottle {
   clearPair(action: ThrottledAction, subject: ThrottleSubject): Promise<void>;
 }
 
-export function createLoginThrottle(db: AuthDatabase, rules: ThrottleRules = THROTTLE_RULES): LoginThrottle {
+/**
+ * `rules` may be read at each attempt (a function): the system settings' free attempts and window
+ * then count from the next attempt on, with no restart.
+ */
+export function createLoginThrottle(db: AuthDatabase, rulesOrReader: ThrottleRules | (() => Promise<ThrottleRules>) = THROTTLE_RULES): LoginThrottle {
+  const currentRules = async () => (typeof rulesOrReader === 'function' ? rulesOrReader() : rulesOrReader);
   const keys = (subject: ThrottleSubject): Record<ThrottleScope, string> => ({
     pair: pairKey(subject.account, subject.address),
     account: accountKey(subject.account),
     address: subject.address,
   });
 
-  async function recentFailures(action: ThrottledAction, subject: ThrottleSubject, now: Date): Promise<RecentFailures> {
+  async function recentFailures(action: ThrottledAction, subject: ThrottleSubject, now: Date, rules: ThrottleRules): Promise<RecentFailures> {
     const subjectKeys = keys(subject);
     const since = new Date(now.getTime() - rules.windowMs);
     // One round trip: the three counts and the pair's newest failure.
@@ -74,11 +79,13 @@ export function createLoginThrottle(db: AuthDatabase, rules: ThrottleRules = THR
 
   return {
     async assertAllowed(action, subject, now = new Date()) {
-      const decision = judgeAttempt(await recentFailures(action, subject, now), rules, now);
+      const rules = await currentRules();
+      const decision = judgeAttempt(await recentFailures(action, subject, now, rules), rules, now);
       if (!decision.allowed) throw signInThrottled(decision.retryAfterSeconds);
     },
 
     async recordFailure(action, subject, now = new Date()) {
+      const rules = await currentRules();
       const subjectKeys = keys(subject);
       await db
         .insertInto('login_attempts')

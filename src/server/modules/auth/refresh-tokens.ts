@@ -40,6 +40,8 @@ export async function startRefreshFamily(
   userId: number,
   now: Date = new Date(),
   client: SessionClient = { address: null },
+  /** How long the refresh token lives (the system settings' lifetime; 14 days by default). */
+  lifetimeMs: number = REFRESH_TOKEN_TTL_MS,
 ): Promise<StartedSession> {
   // An expired token can only ever be refused; this user's are dropped as a new session starts,
   // with the sessions left without a live token (their access tokens expired long before).
@@ -62,11 +64,11 @@ export async function startRefreshFamily(
       user_agent: storedUserAgent(client.userAgent),
     })
     .execute();
-  const issued = await insertToken(db, userId, sessionId, now);
+  const issued = await insertToken(db, userId, sessionId, now, lifetimeMs);
   return { sessionId, refresh: issued.token };
 }
 
-async function insertToken(db: AuthDatabase, userId: number, familyId: string, now: Date) {
+async function insertToken(db: AuthDatabase, userId: number, familyId: string, now: Date, lifetimeMs: number) {
   const token = createRefreshToken();
   const row = await db
     .insertInto('refresh_tokens')
@@ -75,7 +77,7 @@ async function insertToken(db: AuthDatabase, userId: number, familyId: string, n
       family_id: familyId,
       token_hash: hashRefreshToken(token),
       created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      expires_at: new Date(now.getTime() + lifetimeMs),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -94,6 +96,7 @@ export async function rotateRefreshToken(
   db: AuthDatabase,
   presented: string,
   now: Date = new Date(),
+  lifetimeMs: number = REFRESH_TOKEN_TTL_MS,
 ): Promise<RotationOutcome> {
   const stored = await db
     .selectFrom('refresh_tokens')
@@ -121,7 +124,7 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, stored.family_id, now);
       return { verdict: 'reused', userId: stored.user_id, familyId: stored.family_id } as const;
     }
-    const successor = await insertToken(trx, stored.user_id, stored.family_id, now);
+    const successor = await insertToken(trx, stored.user_id, stored.family_id, now, lifetimeMs);
     await trx.updateTable('refresh_tokens').set({ replaced_by: successor.id }).where('id', '=', stored.id).execute();
     await trx.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', stored.family_id).execute();
     return { verdict: 'rotated', userId: stored.user_id, familyId: stored.family_id, token: successor.token } as const;

@@ -46,6 +46,15 @@ export type LoginOutcome =
 
 export const SEND_OTP_MESSAGE = 'If a sign-in is waiting for an e-mailed code, a new code has been sent.';
 
+/** Token lifetimes as the system settings say now (a change counts from the next token issued). */
+async function tokenLifetimes(env: AuthEnvironment) {
+  const { security } = await env.settings();
+  return {
+    access: { jwtSecret: env.config.jwtSecret, accessTokenTtlSeconds: security.access_token_lifetime_seconds },
+    refreshMs: security.refresh_token_lifetime_days * 24 * 60 * 60 * 1000,
+  };
+}
+
 async function activeUserObject(env: AuthEnvironment, userId: number): Promise<User> {
   const user = await loadUserObject(env.db, userId);
   if (!user) throw tokenNotValid();
@@ -62,8 +71,9 @@ export async function signIn(
   userAgent: string | null = null,
 ): Promise<SignedInAnswer> {
   const now = new Date();
-  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now, { address: ip, userAgent });
-  const access = await signAccessToken(env.config, userId, sessionId);
+  const lifetimes = await tokenLifetimes(env);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now, { address: ip, userAgent }, lifetimes.refreshMs);
+  const access = await signAccessToken(lifetimes.access, userId, sessionId);
   await recordLastLogin(env.db, userId, now);
   await recordAuthEvent(env.db, { action: 'auth.login', actorId: userId, userId, ip, details: { how } });
   return { access, refresh, user: await activeUserObject(env, userId) };
@@ -227,7 +237,8 @@ export async function confirmOwnSetup(env: AuthEnvironment, user: User, code: st
 }
 
 export async function refreshSession(env: AuthEnvironment, presented: string, ip: string) {
-  const outcome = await rotateRefreshToken(env.db, presented);
+  const lifetimes = await tokenLifetimes(env);
+  const outcome = await rotateRefreshToken(env.db, presented, new Date(), lifetimes.refreshMs);
   if (outcome.verdict === 'reused' && outcome.userId !== null) {
     env.log.warn({ user_id: outcome.userId, family_id: outcome.familyId }, 'refresh token reused: its family is revoked');
     await recordAuthEvent(env.db, {
@@ -246,7 +257,7 @@ export async function refreshSession(env: AuthEnvironment, presented: string, ip
     await revokeFamily(env.db, outcome.familyId);
     throw account && !account.is_active ? accountDisabled() : tokenNotValid();
   }
-  return { access: await signAccessToken(env.config, outcome.userId, outcome.familyId), refresh: outcome.token };
+  return { access: await signAccessToken(lifetimes.access, outcome.userId, outcome.familyId), refresh: outcome.token };
 }
 
 export async function logout(env: AuthEnvironment, presented: string, ip: string): Promise<void> {
@@ -306,6 +317,7 @@ export async function changePassword(
     .execute();
   await revokeAllOfUser(env.db, account.id, now);
   await recordAuthEvent(env.db, { action: 'auth.password_changed', actorId: account.id, userId: account.id, ip });
-  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now, { address: ip, userAgent });
-  return { access: await signAccessToken(env.config, account.id, sessionId), refresh };
+  const lifetimes = await tokenLifetimes(env);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now, { address: ip, userAgent }, lifetimes.refreshMs);
+  return { access: await signAccessToken(lifetimes.access, account.id, sessionId), refresh };
 }

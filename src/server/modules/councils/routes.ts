@@ -24,6 +24,7 @@ import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import type { User } from '../../../shared/api/auth';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { applicationScope } from '../../application-scope';
+import { currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
@@ -230,7 +231,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
         const meetingId = request.params.meetingId;
         await managedMeeting(request, meetingId);
         const { metadata, object } = await acceptPdfUpload(request, storage, {
-          maxBytes: config.maxUploadBytes,
+          maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
           // The version and file name come in the query (checked by its schema before the body is read).
           readMetadata: () => request.query,

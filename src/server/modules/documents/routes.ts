@@ -16,6 +16,7 @@ import { SECOND_INSPECTORATE_UPLOAD, registerUpload } from './document-registry'
 import { acceptPdfUpload } from '../../uploads';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { parseMetadata } from './upload-metadata';
+import { currentUploadLimit } from '../../system-settings';
 
 // Documents and PDFs (issue 5): upload limits, streamed uploads (an application's documents and
 // the inspectorate's verification document), the documents list, and streamed downloads.
@@ -37,18 +38,20 @@ const INSPECTORATE_DOCUMENT_PATH = '/applications/:id/inspectorate-document/';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
-  const maxBytes = config.maxUploadBytes;
+  // The environment's limit bounds what multipart reads at all; the limit in force is the system
+  // settings' (never above it), read per request so an administrator's change needs no restart.
+  const ceilingBytes = config.maxUploadBytes;
   const { bodyIdleMs } = config.timeouts ?? DEFAULT_TIMEOUTS;
 
   // The raw body of a PDF upload stays a stream: nothing is buffered in memory.
   app.addContentTypeParser(PDF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
   // preservePath: a client's path in the part's file name is refused (400), not silently cut to its last segment.
-  await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 } });
+  await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: ceilingBytes + 1, fieldSize: 1024 } });
 
   app.get(
     DOCUMENT_PATHS.limits,
     { preHandler: requireUser(), schema: { tags, summary: 'The upload limits clients check before sending', response: { [HTTP_STATUS.ok]: uploadLimitsAnswer } } },
-    async () => ({ max_upload_bytes: maxBytes, accepted_media_types: [PDF_MEDIA_TYPE] }),
+    async () => ({ max_upload_bytes: await currentUploadLimit(app.deps), accepted_media_types: [PDF_MEDIA_TYPE] }),
   );
 
   app.get(
@@ -102,7 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       throw permissionDenied();
     }
     const { metadata, object } = await acceptPdfUpload(request, storage, {
-      maxBytes,
+      maxBytes: await currentUploadLimit(app.deps),
       idleTimeoutMs: bodyIdleMs,
       readMetadata: (fields) =>
         inspectorate ? parseMetadata({ ...fields, document_type: 'verification_request', kind: 'original' }) : parseMetadata(fields),

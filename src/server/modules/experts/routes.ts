@@ -29,6 +29,7 @@ import {
 import type { User } from '../../../shared/api/auth';
 import { hasPermission, isAdmin } from '../../../shared/auth/permissions';
 import { applicantFieldsFor, applicationScope } from '../../application-scope';
+import { currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission, requireUser } from '../../auth-context';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
@@ -286,7 +287,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
         // Refused before a byte is read: a submitted review takes no new report.
         if (row.status === 'submitted') throw conflict(EXPERT_MESSAGES.locked);
         const { metadata, object } = await acceptPdfUpload(request, storage, {
-          maxBytes: config.maxUploadBytes,
+          maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
           readMetadata: (fields) => ({ fileName: typeof fields.file_name === 'string' && fields.file_name ? fields.file_name : 'report.pdf' }),
         });

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/api/intake';
 import { ERROR_CODES } from '../../../shared/errors';
 import { currentUser, requireAdmin } from '../../auth-context';
+import { currentUploadLimit } from '../../system-settings';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { ApiError, fieldErrors } from '../../errors';
 import { acceptPdfUpload } from '../../uploads';
@@ -49,12 +50,13 @@ function uploadMetadata(fields: Record<string, unknown>): { file_name: string } 
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
   const clock = app.deps.clock ?? (() => new Date());
-  const maxBytes = config.maxUploadBytes;
+  // Multipart reads at most the environment's limit; the limit in force is the system settings'.
+  const ceilingBytes = config.maxUploadBytes;
   const { bodyIdleMs } = config.timeouts ?? DEFAULT_TIMEOUTS;
 
   // The raw body of a PDF stays a stream (this plugin's own parsers: Fastify scopes them per plugin).
   app.addContentTypeParser(PDF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
-  await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 } });
+  await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: ceilingBytes + 1, fieldSize: 1024 } });
 
   // Our refusals in the caller's language (Accept-Language: en, sq, sr).
   translateRefusals(app, translateIntakeError);
@@ -81,7 +83,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { metadata, object } = await acceptPdfUpload(request, storage, { maxBytes, idleTimeoutMs: bodyIdleMs, readMetadata: uploadMetadata });
+      const { metadata, object } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: uploadMetadata });
       const result = await stageUpload(db, storage, object, { uploadKey: request.params.upload_key, ownerId: user.id, fileName: metadata.file_name });
       try {
         await sweepUnclaimedUploads(db, storage, clock());

@@ -20,6 +20,7 @@ import {
   verificationCodeParams,
 } from '../../../shared/api/issuance';
 import { applicationScope, visibleIn } from '../../application-scope';
+import { currentSettings, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { sendStoredFile } from '../../downloads';
 import { notFound } from '../../errors';
@@ -84,7 +85,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       let key = found.storageKey;
       let hash = found.sha256;
       if (!key) {
-        const pdf = await renderIssuedDocument(db, found.document.id, config.publicVerifyUrl);
+        const pdf = await renderIssuedDocument(db, found.document.id, (await currentSettings(app.deps)).verification.public_verify_url);
         key = await storage.put(pdf);
         hash = sha256(pdf);
         await keepRenderedPdf(db, found.document.id, { key, sha256: hash, size: pdf.length });
@@ -203,7 +204,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
       // The same answers as documents: 413 on a declared size before reading, 415, empty, damaged, interrupted, 408.
-      const { object } = await acceptPdfUpload(request, storage, { maxBytes: config.maxUploadBytes, idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
+      const { object } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
       const key = await object.keep();
       try {
         const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {

@@ -8,6 +8,7 @@ import { contentDisposition } from '../../downloads';
 import { conflict, notFound } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
+import { currentSettings } from '../../system-settings';
 import { findPaymentDetail, verifyReceiptCode } from './payment-queries';
 import type { ReceiptContent } from './receipt-pdf';
 import { PAYMENT_TEXTS, interpolate, translatePaymentRefusal, writtenAmount, writtenMoment } from './payment-texts';
@@ -76,7 +77,7 @@ function addRefunds(payment: PaymentDetail): string {
 }
 
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
   translateRefusals(app, translatePaymentRefusal);
 
   app.get(
@@ -97,7 +98,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!RECEIPTED.has(payment.status) || payment.receipt_code === null || payment.paid_at === null) {
         throw conflict(PAYMENT_MESSAGES.notPaid, { status: payment.status });
       }
-      const pdf = await renderReceipt(receiptContent(payment, language, receiptVerificationUrl(config.publicVerifyUrl, payment.receipt_code)));
+      const pdf = await renderReceipt(receiptContent(payment, language, receiptVerificationUrl((await currentSettings(app.deps)).verification.public_verify_url, payment.receipt_code)));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(`receipt-${payment.application.reference}.pdf`, 'attachment'))

@@ -1,0 +1,170 @@
+import { sql } from 'kysely';
+import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
+import { DEFAULT_LANGUAGE } from '../shared/constants';
+import { DEFAULT_SMTP_FROM, type ServerConfig } from './config';
+import type { AppDatabase } from './db/database';
+
+// The system settings in force (issue 18), for any server code that obeys one: sign-in (token
+// lifetimes, throttling), uploads (the size limit), issued documents (letterhead, verification
+// address), the deadline clock (closed days). Outside the modules folder because all of those and
+// the settings module use it.
+//
+// Values are cached per database. A save in this process drops the cache at once (invalidate);
+// other server instances on the same database notice within REVALIDATE_MS: at most that often a
+// request reads the sum of the groups' versions (one row, no values) and reloads the groups only
+// when it changed. Versions only grow, so the sum changes on every save anywhere. Polling rather
+// than LISTEN/NOTIFY because PGlite and a pooled connection would each need their own listener,
+// and a few seconds' delay is fine for an administrator's change.
+
+/** How long a cached reading is trusted before the version sum is checked again. */
+export const REVALIDATE_MS = 2000;
+
+/** Where two-factor-for-staff lives since before the settings screen (the sign-in reads it there). */
+export const REQUIRE_2FA_KEY = 'security.require_2fa_for_staff';
+
+/** The letterhead's organisation line as the office's documents have always printed it. */
+export const DEFAULT_ORGANISATION_NAME = 'NARIC — Qendra Nacionale e Informimit për Njohjen Akademike';
+
+/** Today's sign-in rules (refresh-token-rules.ts, throttle-rules.ts) as settings. */
+export const DEFAULT_REFRESH_TOKEN_LIFETIME_DAYS = 14;
+export const DEFAULT_LOGIN_FREE_ATTEMPTS = 3;
+export const DEFAULT_LOGIN_WINDOW_MINUTES = 60;
+
+export interface StoredGroup {
+  values: Record<string, unknown>;
+  version: number;
+  updated_at: Date;
+  updated_by_id: number | null;
+  smtp_password_sealed: string | null;
+}
+
+export interface StoredSettings {
+  groups: Partial<Record<SettingsGroup, StoredGroup>>;
+  twoFactorRequired: boolean;
+}
+
+/** Each group's values when nobody saved it: the server's configuration as it is today. */
+export function settingsDefaults(config: ServerConfig): SettingsValues {
+  return {
+    security: {
+      two_factor_required_for_staff: false,
+      access_token_lifetime_seconds: config.accessTokenTtlSeconds,
+      refresh_token_lifetime_days: DEFAULT_REFRESH_TOKEN_LIFETIME_DAYS,
+      login_free_attempts: DEFAULT_LOGIN_FREE_ATTEMPTS,
+      login_window_minutes: DEFAULT_LOGIN_WINDOW_MINUTES,
+    },
+    uploads: { max_upload_bytes: config.maxUploadBytes },
+    general: { default_language: DEFAULT_LANGUAGE, organisation_name: DEFAULT_ORGANISATION_NAME },
+    verification: { public_verify_url: config.publicVerifyUrl },
+    smtp: {
+      host: config.smtp?.host ?? '',
+      port: config.smtp?.port ?? 587,
+      tls: config.smtp?.tls ?? 'starttls',
+      from: config.smtp?.from ?? DEFAULT_SMTP_FROM,
+      user: config.smtp?.user ?? '',
+      password_set: Boolean(config.smtp?.password),
+    },
+    holidays: { closed_days: [] },
+  };
+}
+
+/**
+ * A stored group over its defaults, checked again: a value that no longer passes (a field added
+ * later, a ceiling lowered in the environment) falls back to the default rather than break a sign-in.
+ */
+function merged<G extends SettingsGroup>(group: G, defaults: SettingsValues[G], stored: StoredGroup | undefined): SettingsValues[G] {
+  if (!stored) return defaults;
+  const parsed = SETTINGS_SCHEMAS[group].safeParse({ ...defaults, ...stored.values });
+  return parsed.success ? (parsed.data as SettingsValues[G]) : defaults;
+}
+
+/** The values in force: stored groups over the configuration. */
+export function effectiveSettings(config: ServerConfig, stored: StoredSettings): SettingsValues {
+  const defaults = settingsDefaults(config);
+  const values = Object.fromEntries(SETTINGS_GROUPS.map((group) => [group, merged(group, defaults[group], stored.groups[group])])) as unknown as SettingsValues;
+  values.security = { ...values.security, two_factor_required_for_staff: stored.twoFactorRequired };
+  // The environment's limit is also multipart's: nothing larger can arrive, whatever was saved.
+  values.uploads = { max_upload_bytes: Math.min(values.uploads.max_upload_bytes, config.maxUploadBytes) };
+  values.smtp = { ...values.smtp, password_set: stored.groups.smtp ? stored.groups.smtp.smtp_password_sealed !== null : defaults.smtp.password_set };
+  return values;
+}
+
+async function versionSum(db: AppDatabase): Promise<number> {
+  const row = await db.selectFrom('system_setting_groups').select(sql<string>`coalesce(sum(version), 0)`.as('sum')).executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+/** Reads every stored group and the two-factor flag (a few rows). */
+export async function readStoredSettings(db: AppDatabase): Promise<StoredSettings> {
+  const [rows, twoFactor] = await Promise.all([
+    db.selectFrom('system_setting_groups').select(['name', 'values', 'version', 'updated_at', 'updated_by_id', 'smtp_password_sealed']).execute(),
+    db.selectFrom('system_settings').select('value').where('key', '=', REQUIRE_2FA_KEY).executeTakeFirst(),
+  ]);
+  const groups: StoredSettings['groups'] = {};
+  for (const row of rows) {
+    groups[row.name] = {
+      values: (row.values ?? {}) as Record<string, unknown>,
+      version: row.version,
+      updated_at: row.updated_at,
+      updated_by_id: row.updated_by_id,
+      smtp_password_sealed: row.smtp_password_sealed,
+    };
+  }
+  return { groups, twoFactorRequired: twoFactor?.value === true };
+}
+
+interface CacheEntry {
+  stored: StoredSettings;
+  sum: number;
+  checkedAt: number;
+  /** A reading in flight, shared by the requests that arrive meanwhile. */
+  pending: Promise<StoredSettings> | null;
+}
+
+const caches = new WeakMap<AppDatabase, CacheEntry>();
+
+async function load(db: AppDatabase): Promise<CacheEntry> {
+  const sum = await versionSum(db);
+  const stored = await readStoredSettings(db);
+  return { stored, sum, checkedAt: Date.now(), pending: null };
+}
+
+/** The stored settings, from the cache while it is fresh (see the top of this file). */
+export async function storedSettings(db: AppDatabase, now = Date.now()): Promise<StoredSettings> {
+  const cached = caches.get(db);
+  if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached.stored;
+  if (cached?.pending) return cached.pending;
+  const reading = (async () => {
+    if (cached) {
+      const sum = await versionSum(db);
+      if (sum === cached.sum) {
+        cached.checkedAt = Date.now();
+        return cached.stored;
+      }
+    }
+    const fresh = await load(db);
+    caches.set(db, fresh);
+    return fresh.stored;
+  })();
+  if (cached) cached.pending = reading;
+  try {
+    return await reading;
+  } finally {
+    if (cached) cached.pending = null;
+  }
+}
+
+/** Drops this process's cache (after a save), so the next reading is the saved one. */
+export function invalidateSettings(db: AppDatabase): void {
+  caches.delete(db);
+}
+
+/** The settings in force for this server. */
+export async function currentSettings(deps: { db: AppDatabase; config: ServerConfig }): Promise<SettingsValues> {
+  return effectiveSettings(deps.config, await storedSettings(deps.db));
+}
+
+/** The largest document upload accepted now (413 beyond it). */
+export async function currentUploadLimit(deps: { db: AppDatabase; config: ServerConfig }): Promise<number> {
+  return (await currentSettings(deps)).uploads.max_upload_bytes;
+}

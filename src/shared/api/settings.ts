@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import { recordVersion } from './drf';
+import { safeText, TEXT_LIMITS } from './safe-text';
+
+// System settings (issue 18, spec §2 "Settings"): the office's configuration, in groups an
+// administrator edits one at a time. Each group has a version (412 when a save names an older
+// one) and its values; a group never saved shows the server's configuration (config.ts) as it is
+// today, version 0. Reading needs settings.view_settings, saving settings.change_settings. Every
+// save is audited (who, which fields, old → new; the mail password only as "changed").
+//
+// SETTING_EFFECT says, field by field, whether the running server obeys a saved value at once
+// (`live`) or only keeps it for a later release (`stored_only`); the screen shows the same, so
+// nobody believes a value is in force when it is not.
+
+export const SETTINGS_PATHS = {
+  /** GET: every group with its version and values. */
+  all: '/settings/',
+  /** PUT: one group's values and the version they were read at. */
+  group: (group: SettingsGroup) => `/settings/${group}/`,
+} as const;
+
+export const SETTINGS_GROUPS = ['security', 'uploads', 'general', 'verification', 'smtp', 'holidays'] as const;
+export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+export const SETTINGS_MESSAGES = {
+  required: 'This field is required',
+  wholeNumber: 'Enter a whole number.',
+  outOfRange: 'The value is outside the allowed range.',
+  uploadAboveCeiling: 'The upload limit cannot exceed what the server is configured to accept.',
+  invalidUrl: 'Enter an http:// or https:// address.',
+  invalidAddress: 'Enter an e-mail address, or a name and an address: NARIC <no-reply@naric.example>.',
+  invalidHost: 'Enter a host name or an IP address.',
+  invalidDate: 'Enter a date as YYYY-MM-DD.',
+  duplicateDate: 'This day is listed twice.',
+  passwordNeedsUser: 'A password needs a user name.',
+  stale: 'These settings were changed by someone else. Reload and try again.',
+} as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z.number({ error: SETTINGS_MESSAGES.wholeNumber }).int(SETTINGS_MESSAGES.wholeNumber).min(min, SETTINGS_MESSAGES.outOfRange).max(max, SETTINGS_MESSAGES.outOfRange);
+
+/** Limits of each number, shared by the form (its hints) and the server (its checks). */
+export const SETTING_LIMITS = {
+  // The same ranges as the environment's variables (config.ts), so today's configuration is always a valid value.
+  access_token_lifetime_seconds: { min: 1, max: 86_400 },
+  refresh_token_lifetime_days: { min: 1, max: 90 },
+  login_free_attempts: { min: 1, max: 20 },
+  login_window_minutes: { min: 5, max: 1440 },
+  max_upload_bytes: { min: 1024, max: 2 ** 40 },
+  smtp_port: { min: 1, max: 65_535 },
+} as const;
+const limit = (name: keyof typeof SETTING_LIMITS) => wholeNumber(SETTING_LIMITS[name].min, SETTING_LIMITS[name].max);
+
+export const securitySettings = z.object({
+  /** Every staff account must set up a second factor before it signs in. */
+  two_factor_required_for_staff: z.boolean({ error: SETTINGS_MESSAGES.required }),
+  access_token_lifetime_seconds: limit('access_token_lifetime_seconds'),
+  refresh_token_lifetime_days: limit('refresh_token_lifetime_days'),
+  /** Failed sign-ins of one account from one address that cost no wait; later ones wait longer each time. */
+  login_free_attempts: limit('login_free_attempts'),
+  /** Failed sign-ins older than this are forgotten. */
+  login_window_minutes: limit('login_window_minutes'),
+});
+export type SecuritySettings = z.infer<typeof securitySettings>;
+
+export const uploadSettings = z.object({ max_upload_bytes: limit('max_upload_bytes') });
+export type UploadSettings = z.infer<typeof uploadSettings>;
+
+export const generalSettings = z.object({
+  default_language: z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.required }),
+  /** The letterhead's organisation line on issued documents and receipts. */
+  organisation_name: safeText({ max: TEXT_LIMITS.name }).min(1, SETTINGS_MESSAGES.required),
+});
+export type GeneralSettings = z.infer<typeof generalSettings>;
+
+const httpAddress = safeText({ max: 500 })
+  .min(1, SETTINGS_MESSAGES.required)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, SETTINGS_MESSAGES.invalidUrl);
+
+export const verificationSettings = z.object({
+  /** Issued documents' QR codes point here (the code is appended; a trailing slash is dropped); receipts' codes beside it. */
+  public_verify_url: httpAddress,
+});
+export type VerificationSettings = z.infer<typeof verificationSettings>;
+
+export const SMTP_TLS_MODES = ['implicit', 'starttls', 'opportunistic', 'none'] as const;
+/** `address` or `Display Name <address>`; no line breaks, so nothing can be smuggled into the headers. */
+const SMTP_FROM = /^(?:[^<>\r\n@]*\s*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@]+@[A-Za-z0-9.-]+)$/;
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9a-fA-F:.]+\]?)$/;
+
+const smtpFields = {
+  /** Empty: no mail server (messages wait in the outbox, or are logged in demo mode). */
+  host: safeText({ max: 253 }).refine((text) => text === '' || HOST.test(text), SETTINGS_MESSAGES.invalidHost),
+  port: limit('smtp_port'),
+  tls: z.enum(SMTP_TLS_MODES, { error: SETTINGS_MESSAGES.required }),
+  from: safeText({ max: TEXT_LIMITS.email + TEXT_LIMITS.name }).min(1, SETTINGS_MESSAGES.required).regex(SMTP_FROM, SETTINGS_MESSAGES.invalidAddress),
+  /** Empty: no authentication. */
+  user: safeText({ max: TEXT_LIMITS.username }),
+};
+
+/** What is read back: the password itself never leaves the server, only whether one is stored. */
+export const smtpSettings = z.object({ ...smtpFields, password_set: z.boolean() });
+export type SmtpSettings = z.infer<typeof smtpSettings>;
+
+/** What is saved: `password` absent keeps the stored one, a text replaces it, null removes it. */
+export const smtpSettingsUpdate = z
+  .object({ ...smtpFields, password: safeText({ max: TEXT_LIMITS.password, trim: false }).min(1, SETTINGS_MESSAGES.required).nullable().optional() })
+  .refine((value) => !(typeof value.password === 'string' && value.user === ''), { message: SETTINGS_MESSAGES.passwordNeedsUser, path: ['user'] });
+export type SmtpSettingsUpdate = z.infer<typeof smtpSettingsUpdate>;
+
+export const closedDay = z.object({
+  date: z.iso.date({ error: SETTINGS_MESSAGES.invalidDate }),
+  reason: safeText({ max: TEXT_LIMITS.name }).min(1, SETTINGS_MESSAGES.required),
+});
+export type ClosedDay = z.infer<typeof closedDay>;
+
+export const holidaySettings = z.object({
+  /** Days the office is closed beyond the public holidays (a move, a strike): the deadline clock skips them too. */
+  closed_days: z
+    .array(closedDay)
+    .max(366)
+    .superRefine((days, context) => {
+      const seen = new Set<string>();
+      days.forEach((day, index) => {
+        if (seen.has(day.date)) context.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.duplicateDate, path: [index, 'date'] });
+        seen.add(day.date);
+      });
+    }),
+});
+export type HolidaySettings = z.infer<typeof holidaySettings>;
+
+/** Each group's values as read. */
+export const SETTINGS_SCHEMAS = {
+  security: securitySettings,
+  uploads: uploadSettings,
+  general: generalSettings,
+  verification: verificationSettings,
+  smtp: smtpSettings,
+  holidays: holidaySettings,
+} as const;
+
+/** Each group's values as saved. */
+export const SETTINGS_UPDATE_SCHEMAS = {
+  security: securitySettings,
+  uploads: uploadSettings,
+  general: generalSettings,
+  verification: verificationSettings,
+  smtp: smtpSettingsUpdate,
+  holidays: holidaySettings,
+} as const;
+
+export interface SettingsValues {
+  security: SecuritySettings;
+  uploads: UploadSettings;
+  general: GeneralSettings;
+  verification: VerificationSettings;
+  smtp: SmtpSettings;
+  holidays: HolidaySettings;
+}
+
+const groupState = <Values extends z.ZodType>(values: Values) =>
+  z.object({
+    /** 0 until the group is first saved (its values are then the server's configuration). */
+    version: recordVersion,
+    updated_at: z.string().nullable(),
+    /** Who saved it last (a username), or null. */
+    updated_by: z.string().nullable(),
+    values,
+  });
+
+export const settingsAnswer = z.object({
+  security: groupState(securitySettings),
+  uploads: groupState(uploadSettings).extend({
+    /** The most the server accepts at all (NARIC_MAX_UPLOAD_BYTES): the limit may only be lower. */
+    ceiling_bytes: z.number().int().positive(),
+  }),
+  general: groupState(generalSettings),
+  verification: groupState(verificationSettings),
+  smtp: groupState(smtpSettings),
+  holidays: groupState(holidaySettings),
+});
+export type SettingsAnswer = z.infer<typeof settingsAnswer>;
+export type SettingsGroupState<G extends SettingsGroup> = SettingsAnswer[G];
+
+export const settingsGroupParams = z.object({ group: z.enum(SETTINGS_GROUPS) });
+
+/** PUT body: the group's values and the version they were read at. */
+export const settingsUpdate = <G extends SettingsGroup>(group: G) =>
+  z.object({ version: recordVersion, values: SETTINGS_UPDATE_SCHEMAS[group] });
+export type SettingsUpdate<G extends SettingsGroup> = { version: number; values: z.input<(typeof SETTINGS_UPDATE_SCHEMAS)[G]> };
+
+/**
+ * Whether a saved value is obeyed at once by the running server (every instance within a few
+ * seconds) or only kept. The screen shows this per field.
+ */
+export const SETTING_EFFECT = {
+  security: {
+    two_factor_required_for_staff: 'live',
+    access_token_lifetime_seconds: 'live',
+    refresh_token_lifetime_days: 'live',
+    login_free_attempts: 'live',
+    login_window_minutes: 'live',
+  },
+  uploads: { max_upload_bytes: 'live' },
+  general: { default_language: 'stored_only', organisation_name: 'stored_only' },
+  verification: { public_verify_url: 'live' },
+  smtp: { host: 'stored_only', port: 'stored_only', tls: 'stored_only', from: 'stored_only', user: 'stored_only', password: 'stored_only' },
+  holidays: { closed_days: 'live' },
+} as const satisfies Record<SettingsGroup, Record<string, 'live' | 'stored_only'>>;
