@@ -16,6 +16,15 @@ describe('localFileName', () => {
     expect(localFileName('   ')).toBe('document.pdf');
   });
 
+  it('gives a report export its own extension (.csv, .xlsx), long or reserved names included', () => {
+    expect(localFileName('fees-2026.xlsx', undefined, 'xlsx')).toBe('fees-2026.xlsx');
+    expect(localFileName('fees', undefined, 'csv')).toBe('fees.csv');
+    expect(localFileName('CON.xlsx', undefined, 'xlsx')).toBe('document.xlsx');
+    const long = localFileName(`${'ж'.repeat(300)}.xlsx`, undefined, 'xlsx');
+    expect(Array.from(long)).toHaveLength(180);
+    expect(long.endsWith('.xlsx')).toBe(true);
+  });
+
   it('adds .pdf and keeps long names short enough for every file system', () => {
     expect(localFileName('Diploma')).toBe('Diploma.pdf');
     const long = localFileName(`${'ж'.repeat(300)}.pdf`);

@@ -251,6 +251,28 @@ describe('browser transfers: download', () => {
   const content = pdfBytes(10_000);
   const request = { transfer_id: 'download-0001', document_id: 41, file_name: 'Diplomë' };
 
+  it('saves a report export under its own name and media type (XLSX), from the export’s download path', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+    const urls: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      return new Response(zip, { status: 200, headers: { 'Content-Length': String(zip.length) } });
+    });
+    const saved: { blob: Blob; name: string }[] = [];
+    const { transfer } = setup({ fetch: fetch as unknown as typeof globalThis.fetch, saveBlob: (blob, name) => saved.push({ blob, name }) });
+    await expect(transfer.download({ transfer_id: 'download-0009', source: 'report_export', document_id: 31, file_name: 'fees-2026.xlsx' })).resolves.toEqual({
+      outcome: 'saved',
+      file_name: 'fees-2026.xlsx',
+      size: zip.length,
+    });
+    expect(new URL(urls[0]!, 'http://naric.test').pathname).toBe('/api/reports/exports/31/download/');
+    expect(saved[0]!.name).toBe('fees-2026.xlsx');
+    expect(saved[0]!.blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    // Any other source stays a PDF, whatever its name says.
+    await transfer.download({ transfer_id: 'download-0010', document_id: 41, file_name: 'table.xlsx' });
+    expect(saved[1]!.name).toBe('table.xlsx.pdf');
+  });
+
   it('resumes after a dropped connection with Range and If-Range, and saves the whole file', async () => {
     const seen: Record<string, string>[] = [];
     const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
