@@ -107,7 +107,7 @@ const rows: RowSpec[] = [
   { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true },
   { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true, planned: true },
   { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference', planned: true },
-  { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings', planned: true },
+  { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings' },
 
   { id: 'not-found', path: '*', access: 'anyone', title: 'notFound', area: null },
 ];

@@ -58,6 +58,7 @@ const NotificationTemplatesScreen = lazy(() =>
   import('../features/notification-templates/notification-templates-screen').then((m) => ({ default: m.NotificationTemplatesScreen })),
 );
 const ReportsScreen = lazy(() => import('../features/reports/reports-screen').then((m) => ({ default: m.ReportsScreen })));
+const SystemSettingsScreen = lazy(() => import('../features/system-settings/system-settings-screen').then((m) => ({ default: m.SystemSettingsScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -105,6 +106,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   notifications: NotificationListScreen,
   'notification-templates': NotificationTemplatesScreen,
   reports: ReportsScreen,
+  settings: SystemSettingsScreen,
   'not-found': NotFoundScreen,
 };
 

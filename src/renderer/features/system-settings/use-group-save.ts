@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { SettingsGroup, SettingsUpdate } from '../../../shared/api/settings';
+import { notifySuccess } from '../../components/toast';
+import { useReloadSettings, useSaveSettings } from './api';
+import { describeSettingsRefusal } from './settings-refusal';
+
+/** Saving one group: the call, its refusal in words, a toast when saved, and reloading after a 412. */
+export function useGroupSave<G extends SettingsGroup>(group: G) {
+  const { t, i18n } = useTranslation('settings');
+  const save = useSaveSettings(group, i18n.resolvedLanguage ?? i18n.language);
+  const reload = useReloadSettings();
+  const refusal = save.error ? describeSettingsRefusal(save.error, t) : null;
+  return {
+    isSaving: save.isPending,
+    refusal,
+    /** The server's message for a field, or undefined. */
+    fieldError: (field: string) => refusal?.fieldErrors[field]?.join(' '),
+    save: (update: SettingsUpdate<G>) => save.mutate(update, { onSuccess: () => notifySuccess('saved', t(`groups.${group}.title`)) }),
+    reload: () => {
+      save.reset();
+      void reload();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SettingsAnswer } from '../../../../src/shared/api/settings';
+import { json, stubApi, type StubbedCall } from '../api-stub';
+import { DEMO_USERS } from '../demo-users';
+import { makeUser } from '../fixtures';
+import { openSignedIn, signOutAfterTest } from '../signed-in';
+
+afterEach(signOutAfterTest);
+
+const FIRST_RENDER = { timeout: 10_000 };
+const MB = 1024 * 1024;
+
+function settings(overrides: Partial<{ [G in keyof SettingsAnswer]: Partial<SettingsAnswer[G]> }> = {}): SettingsAnswer {
+  const base: SettingsAnswer = {
+    security: {
+      version: 0,
+      updated_at: null,
+      updated_by: null,
+      values: { two_factor_required_for_staff: false, access_token_lifetime_seconds: 300, refresh_token_lifetime_days: 14, login_free_attempts: 3, login_window_minutes: 60 },
+    },
+    uploads: { version: 2, updated_at: '2026-11-20T09:15:00Z', updated_by: 'admin', values: { max_upload_bytes: 100 * MB }, ceiling_bytes: 250 * MB },
+    general: { version: 0, updated_at: null, updated_by: null, values: { default_language: 'en', organisation_name: 'NARIC — Qendra' } },
+    verification: { version: 0, updated_at: null, updated_by: null, values: { public_verify_url: 'https://verify.naric.example/verify' } },
+    smtp: { version: 1, updated_at: '2026-11-20T09:15:00Z', updated_by: 'admin', values: { host: 'mail.naric.example', port: 587, tls: 'starttls', from: 'NARIC <no-reply@naric.example>', user: 'naric', password_set: true } },
+    holidays: { version: 0, updated_at: null, updated_by: null, values: { closed_days: [{ date: '2026-12-24', reason: 'Office move' }] } },
+  };
+  return Object.fromEntries(Object.entries(base).map(([group, state]) => [group, { ...state, ...(overrides as Record<string, object>)[group] }])) as SettingsAnswer;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const lastBody = (calls: StubbedCall[], path: string) => JSON.parse(calls.filter((call) => call.method === 'PUT' && call.path === path).at(-1)!.body) as Record<string, unknown>;
+
+async function open(user = DEMO_USERS.admin!, answers: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({ 'GET /api/settings/': json(200, settings()), ...answers });
+  openSignedIn(user, '/settings');
+  await screen.findByRole('heading', { level: 1, name: 'System settings' }, FIRST_RENDER);
+  await screen.findByRole('region', { name: 'Security' }, FIRST_RENDER);
+  return calls;
+}
+
+describe('system settings', { timeout: 60_000 }, () => {
+  it('shows every group with who saved it, and says which fields are only stored', async () => {
+    await open();
+    for (const name of ['Security', 'Uploads', 'Public verification', 'Office closed days', 'General', 'E-mail server']) expect(section(name)).toBeTruthy();
+    expect(within(section('Uploads')).getByText(/Last saved by admin on/)).toBeTruthy();
+    expect(within(section('Security')).getByText('Never changed here: these are the server’s configured values.')).toBeTruthy();
+    expect(within(section('Uploads')).getByText('Takes effect at once, without a restart.')).toBeTruthy();
+    // SMTP is stored only: the whole section says so, and no field pretends otherwise.
+    const smtp = section('E-mail server');
+    expect(within(smtp).getByRole('alert').textContent).toContain('Stored only');
+    expect(within(smtp).queryByText('Takes effect at once, without a restart.')).toBeNull();
+    expect(within(section('General')).getAllByText('Only stored: this version of the server does not use it yet.')).toHaveLength(2);
+    expect(within(smtp).getByText('A password is stored. Leave the field empty to keep it.')).toBeTruthy();
+    expect(within(section('Office closed days')).getByText('Office move')).toBeTruthy();
+  });
+
+  it('saves the upload limit in bytes with the version it read, and shows the saved answer', async () => {
+    const saved = settings({ uploads: { version: 3, values: { max_upload_bytes: 50 * MB }, updated_by: 'admin', updated_at: '2026-11-24T10:00:00Z' } });
+    const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/uploads/': json(200, saved) });
+    const uploads = section('Uploads');
+    const field = within(uploads).getByRole('textbox', { name: 'Largest upload (MB)' });
+    expect((field as HTMLInputElement).value).toBe('100');
+    fireEvent.change(field, { target: { value: '50' } });
+    fireEvent.click(within(uploads).getByRole('button', { name: 'Save Uploads' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(lastBody(calls, '/api/settings/uploads/')).toEqual({ version: 2, values: { max_upload_bytes: 50 * MB } });
+    await waitFor(() => expect((within(section('Uploads')).getByRole('textbox', { name: 'Largest upload (MB)' }) as HTMLInputElement).value).toBe('50'));
+  });
+
+  it('refuses a limit above the server’s ceiling before sending', async () => {
+    const calls = await open();
+    const uploads = section('Uploads');
+    fireEvent.change(within(uploads).getByRole('textbox', { name: 'Largest upload (MB)' }), { target: { value: '300' } });
+    fireEvent.click(within(uploads).getByRole('button', { name: 'Save Uploads' }));
+    expect(await within(uploads).findByText('Enter a whole number from 1 to 250.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server’s field errors by their fields', async () => {
+    await open(DEMO_USERS.admin!, { 'PUT /api/settings/verification/': json(400, { 'values.public_verify_url': ['Enter an http:// or https:// address.'] }) });
+    const verification = section('Public verification');
+    fireEvent.change(within(verification).getByRole('textbox', { name: 'Public verification address' }), { target: { value: 'https://user@verify.example' } });
+    fireEvent.click(within(verification).getByRole('button', { name: 'Save Public verification' }));
+    expect(await within(verification).findByText('Enter an http:// or https:// address.', { selector: '.field__error' })).toBeTruthy();
+  });
+
+  it('after a 412 offers to reload, and reloading shows the newer values', async () => {
+    const newer = settings({ general: { version: 1, values: { default_language: 'sq', organisation_name: 'NARIC Kosovo' }, updated_by: 'naric.admin', updated_at: '2026-11-24T10:00:00Z' } });
+    const calls = await open(DEMO_USERS.admin!, {
+      'GET /api/settings/': [json(200, settings()), json(200, newer)],
+      'PUT /api/settings/general/': json(412, { detail: 'These settings were changed by someone else. Reload and try again.', code: 'precondition_failed' }),
+    });
+    const general = section('General');
+    fireEvent.change(within(general).getByRole('textbox', { name: 'Organisation name on the letterhead' }), { target: { value: 'Mine' } });
+    fireEvent.click(within(general).getByRole('button', { name: 'Save General' }));
+    expect(await within(general).findByText('These settings were changed by someone else. Reload and try again.')).toBeTruthy();
+    fireEvent.click(within(general).getByRole('button', { name: 'Reload the settings' }));
+    await waitFor(() => expect((within(section('General')).getByRole('textbox', { name: 'Organisation name on the letterhead' }) as HTMLInputElement).value).toBe('NARIC Kosovo'));
+    expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/settings/').length).toBe(2);
+  });
+
+  it('never sends the stored password back; a typed one replaces it', async () => {
+    const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/smtp/': json(200, settings()) });
+    const smtp = section('E-mail server');
+    expect((within(smtp).getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(smtp).getByRole('button', { name: 'Save E-mail server' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(lastBody(calls, '/api/settings/smtp/')).toEqual({ version: 1, values: { host: 'mail.naric.example', port: 587, tls: 'starttls', from: 'NARIC <no-reply@naric.example>', user: 'naric' } });
+    fireEvent.change(within(smtp).getByLabelText('Password'), { target: { value: 'new secret' } });
+    fireEvent.click(within(smtp).getByRole('button', { name: 'Save E-mail server' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').length).toBe(2));
+    expect(lastBody(calls, '/api/settings/smtp/')).toMatchObject({ values: { password: 'new secret' } });
+  });
+
+  it('is read-only without settings.change_settings', async () => {
+    const viewer = makeUser({ id: 40, username: 'viewer', full_name: 'Vera Viewer', groups: [], permissions: ['settings.view_settings'] });
+    await open(viewer);
+    expect(screen.getByText('You may read these settings but not change them.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
+  });
+});
