@@ -168,6 +168,43 @@ export interface SystemSettingGroupsTable {
   updated_by_id: number | null;
 }
 
+/** A news article as it stands (issue 18; src/shared/api/news.ts). */
+export interface NewsArticlesTable {
+  id: Generated<number>;
+  status: Generated<'draft' | 'scheduled' | 'published' | 'archived'>;
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  tags: Json<string[]>;
+  cover_key: string | null;
+  cover_media_type: 'image/png' | 'image/jpeg' | 'image/webp' | null;
+  cover_size: number | null;
+  cover_sha256: string | null;
+  version: Generated<number>;
+  created_by_id: number | null;
+  updated_by_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface NewsTranslationsTable {
+  article_id: number;
+  language: 'en' | 'sq' | 'sr';
+  title: string;
+  summary: string;
+  body: string;
+  body_html: string;
+}
+
+export interface NewsArticleVersionsTable {
+  id: Generated<number>;
+  article_id: number;
+  version: number;
+  status: string;
+  change: string;
+  snapshot: Json;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -747,4 +784,7 @@ export interface Database {
   expert_commissions: ExpertCommissionsTable;
   expert_commission_members: ExpertCommissionMembersTable;
   expert_reviews: ExpertReviewsTable;
+  news_articles: NewsArticlesTable;
+  news_translations: NewsTranslationsTable;
+  news_article_versions: NewsArticleVersionsTable;
 }

@@ -12,6 +12,7 @@ import { seedDemoExpertReviews } from './demo-expert-reviews';
 import { seedDemoDeadlines } from './demo-deadlines';
 import { seedDemoStaff } from './demo-staff';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoNews } from './demo-news';
 import { seedNotificationTemplates } from '../notices/default-templates';
 import { seedHolidayCalendar } from './holiday-calendar';
 import { seedServiceCatalogue } from './service-catalogue';
@@ -79,6 +80,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     // Issue 16: the notification templates' built-in texts as version 1 (every mode); the demo's notifications.
     await seedNotificationTemplates(trx);
     if (options.demo) await seedDemoNotifications(trx);
+    // Issue 18: the demo's news articles.
+    if (options.demo) await seedDemoNews(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
