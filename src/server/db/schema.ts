@@ -109,6 +109,44 @@ export interface CountriesTable {
   name_en: string;
   name_sq: string;
   name_sr: string;
+  eu_eea: Generated<boolean>;
+  bologna_member: Generated<boolean>;
+  active_for_applications: Generated<boolean>;
+  version: Generated<number>;
+}
+
+/** Higher-education institutions (migration 0015); a merged duplicate is inactive with merged_into set. */
+export interface InstitutionsTable {
+  id: Generated<number>;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  country: string;
+  type: 'public' | 'private';
+  website: string | null;
+  email: string | null;
+  accreditation_status: Generated<'accredited' | 'not_accredited' | 'expired' | 'unknown'>;
+  diploma_register_url: string | null;
+  active: Generated<boolean>;
+  merged_into: number | null;
+  search_text: ColumnType<string, never, never>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** The code lists the forms offer (migration 0015), keyed by the codes the application tables check. */
+export interface ReferenceValuesTable {
+  list: 'academic_field_categories' | 'degree_levels' | 'document_types' | 'request_types';
+  code: string;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  eqf_level: number | null;
+  nqf_level: number | null;
+  version: Generated<number>;
 }
 
 export interface ServicesTable {
@@ -746,6 +784,8 @@ export interface Database {
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
   countries: CountriesTable;
+  institutions: InstitutionsTable;
+  reference_values: ReferenceValuesTable;
   services: ServicesTable;
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;

@@ -13,6 +13,8 @@ import { seedDemoDeadlines } from './demo-deadlines';
 import { seedDemoStaff } from './demo-staff';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoNews } from './demo-news';
+import { seedDemoInstitutions } from './demo-reference';
+import { seedCountryMemberships } from './country-memberships';
 import { seedNotificationTemplates } from '../notices/default-templates';
 import { seedHolidayCalendar } from './holiday-calendar';
 import { seedServiceCatalogue } from './service-catalogue';
@@ -63,6 +65,7 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     const { permissions, groups } = await seedGroupsAndPermissions(trx);
     const settings = await seedSettings(trx);
     const countries = await seedCountries(trx);
+    await seedCountryMemberships(trx);
     const templates = await seedDocumentTemplates(trx);
     const demoUsers = options.demo ? await seedDemoUsers(trx, demoHashes) : 0;
     if (options.demo) await seedDemoTwoFactor(trx);
@@ -82,6 +85,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoNotifications(trx);
     // Issue 18: the demo's news articles.
     if (options.demo) await seedDemoNews(trx);
+    // Issue 18: institutions in Kosovo and the neighbouring countries, one merged duplicate.
+    if (options.demo) await seedDemoInstitutions(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }

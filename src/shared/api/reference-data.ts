@@ -49,6 +49,7 @@ export const REFERENCE_DATA_MESSAGES = {
   inUse: 'This value is in use and cannot be deleted. Deactivate it instead.',
   stale: 'This record was changed by someone else. Reload and try again.',
   mergeSelf: 'An institution cannot be merged into itself.',
+  unknownInstitution: 'There is no institution with this ID.',
   alreadyMerged: 'This institution has already been merged into another one.',
   mergeTargetInactive: 'Merge into an active institution.',
   levelsOnlyForDegrees: 'Only degree levels have EQF and NQF levels.',
