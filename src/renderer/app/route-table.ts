@@ -105,8 +105,8 @@ const rows: RowSpec[] = [
   { id: 'service-detail', path: '/services/:serviceId', access: 'admin', title: 'serviceDetail', area: 'administration', parent: 'services' },
   { id: 'service-edit', path: '/services/:serviceId/edit', access: 'admin', title: 'serviceEdit', area: 'administration', parent: 'service-detail' },
   { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true },
-  { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true, planned: true },
-  { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference', planned: true },
+  { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true },
+  { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference' },
   { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings' },
 
   { id: 'not-found', path: '*', access: 'anyone', title: 'notFound', area: null },

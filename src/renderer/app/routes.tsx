@@ -59,6 +59,8 @@ const NotificationTemplatesScreen = lazy(() =>
 );
 const ReportsScreen = lazy(() => import('../features/reports/reports-screen').then((m) => ({ default: m.ReportsScreen })));
 const SystemSettingsScreen = lazy(() => import('../features/system-settings/system-settings-screen').then((m) => ({ default: m.SystemSettingsScreen })));
+const ReferenceDataScreen = lazy(() => import('../features/reference-data/reference-data-screen').then((m) => ({ default: m.ReferenceDataScreen })));
+const CountriesScreen = lazy(() => import('../features/reference-data/countries-screen').then((m) => ({ default: m.CountriesScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -105,6 +107,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'payment-detail': PaymentDetailScreen,
   notifications: NotificationListScreen,
   'notification-templates': NotificationTemplatesScreen,
+  reference: ReferenceDataScreen,
+  countries: CountriesScreen,
   reports: ReportsScreen,
   settings: SystemSettingsScreen,
   'not-found': NotFoundScreen,

@@ -1,0 +1,55 @@
+import { ACCREDITATION_STATUSES, INSTITUTION_TYPES, type AccreditationStatus, type InstitutionType } from '../../../shared/api/reference-data';
+import { positiveInteger } from './screen-params';
+
+// The lists' queries as the address holds them (`?search=…&country=XK&type=public&
+// accreditation=accredited&active=true&page=2&page_size=50`); anything unknown there is left out.
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+export interface InstitutionListQuery {
+  page: number;
+  page_size: number;
+  search?: string;
+  country?: string;
+  type?: InstitutionType;
+  accreditation_status?: AccreditationStatus;
+  active?: boolean;
+}
+
+export interface CountryListQuery {
+  page: number;
+  page_size: number;
+  search?: string;
+}
+
+function pageSizeOf(params: URLSearchParams): number {
+  const size = Number(params.get('page_size'));
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** Leaves out the names whose value is undefined (the query string must not say "undefined"). */
+function defined<T extends object>(query: T): T {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as T;
+}
+
+export function institutionQueryOf(params: URLSearchParams): InstitutionListQuery {
+  const active = params.get('active');
+  const country = params.get('country');
+  return defined({
+    page: positiveInteger(params.get('page')) ?? 1,
+    page_size: pageSizeOf(params),
+    search: params.get('search')?.trim() || undefined,
+    country: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
+    type: oneOf(INSTITUTION_TYPES, params.get('type')),
+    accreditation_status: oneOf(ACCREDITATION_STATUSES, params.get('accreditation')),
+    active: active === 'true' ? true : active === 'false' ? false : undefined,
+  });
+}
+
+export function countryQueryOf(params: URLSearchParams): CountryListQuery {
+  return defined({ page: positiveInteger(params.get('page')) ?? 1, page_size: pageSizeOf(params), search: params.get('search')?.trim() || undefined });
+}
