@@ -15,9 +15,10 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { referenceDataRoutes } from './modules/reference-data/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { newsRoutes } from './modules/news/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { referenceDataRoutes } from './modules/reference-data/routes';
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, newsRoutes, settingsRoutes, referenceDataRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes];

@@ -15,6 +15,7 @@ import * as userAdministration from './migrations/0012-user-administration';
 import * as paymentsNotifications from './migrations/0013-payments-notifications';
 import * as referenceData from './migrations/0015-reference-data';
 import * as news from './migrations/0014-news';
+import * as reports from './migrations/0016-reports';
 import * as systemSettings from './migrations/0017-system-settings';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-payments-notifications': paymentsNotifications,
   '0015-reference-data': referenceData,
   '0014-news': news,
+  '0016-reports': reports,
   '0017-system-settings': systemSettings,
 };
 

@@ -776,6 +776,29 @@ export interface ExpertReviewsTable {
   version: Generated<number>;
 }
 
+/** A report written to a file in the background (issue 18, migration 0016). */
+export interface ReportExportsTable {
+  id: Generated<number>;
+  owner_id: number;
+  report: string;
+  filters: Json;
+  format: 'csv' | 'xlsx' | 'pdf';
+  /** The language of the file's headers (the requester's). */
+  language: Generated<TemplateLanguage>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  rows: Generated<number>;
+  storage_key: string | null;
+  file_name: string | null;
+  size: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  /** A worker is writing it until then; another may take it up after. */
+  claimed_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -827,4 +850,5 @@ export interface Database {
   news_articles: NewsArticlesTable;
   news_translations: NewsTranslationsTable;
   news_article_versions: NewsArticleVersionsTable;
+  report_exports: ReportExportsTable;
 }

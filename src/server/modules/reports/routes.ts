@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportExportRoutes } from './export-routes';
+import { startExportWorker, type ExportWorker } from './export-worker';
+import { reportReadRoutes } from './report-routes';
+
+// Reports (issue 18, src/shared/api/reports.ts): the standard reports, and their exports written
+// in the background by this instance's export worker (export-worker.ts), which every instance
+// runs on the same table.
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  let worker: ExportWorker | null = null;
+  app.addHook('onReady', async () => {
+    const { db, storage } = app.deps;
+    worker = startExportWorker({ db, storage, log: app.log.child({ job: 'report-exports' }), clock: app.deps.clock ?? (() => new Date()) });
+    // Exports queued while no instance ran (or left by one that stopped) are taken up now.
+    worker.wake();
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+  // The exports' paths are registered first: /reports/exports/ is not a report.
+  await app.register(reportExportRoutes, { worker: () => worker });
+  await app.register(reportReadRoutes);
+};
