@@ -13,8 +13,8 @@ import * as councils from './migrations/0010-councils';
 import * as councilAnalytics from './migrations/0011-council-analytics';
 import * as userAdministration from './migrations/0012-user-administration';
 import * as paymentsNotifications from './migrations/0013-payments-notifications';
-import * as referenceData from './migrations/0015-reference-data';
 import * as news from './migrations/0014-news';
+import * as referenceData from './migrations/0015-reference-data';
 import * as reports from './migrations/0016-reports';
 import * as systemSettings from './migrations/0017-system-settings';
 
@@ -34,8 +34,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-council-analytics': councilAnalytics,
   '0012-user-administration': userAdministration,
   '0013-payments-notifications': paymentsNotifications,
-  '0015-reference-data': referenceData,
   '0014-news': news,
+  '0015-reference-data': referenceData,
   '0016-reports': reports,
   '0017-system-settings': systemSettings,
 };
