@@ -102,6 +102,7 @@ describe('reports', () => {
   it('refuses a reversed period and an unknown report', async () => {
     const reversed = await get('officer', `${REPORT_PATHS.report('fees')}?date_from=2001-05-01&date_to=2001-04-01`, 'sq');
     expect(reversed.statusCode).toBe(400);
+    expect((await get('officer', `${REPORT_PATHS.report('fees')}?date_from=2001-02-31`)).statusCode).toBe(400);
     expect((await get('officer', '/reports/nothing/')).statusCode).toBe(404);
   });
 });

@@ -79,7 +79,8 @@ export const REPORT_LIMITS = {
 
 /** A calendar day as YYYY-MM-DD (the office's days, Europe/Belgrade). */
 const isoDate = safeText({ max: 10 }).refine(
-  (text) => /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(text) && !Number.isNaN(Date.parse(text)),
+  // Round-tripped: Date.parse takes 2026-02-31 (as 3 March), PostgreSQL refuses it.
+  (text) => /^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
   REPORT_MESSAGES.invalidFormat,
 );
 const serviceType = z.coerce.number().int().refine((value) => (SERVICE_TYPES as readonly number[]).includes(value), REPORT_MESSAGES.invalidFormat);
