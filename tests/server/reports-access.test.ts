@@ -5,7 +5,7 @@ import { createServerFixture, type ServerFixture } from '../support/server-fixtu
 
 // Every reports endpoint × every demo account (issue 18, spec §6): reading needs
 // reports.view_reports (NARIC Officers and the administrators), starting an export
-// reports.export_reports (the administrators); everyone else gets 403 and nothing is queued;
+// reports.export_reports (NARIC Officers and the administrators); everyone else gets 403 and nothing is queued;
 // signed out is 401. An export is its owner's alone (404 for anyone else).
 
 let server: ServerFixture;
@@ -13,7 +13,7 @@ let adminExport: number;
 
 const USERS = DEMO_ACCOUNTS.map((account) => account.username);
 const READERS = new Set(['admin', 'naric.admin', 'officer']);
-const EXPORTERS = new Set(['admin', 'naric.admin']);
+const EXPORTERS = new Set(['admin', 'naric.admin', 'officer']);
 const EXPORT = { report: 'decisions', format: 'csv', filter: { date_from: '2025-01-01', date_to: '2025-12-31' } };
 
 async function send(username: string | null, method: 'GET' | 'POST', path: string, payload?: object) {

@@ -217,7 +217,7 @@ describe('the list', () => {
 describe('one user', () => {
   it('shows where each permission comes from: a NARIC officer’s groups, implicit set and direct grants', async () => {
     const officerId = await userId('officer');
-    const permission = await server.db.selectFrom('permissions').select('id').where('app_label', '=', 'reports').where('codename', '=', 'export_reports').executeTakeFirstOrThrow();
+    const permission = await server.db.selectFrom('permissions').select('id').where('app_label', '=', 'news').where('codename', '=', 'view_news').executeTakeFirstOrThrow();
     await server.db.insertInto('user_permissions').values({ user_id: officerId, permission_id: permission.id }).execute();
     const officer = await detailOf(officerId);
     const sources = new Map(officer.effective_permissions.map((entry) => [entry.permission, entry.sources]));
@@ -225,7 +225,7 @@ describe('one user', () => {
       { kind: 'group', group: GROUPS.naricOfficers },
       { kind: 'implicit', group: GROUPS.naricOfficers },
     ]);
-    expect(sources.get('reports.export_reports')).toEqual([{ kind: 'direct' }]);
+    expect(sources.get('news.view_news')).toEqual([{ kind: 'direct' }]);
     expect(sources.get('applications.view_application')).toEqual([{ kind: 'group', group: GROUPS.naricOfficers }]);
     expect(sources.has('settings.change_settings')).toBe(false);
     const names = officer.effective_permissions.map((entry) => entry.permission);

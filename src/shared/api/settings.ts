@@ -74,16 +74,11 @@ export const generalSettings = z.object({
 });
 export type GeneralSettings = z.infer<typeof generalSettings>;
 
+const webAddress = z.url({ protocol: /^https?$/ });
 const httpAddress = safeText({ max: 500 })
   .min(1, SETTINGS_MESSAGES.required)
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
-    } catch {
-      return false;
-    }
-  }, SETTINGS_MESSAGES.invalidUrl);
+  // zod's URL check (shared code has no DOM or Node URL type); no user name or password before the host.
+  .refine((text) => webAddress.safeParse(text).success && !/^[a-z]+:\/\/[^/]*@/i.test(text), SETTINGS_MESSAGES.invalidUrl);
 
 export const verificationSettings = z.object({
   /** Issued documents' QR codes point here (the code is appended; a trailing slash is dropped); receipts' codes beside it. */

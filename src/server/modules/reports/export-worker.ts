@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { reportAnswer, reportKey, type ExportFormat, type ReportKey } from '../../../shared/api/reports';
 import { hasPermission } from '../../../shared/auth/permissions';
 import type { Language } from '../../../shared/constants';
@@ -113,12 +113,11 @@ async function writeExport(options: ExportWorkerOptions, job: ClaimedExport) {
   const scope = applicationScope(owner);
   const today = officeDay(now);
   const names = await codeNames(db, job.language);
-  let columns: (typeof definition extends { run(...args: never[]): Promise<infer D> } ? D : never)['columns'] | null = null;
   let written = 0;
 
   // The first slice is computed before the file starts: its columns are the file's header.
   const first = await definition.run({ db, scope, filter: slices[0]!, today });
-  columns = first.columns;
+  const columns = first.columns;
   async function* batches(): AsyncGenerator<Cell[][]> {
     for (let index = 0; index < slices.length; index += 1) {
       const data = index === 0 ? first : await definition.run({ db, scope, filter: slices[index]!, today });
