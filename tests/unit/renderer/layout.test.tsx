@@ -93,8 +93,8 @@ describe('signed-in layout', () => {
 
   it('shows an honest placeholder for an area of a later version, titled by the route', async () => {
     window.naric = fakeBridge({ app: { info: async () => info('web') } });
-    renderRoutes(appRouteObjects(), { path: '/reference', store: signedIn() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reference data' })).toBeTruthy();
+    renderRoutes(appRouteObjects(), { path: '/news', store: signedIn(USER_KINDS.superuser) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
     expect(screen.getByText('This area is not available in this version yet')).toBeTruthy();
   });
 
