@@ -11,7 +11,7 @@ import { safeText } from './safe-text';
 // downloads list shows its status and progress, and its owner alone downloads the finished file.
 //
 // Reading needs reports.view_reports (NARIC Officers and the administrators); exporting needs
-// reports.export_reports (the administrators; an officer is given it per person or per group).
+// reports.export_reports (NARIC Officers and the administrators).
 // Figures count the applications the reader may see (application-scope.ts: every application for
 // the groups that hold the permission by default). Messages are English and translated on the way
 // out (locales/<lang>/server.json, `reports`); the answer's column and series labels are already
