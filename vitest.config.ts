@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: a single worker on the 2-core
+          // machines, which left one core idle through the whole unit step.
+          maxWorkers: 2,
           include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/main/**/*.test.ts', 'tests/unit/preload/**/*.test.ts', 'tests/i18n/**/*.test.ts', 'tests/unit/bench/**/*.test.ts', 'tests/unit/release/**/*.test.ts'],
         },
       },
@@ -19,6 +22,7 @@ export default defineConfig({
           include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/renderer/setup.ts'],
           testTimeout: 15_000,
+          maxWorkers: 2,
         },
       },
       {
