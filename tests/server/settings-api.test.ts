@@ -52,8 +52,15 @@ describe('reading', () => {
     expect(settings.uploads).toMatchObject({ version: 0, ceiling_bytes: 8 * 1024 * 1024, values: { max_upload_bytes: 8 * 1024 * 1024 } });
     expect(settings.verification.values.public_verify_url).toBe(server.config.publicVerifyUrl);
     expect(settings.smtp.values).toMatchObject({ host: '', password_set: false });
-    expect(settings.holidays.values).toEqual({ closed_days: [] });
-    expect(settings.general.values.organisation_name).toMatch(/^NARIC — /);
+  });
+
+  it('shows the demo’s saved groups: the office’s name and this year’s closed days, saved by admin', async () => {
+    const settings = await read();
+    const year = new Date().getUTCFullYear();
+    expect(settings.general).toMatchObject({ version: 1, updated_by: 'admin', values: { default_language: 'en', organisation_name: expect.stringMatching(/^NARIC — /) } });
+    expect(settings.holidays).toMatchObject({ version: 1, updated_by: 'admin' });
+    expect(settings.holidays.values.closed_days).toContainEqual({ date: `${year}-02-17`, reason: 'Independence Day' });
+    expect(settings.smtp.version).toBe(0);
   });
 });
 
@@ -88,13 +95,16 @@ describe('validation', () => {
 
 describe('saving', () => {
   it('refuses a stale version with 412 and keeps the newer values', async () => {
-    const first = await save('general', { default_language: 'sq', organisation_name: 'NARIC Kosovo' }, 0);
+    const read0 = (await read()).general.version;
+    const first = await save('general', { default_language: 'sq', organisation_name: 'NARIC Kosovo' }, read0);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().general).toMatchObject({ version: 1, updated_by: 'admin', values: { organisation_name: 'NARIC Kosovo' } });
-    const stale = await save('general', { default_language: 'en', organisation_name: 'Someone else' }, 0);
+    expect(first.json().general).toMatchObject({ version: read0 + 1, updated_by: 'admin', values: { organisation_name: 'NARIC Kosovo' } });
+    const stale = await save('general', { default_language: 'en', organisation_name: 'Someone else' }, read0);
     expect(stale.statusCode).toBe(412);
     expect(stale.json().detail).toBe('These settings were changed by someone else. Reload and try again.');
-    expect((await read()).general).toMatchObject({ version: 1, values: { default_language: 'sq', organisation_name: 'NARIC Kosovo' } });
+    expect((await read()).general).toMatchObject({ version: read0 + 1, values: { default_language: 'sq', organisation_name: 'NARIC Kosovo' } });
+    // Back as it was, so the later tests' letterheads and languages are the office's.
+    expect((await save('general', { default_language: 'en', organisation_name: 'NARIC — Qendra Nacionale e Informimit për Njohjen Akademike' })).statusCode).toBe(200);
   });
 
   it('audits who changed which field from what to what', async () => {

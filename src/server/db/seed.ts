@@ -14,6 +14,7 @@ import { seedDemoStaff } from './demo-staff';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoNews } from './demo-news';
 import { seedDemoInstitutions } from './demo-reference';
+import { seedDemoSettings } from './demo-settings';
 import { seedCountryMemberships } from './country-memberships';
 import { seedNotificationTemplates } from '../notices/default-templates';
 import { seedHolidayCalendar } from './holiday-calendar';
@@ -87,6 +88,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoNews(trx);
     // Issue 18: institutions in Kosovo and the neighbouring countries, one merged duplicate.
     if (options.demo) await seedDemoInstitutions(trx);
+    // Issue 18: the general settings and this year's office closed days, saved by the demo administrator.
+    if (options.demo) await seedDemoSettings(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }
