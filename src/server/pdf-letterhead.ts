@@ -1,19 +1,35 @@
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { resourcePath } from './resources';
 
 // What every PDF the office issues shares (issued documents and verdicts, payment receipts): an
 // A4 page with the state header and the title, DejaVu Sans embedded (subset) so Albanian and
 // Serbian letters render exactly, text wrapped to a width, the QR code of a verification address,
-// and fixed metadata so the same input renders to the same bytes.
+// and fixed metadata so the same input renders to the same bytes. The organisation's line and the
+// logo are system settings (issue 18): the callers read them (system-settings.ts) and pass them
+// in, so this file never touches the database and a PDF depends only on what it is given.
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 64;
 export const INK = rgb(0.1, 0.12, 0.16);
 export const MUTED = rgb(0.35, 0.38, 0.42);
-const HEADER_LINES = ['Republika e Kosovës · Republika Kosovo · Republic of Kosovo', 'NARIC — Qendra Nacionale e Informimit për Njohjen Akademike'];
+const STATE_LINE = 'Republika e Kosovës · Republika Kosovo · Republic of Kosovo';
+/** The logo's box at the top left; the header lines start to its right. */
+const LOGO_BOX = { width: 96, height: 40, gap: 12 } as const;
+
+/** What the letterhead shows besides the state line: the office's name and, when set, its logo. */
+export interface Letterhead {
+  organisationName: string;
+  logo: { bytes: Uint8Array; mediaType: 'image/png' | 'image/jpeg' } | null;
+}
+
+/** The letterhead with its logo embedded in one document. */
+export interface EmbeddedLetterhead {
+  organisationName: string;
+  logo: PDFImage | null;
+}
 
 export interface PdfFonts {
   regular: PDFFont;
@@ -28,8 +44,12 @@ function fontBytes() {
   return fontFiles;
 }
 
-/** A new document with the fonts embedded and the metadata set. */
-export async function createOfficePdf(title: string, createdAt: Date): Promise<{ pdf: PDFDocument; fonts: PdfFonts }> {
+/** A new document with the fonts (and the letterhead's logo) embedded and the metadata set. */
+export async function createOfficePdf(
+  title: string,
+  createdAt: Date,
+  letterhead: Letterhead,
+): Promise<{ pdf: PDFDocument; fonts: PdfFonts; letterhead: EmbeddedLetterhead }> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const bytes = await fontBytes();
@@ -39,7 +59,8 @@ export async function createOfficePdf(title: string, createdAt: Date): Promise<{
   pdf.setCreator('NARIC back-office');
   pdf.setCreationDate(createdAt);
   pdf.setModificationDate(createdAt);
-  return { pdf, fonts };
+  const logo = letterhead.logo ? await (letterhead.logo.mediaType === 'image/png' ? pdf.embedPng(letterhead.logo.bytes) : pdf.embedJpg(letterhead.logo.bytes)) : null;
+  return { pdf, fonts, letterhead: { organisationName: letterhead.organisationName, logo } };
 }
 
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -59,14 +80,26 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines;
 }
 
-/** Draws the state header and the title; returns where the text below them starts. */
-export function drawLetterhead(page: PDFPage, fonts: PdfFonts, title: string): number {
+/** Draws the logo, the state header and the title; returns where the text below them starts. */
+export function drawLetterhead(page: PDFPage, fonts: PdfFonts, letterhead: EmbeddedLetterhead, title: string): number {
   let y = A4.height - MARGIN;
-  for (const line of HEADER_LINES) {
-    page.drawText(line, { x: MARGIN, y, size: 9, font: fonts.regular, color: MUTED });
+  let x = MARGIN;
+  // Below the logo: the lowest point the header reaches (the lines' next baseline without a logo).
+  let below = Infinity;
+  if (letterhead.logo) {
+    // Scaled to fit its box, never enlarged; its top level with the first line's capitals.
+    const scale = Math.min(1, LOGO_BOX.width / letterhead.logo.width, LOGO_BOX.height / letterhead.logo.height);
+    const size = { width: letterhead.logo.width * scale, height: letterhead.logo.height * scale };
+    const top = y + 9;
+    page.drawImage(letterhead.logo, { x: MARGIN, y: top - size.height, ...size });
+    x = MARGIN + size.width + LOGO_BOX.gap;
+    below = top - size.height - 13;
+  }
+  for (const line of [STATE_LINE, letterhead.organisationName]) {
+    page.drawText(line, { x, y, size: 9, font: fonts.regular, color: MUTED });
     y -= 13;
   }
-  y -= 28;
+  y = Math.min(y, below) - 28;
   for (const line of wrap(title, fonts.bold, 20, A4.width - 2 * MARGIN)) {
     page.drawText(line, { x: MARGIN, y, size: 20, font: fonts.bold, color: INK });
     y -= 26;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
+import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type GeneralSettings, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { DEFAULT_SMTP_FROM, type ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
+import type { Letterhead } from './pdf-letterhead';
 
 // The system settings in force (issue 18), for any server code that obeys one: sign-in (token
 // lifetimes, throttling), uploads (the size limit), issued documents (letterhead, verification
@@ -43,6 +44,9 @@ export interface StoredSettings {
   twoFactorRequired: boolean;
 }
 
+/** The general group needs no configuration: the letterhead and the first language read it with the database alone. */
+const GENERAL_DEFAULTS: GeneralSettings = { default_language: DEFAULT_LANGUAGE, organisation_name: DEFAULT_ORGANISATION_NAME };
+
 /** Each group's values when nobody saved it: the server's configuration as it is today. */
 export function settingsDefaults(config: ServerConfig): SettingsValues {
   return {
@@ -54,7 +58,7 @@ export function settingsDefaults(config: ServerConfig): SettingsValues {
       login_window_minutes: DEFAULT_LOGIN_WINDOW_MINUTES,
     },
     uploads: { max_upload_bytes: config.maxUploadBytes },
-    general: { default_language: DEFAULT_LANGUAGE, organisation_name: DEFAULT_ORGANISATION_NAME },
+    general: GENERAL_DEFAULTS,
     verification: { public_verify_url: config.publicVerifyUrl },
     smtp: {
       host: config.smtp?.host ?? '',
@@ -167,4 +171,15 @@ export async function currentSettings(deps: { db: AppDatabase; config: ServerCon
 /** The largest document upload accepted now (413 beyond it). */
 export async function currentUploadLimit(deps: { db: AppDatabase; config: ServerConfig }): Promise<number> {
   return (await currentSettings(deps)).uploads.max_upload_bytes;
+}
+
+/** The general settings in force (the office's name, the first language of staff). */
+export async function currentGeneralSettings(db: AppDatabase): Promise<GeneralSettings> {
+  return merged('general', GENERAL_DEFAULTS, (await storedSettings(db)).groups.general);
+}
+
+/** What every PDF issued from now on carries at its top (pdf-letterhead.ts). */
+export async function currentLetterhead(db: AppDatabase): Promise<Letterhead> {
+  const general = await currentGeneralSettings(db);
+  return { organisationName: general.organisation_name, logo: null };
 }

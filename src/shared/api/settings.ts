@@ -205,7 +205,7 @@ export const SETTING_EFFECT = {
     login_window_minutes: 'live',
   },
   uploads: { max_upload_bytes: 'live' },
-  general: { default_language: 'stored_only', organisation_name: 'stored_only' },
+  general: { default_language: 'stored_only', organisation_name: 'live' },
   verification: { public_verify_url: 'live' },
   smtp: { host: 'stored_only', port: 'stored_only', tls: 'stored_only', from: 'stored_only', user: 'stored_only', password: 'stored_only' },
   holidays: { closed_days: 'live' },

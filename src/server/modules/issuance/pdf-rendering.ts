@@ -1,5 +1,5 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
-import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, verificationQr, wrap, type PdfFonts } from '../../pdf-letterhead';
+import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, verificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 
 // Issued documents and verdicts as PDF: A4 pages with the office's letterhead (pdf-letterhead.ts),
 // the template's title and text filled from the application, and (for issued documents) the
@@ -22,8 +22,8 @@ interface PageInput {
   qr?: { png: Uint8Array; caption: string };
 }
 
-async function drawPage(pdf: PDFDocument, page: PDFPage, input: PageInput, { regular, bold }: PdfFonts) {
-  let y = drawLetterhead(page, { regular, bold }, fillPlaceholders(input.template.title, input.values));
+async function drawPage(pdf: PDFDocument, page: PDFPage, input: PageInput, { regular, bold }: PdfFonts, letterhead: EmbeddedLetterhead) {
+  let y = drawLetterhead(page, { regular, bold }, letterhead, fillPlaceholders(input.template.title, input.values));
   y -= 12;
   const bodyWidth = A4.width - 2 * MARGIN;
   for (const line of wrap(fillPlaceholders(input.template.body, input.values), regular, 11, bodyWidth)) {
@@ -45,13 +45,15 @@ export interface RenderInput {
   verification?: { code: string; url: string };
   title: string;
   createdAt: Date;
+  /** The office's name and logo as the settings say when the PDF is made. */
+  letterhead: Letterhead;
 }
 
 export async function renderPdf(input: RenderInput): Promise<Buffer> {
-  const { pdf, fonts } = await createOfficePdf(input.title, input.createdAt);
+  const { pdf, fonts, letterhead } = await createOfficePdf(input.title, input.createdAt, input.letterhead);
   const qr = input.verification ? { png: await verificationQr(input.verification.url), caption: input.verification.code } : undefined;
   for (const page of input.pages) {
-    await drawPage(pdf, pdf.addPage([A4.width, A4.height]), { ...page, qr }, fonts);
+    await drawPage(pdf, pdf.addPage([A4.width, A4.height]), { ...page, qr }, fonts, letterhead);
   }
   return Buffer.from(await pdf.save());
 }

@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../../db/database';
 import type { TemplateKind, TemplateLanguage } from '../../db/schema';
+import type { Letterhead } from '../../pdf-letterhead';
 import type { Placeholders, RenderInput, TemplateText } from './pdf-rendering';
 import { issuedDocumentValues } from './issued-document-queries';
 import { activeTemplate } from './template-queries';
@@ -21,7 +22,7 @@ export function verificationUrl(base: string, code: string): string {
   return `${base}/${encodeURIComponent(code)}/`;
 }
 
-export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBase: string): Promise<Buffer> {
+export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBase: string, letterhead: Letterhead): Promise<Buffer> {
   const row = await issuedDocumentValues(db, id);
   const url = verificationUrl(verifyBase, row.verification_code);
   const values: Placeholders = {
@@ -37,12 +38,12 @@ export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBa
     verify_url: url,
   };
   const pages = await Promise.all(ISSUED_LANGUAGES.map(async (language) => ({ template: await activeTemplate(db, row.kind, language), values })));
-  return renderPdf({ pages, verification: { code: row.verification_code, url }, title: `${pages[0]!.template.title} ${row.reference}`, createdAt: row.issued_at });
+  return renderPdf({ pages, verification: { code: row.verification_code, url }, title: `${pages[0]!.template.title} ${row.reference}`, createdAt: row.issued_at, letterhead });
 }
 
 export async function renderVerdict(
   db: AppDatabase,
-  input: { applicationId: number; text: string; language: TemplateLanguage; now: Date },
+  input: { applicationId: number; text: string; language: TemplateLanguage; now: Date; letterhead: Letterhead },
 ): Promise<Buffer> {
   const application = await db
     .selectFrom('applications')
@@ -59,7 +60,7 @@ export async function renderVerdict(
     verdict_text: input.text,
     issued_date: day(input.now),
   };
-  return renderPdf({ pages: [{ template, values }], title: `${template.title} ${application.reference}`, createdAt: input.now });
+  return renderPdf({ pages: [{ template, values }], title: `${template.title} ${application.reference}`, createdAt: input.now, letterhead: input.letterhead });
 }
 
 const SAMPLE: Placeholders = {
@@ -77,7 +78,7 @@ const SAMPLE: Placeholders = {
 };
 
 /** A template with sample data, for the templates screen's preview. */
-export async function renderTemplatePreview(template: TemplateText & { kind: TemplateKind }): Promise<Buffer> {
+export async function renderTemplatePreview(template: TemplateText & { kind: TemplateKind }, letterhead: Letterhead): Promise<Buffer> {
   const verification = template.kind === 'verdict' ? undefined : { code: SAMPLE.code!, url: SAMPLE.verify_url! };
-  return renderPdf({ pages: [{ template, values: SAMPLE }], verification, title: template.title, createdAt: new Date('2026-01-01T00:00:00Z') });
+  return renderPdf({ pages: [{ template, values: SAMPLE }], verification, title: template.title, createdAt: new Date('2026-01-01T00:00:00Z'), letterhead });
 }

@@ -20,7 +20,7 @@ import {
   verificationCodeParams,
 } from '../../../shared/api/issuance';
 import { applicationScope, visibleIn } from '../../application-scope';
-import { currentSettings, currentUploadLimit } from '../../system-settings';
+import { currentLetterhead, currentSettings, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { sendStoredFile } from '../../downloads';
 import { notFound } from '../../errors';
@@ -85,7 +85,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       let key = found.storageKey;
       let hash = found.sha256;
       if (!key) {
-        const pdf = await renderIssuedDocument(db, found.document.id, (await currentSettings(app.deps)).verification.public_verify_url);
+        const pdf = await renderIssuedDocument(db, found.document.id, (await currentSettings(app.deps)).verification.public_verify_url, await currentLetterhead(db));
         key = await storage.put(pdf);
         hash = sha256(pdf);
         await keepRenderedPdf(db, found.document.id, { key, sha256: hash, size: pdf.length });
@@ -147,7 +147,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const template = await findTemplate(db, request.params.id);
       if (!template) throw notFound();
-      const pdf = await renderTemplatePreview(template);
+      const pdf = await renderTemplatePreview(template, await currentLetterhead(db));
       return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="template-preview.pdf"').send(pdf);
     },
   );
@@ -238,7 +238,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const applicationId = await visibleApplication(request);
       const { verdict: current } = await findVerdict(db, applicationId, request.params.verdictId);
-      const pdf = await renderVerdict(db, { applicationId, text: current.body, language: request.body.language, now: new Date() });
+      const pdf = await renderVerdict(db, { applicationId, text: current.body, language: request.body.language, now: new Date(), letterhead: await currentLetterhead(db) });
       const key = await storage.put(pdf);
       try {
         const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.body.version, {

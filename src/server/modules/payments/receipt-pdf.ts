@@ -1,5 +1,5 @@
 import { rgb, type PDFPage } from 'pdf-lib';
-import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, verificationQr, wrap, type PdfFonts } from '../../pdf-letterhead';
+import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, verificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 
 // The payment receipt as PDF, on the office's letterhead like the issued documents
 // (pdf-letterhead.ts): the title, the payment's facts as label and value, its refunds, and the
@@ -23,8 +23,8 @@ export interface ReceiptContent {
   createdAt: Date;
 }
 
-function drawText(page: PDFPage, fonts: PdfFonts, content: ReceiptContent, qr: { width: number }) {
-  let y = drawLetterhead(page, fonts, content.title);
+function drawText(page: PDFPage, fonts: PdfFonts, letterhead: EmbeddedLetterhead, content: ReceiptContent, qr: { width: number }) {
+  let y = drawLetterhead(page, fonts, letterhead, content.title);
   y -= 10;
   const valueX = MARGIN + LABEL_WIDTH;
   const valueWidth = A4.width - MARGIN - valueX;
@@ -53,10 +53,10 @@ function drawText(page: PDFPage, fonts: PdfFonts, content: ReceiptContent, qr: {
   }
 }
 
-export async function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
-  const { pdf, fonts } = await createOfficePdf(content.title, content.createdAt);
+export async function renderReceiptPdf(content: ReceiptContent, letterheadSettings: Letterhead): Promise<Buffer> {
+  const { pdf, fonts, letterhead } = await createOfficePdf(content.title, content.createdAt, letterheadSettings);
   const page = pdf.addPage([A4.width, A4.height]);
-  drawText(page, fonts, content, { width: QR_SIZE });
+  drawText(page, fonts, letterhead, content, { width: QR_SIZE });
 
   const image = await pdf.embedPng(await verificationQr(content.verification.url));
   page.drawImage(image, { x: A4.width - MARGIN - QR_SIZE, y: MARGIN, width: QR_SIZE, height: QR_SIZE });

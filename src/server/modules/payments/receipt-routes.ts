@@ -8,7 +8,8 @@ import { contentDisposition } from '../../downloads';
 import { conflict, notFound } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
-import { currentSettings } from '../../system-settings';
+import type { Letterhead } from '../../pdf-letterhead';
+import { currentLetterhead, currentSettings } from '../../system-settings';
 import { findPaymentDetail, verifyReceiptCode } from './payment-queries';
 import type { ReceiptContent } from './receipt-pdf';
 import { PAYMENT_TEXTS, interpolate, translatePaymentRefusal, writtenAmount, writtenMoment } from './payment-texts';
@@ -30,9 +31,9 @@ export function receiptVerificationUrl(publicVerifyUrl: string, code: string): s
 }
 
 // pdf-lib, fontkit, qrcode and the fonts load with the first receipt, not while the server starts.
-async function renderReceipt(content: ReceiptContent): Promise<Buffer> {
+async function renderReceipt(content: ReceiptContent, letterhead: Letterhead): Promise<Buffer> {
   const { renderReceiptPdf } = await import('./receipt-pdf');
-  return renderReceiptPdf(content);
+  return renderReceiptPdf(content, letterhead);
 }
 
 /** The receipt's words and values in `language`. */
@@ -98,7 +99,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!RECEIPTED.has(payment.status) || payment.receipt_code === null || payment.paid_at === null) {
         throw conflict(PAYMENT_MESSAGES.notPaid, { status: payment.status });
       }
-      const pdf = await renderReceipt(receiptContent(payment, language, receiptVerificationUrl((await currentSettings(app.deps)).verification.public_verify_url, payment.receipt_code)));
+      const pdf = await renderReceipt(receiptContent(payment, language, receiptVerificationUrl((await currentSettings(app.deps)).verification.public_verify_url, payment.receipt_code)), await currentLetterhead(app.deps.db));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(`receipt-${payment.application.reference}.pdf`, 'attachment'))

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat, ReportKey } from '../../../shared/api/reports';
 import type { Language } from '../../../shared/constants';
-import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, type PdfFonts } from '../../pdf-letterhead';
+import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 import { spreadsheetFile, type Cell, type SpreadsheetColumn } from '../../spreadsheet-export';
 import type { ResolvedFilter } from './report-filter';
 import type { ReportData } from './report-queries';
@@ -63,10 +63,11 @@ export async function pdfReport(
   language: Language,
   rows: Cell[][],
   now: Date,
+  letterheadSettings: Letterhead,
 ): Promise<Buffer> {
   const texts = REPORT_TEXTS[language];
   const title = texts.titles[report];
-  const { pdf, fonts } = await createOfficePdf(title, now);
+  const { pdf, fonts, letterhead } = await createOfficePdf(title, now, letterheadSettings);
   const width = (A4.width - 2 * MARGIN) / columns.length;
   const headers = columns.map((column) => columnLabel(texts, column.key, filter));
   let pageNumber = 0;
@@ -75,7 +76,7 @@ export async function pdfReport(
   const startPage = (first: boolean) => {
     pageNumber += 1;
     if (!first) page = pdf.addPage([A4.width, A4.height]);
-    y = first ? drawLetterhead(page, fonts, title) : A4.height - MARGIN;
+    y = first ? drawLetterhead(page, fonts, letterhead, title) : A4.height - MARGIN;
     if (first) {
       page.drawText(texts.period.replace('{{from}}', filter.date_from).replace('{{to}}', filter.date_to), { x: MARGIN, y, size: 10, font: fonts.regular, color: MUTED });
       y -= 22;

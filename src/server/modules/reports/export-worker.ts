@@ -9,6 +9,7 @@ import { loadUserObject } from '../../auth-context';
 import type { AppDatabase } from '../../db/database';
 import type { Cell } from '../../spreadsheet-export';
 import type { DocumentStorage } from '../../storage/document-storage';
+import { currentLetterhead } from '../../system-settings';
 import { exportFileName, fileCells, pdfReport, spreadsheetReport } from './export-files';
 import { monthSlices, officeDay } from './report-filter';
 import { REPORTS } from './report-queries';
@@ -134,7 +135,7 @@ async function writeExport(options: ExportWorkerOptions, job: ClaimedExport) {
   if (job.format === 'pdf') {
     const rows: Cell[][] = [];
     for await (const batch of batches()) rows.push(...batch);
-    const bytes = await pdfReport(report, columns, filter, job.language, rows, now);
+    const bytes = await pdfReport(report, columns, filter, job.language, rows, now, await currentLetterhead(db));
     key = await storage.put(bytes);
     size = bytes.length;
   } else {
