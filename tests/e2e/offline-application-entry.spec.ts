@@ -113,7 +113,11 @@ test('an officer enters an application offline; it survives a restart, reaches t
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
   await page.getByRole('textbox', { name: 'Personal ID number' }).fill(personalId);
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('arta.kelmendi@example.org');
-  await page.getByRole('textbox', { name: 'Institution', exact: true }).fill('Universiteti i Prishtinës');
+  // The institution is a searchable choice of the registered ones (issue 18); offline there is no
+  // list to ask, and the name is typed in and kept as typed.
+  await expect(page.getByText('The server cannot be reached: type the name. The list of institutions returns when it answers.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Institution', exact: true }).fill('Universiteti i Prishtinës');
+  await expect(page.getByRole('listbox', { name: /Institution/ })).toHaveCount(0);
   await chooseOption(page, 'Service applied for', 'Service 3: Verification of Kosovo diplomas');
   await attach(page, shell, desktopMain, 'Verification request', requestPath);
   await attach(page, shell, desktopMain, 'Original diploma', diplomaPath);
@@ -178,8 +182,9 @@ test('an officer enters an application offline; it survives a restart, reaches t
   const access = await reopenedTokens.access().catch(() => tokens.access());
   const detail = await reopened.request.get(`/api/applications/${id}/`, { headers: { Authorization: `Bearer ${access}` } });
   expect(detail.ok()).toBe(true);
-  const body = (await detail.json()) as { reference: string; fee_snapshot?: { quoted_fee: string | null } };
+  const body = (await detail.json()) as { reference: string; fee_snapshot?: { quoted_fee: string | null }; education?: { institution_name: string | null } };
   expect(body.reference).toBe(reference);
+  expect(body.education?.institution_name).toBe('Universiteti i Prishtinës');
   expect(body.fee_snapshot?.quoted_fee).toBe('10.00');
 
   // Another administrator on the same computer: none of the first one's drafts or outbox.

@@ -8,6 +8,7 @@ import {
   type IntakeDuplicatesAnswer,
   type IntakeRequest,
 } from '../../../shared/api/intake';
+import { REFERENCE_DATA_PATHS, institutionChoiceAnswer } from '../../../shared/api/reference-data';
 import { SERVICE_PATHS, serviceListAnswer, type Service } from '../../../shared/api/services';
 import type { NaricBridge } from '../../../shared/bridge';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
@@ -57,6 +58,20 @@ export function usePossibleDuplicates(query: DuplicateQuery) {
     queryKey: ['intake', 'possible-duplicates', personalId, institution],
     queryFn: () => findPossibleDuplicates({ personal_id: personalId, institution_name: institution }),
     enabled: reachable === true && personalId !== '' && institution !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * Registered institutions whose name holds `search` (issue 18), for the institution field's list.
+ * Asked only while the server answers: offline the field is plain typing.
+ */
+export function useInstitutionSuggestions(search: string, online: boolean) {
+  return useQuery({
+    queryKey: ['intake', 'institution-choices', search],
+    queryFn: async () => (await apiClient.get(REFERENCE_DATA_PATHS.institutionChoices, institutionChoiceAnswer, { search })).results,
+    enabled: online && search.length >= 2,
     staleTime: 60_000,
     retry: false,
   });

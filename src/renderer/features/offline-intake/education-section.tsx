@@ -7,6 +7,7 @@ import { INTAKE_LIMITS } from '../../../shared/api/intake';
 import { TEXT_LIMITS } from '../../../shared/api/safe-text';
 import { INSTITUTION_TYPES, type DegreeLevel, type InstitutionType } from '../../../shared/domain/application-status';
 import { withCurrent, type SectionProps } from './applicant-section';
+import { InstitutionField } from './institution-field';
 import type { DraftValues } from './draft-model';
 
 type Education = DraftValues['education'];
@@ -31,14 +32,23 @@ export function EducationSection({
     <fieldset className="counter-form__group">
       <legend>{t('education.title')}</legend>
       <div className="counter-form__row">
-        <TextField
-          label={t('education.institutionName')}
+        <InstitutionField
           value={education.institution_name}
           onChange={(text) => set('institution_name', text)}
+          onChoose={(institution, name) =>
+            onChange({
+              ...values,
+              education: {
+                ...education,
+                institution_name: name,
+                institution_country: institution.country,
+                institution_type: institution.type,
+                institution_email: institution.email ?? education.institution_email,
+                institution_website: institution.website ?? education.institution_website,
+              },
+            })
+          }
           errorMessage={error('institution_name')}
-          isRequired
-          maxLength={TEXT_LIMITS.name}
-          autoComplete="off"
         />
         <SelectField
           label={t('education.institutionCountry')}

@@ -125,7 +125,8 @@ async function fillApplicant() {
   fill('Last name', 'Krasniqi');
   fill('Personal ID number', '1234567890');
   fill('E-mail', 'arber@example.org');
-  fill('Institution', 'Universiteti i Prishtinës');
+  // The institution is a searchable choice that takes a name the list lacks (issue 18).
+  fireEvent.change(screen.getByRole('combobox', { name: 'Institution' }), { target: { value: 'Universiteti i Prishtinës' } });
   await chooseService();
 }
 
