@@ -61,6 +61,10 @@ const ReportsScreen = lazy(() => import('../features/reports/reports-screen').th
 const SystemSettingsScreen = lazy(() => import('../features/system-settings/system-settings-screen').then((m) => ({ default: m.SystemSettingsScreen })));
 const ReferenceDataScreen = lazy(() => import('../features/reference-data/reference-data-screen').then((m) => ({ default: m.ReferenceDataScreen })));
 const CountriesScreen = lazy(() => import('../features/reference-data/countries-screen').then((m) => ({ default: m.CountriesScreen })));
+const NewsListScreen = lazy(() => import('../features/news/news-list-screen').then((m) => ({ default: m.NewsListScreen })));
+const NewsCreateScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsCreateScreen })));
+const NewsEditScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsEditScreen })));
+const NewsArticleScreen = lazy(() => import('../features/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Areas of later versions (spec §2 lists them; their screens are not built yet). */
 const Unavailable = lazy(() =>
@@ -110,6 +114,10 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   reference: ReferenceDataScreen,
   countries: CountriesScreen,
   reports: ReportsScreen,
+  news: NewsListScreen,
+  'news-create': NewsCreateScreen,
+  'news-article': NewsArticleScreen,
+  'news-edit': NewsEditScreen,
   settings: SystemSettingsScreen,
   'not-found': NotFoundScreen,
 };

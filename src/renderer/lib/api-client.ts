@@ -29,7 +29,8 @@ export interface ApiClientDependencies {
 interface RequestOptions {
   searchParams?: QueryParams;
   json?: unknown;
-  body?: FormData;
+  /** A form, or raw bytes (a news cover image is sent as the image itself). */
+  body?: FormData | Blob;
   /** Extra headers a call needs (the counter intake's Idempotency-Key). */
   headers?: Record<string, string>;
   /** Ends the call early (the counter outbox gives up a request that does not answer). */

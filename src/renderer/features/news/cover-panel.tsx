@@ -1,0 +1,72 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COVER_MEDIA_TYPES, type NewsArticle } from '../../../shared/api/news';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { useFormat } from '../../lib/format';
+import { useCover } from './api';
+import { CoverImage } from './cover-image';
+import { describeNewsRefusal } from './refusals';
+
+/**
+ * The cover image: PNG, JPEG or WebP, checked by the server by its bytes (415 otherwise, 413
+ * when too large; both said in words here). Setting or removing it is a new version.
+ */
+export function CoverPanel({ article, onChanged, onReload }: { article: NewsArticle; onChanged(article: NewsArticle): void; onReload(): void }) {
+  const { t } = useTranslation(['news', 'common', 'errors']);
+  const format = useFormat();
+  const cover = useCover(article);
+  const input = useRef<HTMLInputElement>(null);
+  const refusal = cover.error ? describeNewsRefusal(cover.error, t) : null;
+  const send = (file: Blob | null) => cover.mutate(file, { onSuccess: onChanged });
+
+  return (
+    <section className="news-panel" aria-labelledby="news-cover-heading">
+      <h2 id="news-cover-heading">{t('cover.title')}</h2>
+      {article.cover ? (
+        <>
+          <CoverImage article={article} />
+          <p>{t('cover.about', { size: format.fileSize(article.cover.size) })}</p>
+        </>
+      ) : (
+        <p>{t('cover.none')}</p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor="news-cover-file">
+          {article.cover ? t('cover.replace') : t('cover.choose')}
+        </label>
+        <input
+          id="news-cover-file"
+          ref={input}
+          type="file"
+          accept={COVER_MEDIA_TYPES.join(',')}
+          aria-describedby="news-cover-hint"
+          disabled={cover.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) send(file);
+            event.target.value = '';
+          }}
+        />
+        <span id="news-cover-hint" className="field__description">
+          {t('cover.hint', { size: format.fileSize(2 * 1024 * 1024) })}
+        </span>
+      </div>
+      {article.cover ? (
+        <Button variant="secondary" isPending={cover.isPending} onPress={() => send(null)}>
+          {t('cover.remove')}
+        </Button>
+      ) : null}
+      {refusal ? (
+        <Alert tone="error" title={t('cover.refused')}>
+          <p>{refusal.message}</p>
+          {refusal.stale ? (
+            <Button variant="secondary" onPress={onReload}>
+              {t('errors.reload')}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}

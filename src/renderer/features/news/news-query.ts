@@ -1,0 +1,65 @@
+import { useCallback, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { NEWS_LANGUAGES, NEWS_STATUSES, newsListFilter, type NewsListFilter } from '../../../shared/api/news';
+
+// The list's filters and page live in the address, so a filtered list can be bookmarked, shared
+// and restored by Back. Whatever the address holds is checked with the contract's own filter: a
+// value the server would refuse is left out rather than sent.
+
+/** The list's query as this screen sends it. */
+export type NewsScreenQuery = NewsListFilter & { page: number; page_size: number };
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+const FILTERS = ['status', 'language', 'tag', 'search', 'date_from', 'date_to', 'page_size'];
+
+function positiveInteger(value: string | null): number | null {
+  if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The server's query from the address. */
+export function newsQueryOf(params: URLSearchParams): NewsScreenQuery {
+  const size = positiveInteger(params.get('page_size'));
+  const query: NewsScreenQuery = {
+    page: positiveInteger(params.get('page')) ?? 1,
+    page_size: size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
+  };
+  const status = params.get('status');
+  if (status && (NEWS_STATUSES as readonly string[]).includes(status)) query.status = status as NewsListFilter['status'];
+  const language = params.get('language');
+  if (language && (NEWS_LANGUAGES as readonly string[]).includes(language)) query.language = language as NewsListFilter['language'];
+  for (const name of ['tag', 'search', 'date_from', 'date_to'] as const) {
+    const value = params.get(name)?.trim();
+    if (!value) continue;
+    if (newsListFilter.shape[name].safeParse(value).success) query[name] = value;
+  }
+  return query;
+}
+
+/** `params` with `changes` applied (null or '' removes a name); a new filter starts at page 1. */
+export function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  if (Object.keys(changes).some((name) => FILTERS.includes(name))) next.delete('page');
+  return next;
+}
+
+/** The address's params and a setter applying changes to the latest ones (a debounced search keeps a filter set meanwhile). */
+export function useListParams(): [URLSearchParams, (changes: Record<string, string | null>) => void] {
+  const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  latest.current = params;
+  const set = useCallback(
+    (changes: Record<string, string | null>) => {
+      latest.current = withParams(latest.current, changes);
+      setParams(latest.current);
+    },
+    [setParams],
+  );
+  return [params, set];
+}
+
+export const LIST_FILTERS = FILTERS.filter((name) => name !== 'page_size');

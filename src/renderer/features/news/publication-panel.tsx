@@ -1,0 +1,115 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NewsArticle, NewsStatus } from '../../../shared/api/news';
+import { hasPermission } from '../../../shared/auth/permissions';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { notifySuccess } from '../../components/toast';
+import { useFormat } from '../../lib/format';
+import { currentUserAtom } from '../../lib/session';
+import { usePublication } from './api';
+import { describeNewsRefusal } from './refusals';
+
+/** A `datetime-local` value (the reader's clock) as the instant the server stores, or null. */
+export function instantOf(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const when = new Date(local);
+  return Number.isNaN(when.getTime()) ? null : when.toISOString();
+}
+
+/**
+ * Publishing: now, at a chosen time (the server's job publishes it then), back to draft, or
+ * archived. Only with news.publish_news; without it the buttons stay visible but disabled and the
+ * panel says why. Unsaved texts must be saved first: publication acts on the saved version.
+ */
+export function PublicationPanel({ article, unsaved, onChanged, onReload }: { article: NewsArticle; unsaved: boolean; onChanged(article: NewsArticle): void; onReload(): void }) {
+  const { t } = useTranslation(['news', 'common', 'errors']);
+  const format = useFormat();
+  const user = useAtomValue(currentUserAtom);
+  const canPublish = hasPermission(user, 'news.publish_news');
+  const publication = usePublication(article.id);
+  const [when, setWhen] = useState('');
+  const [whenError, setWhenError] = useState<string | null>(null);
+  const refusal = publication.error ? describeNewsRefusal(publication.error, t) : null;
+  const blocked = !canPublish || unsaved;
+  const change = (status: NewsStatus, publishAt: string | null = null) =>
+    publication.mutate(
+      { version: article.version, status, publish_at: publishAt },
+      {
+        onSuccess: (next) => {
+          notifySuccess('updated', t(`publication.done.${status}`));
+          onChanged(next);
+        },
+      },
+    );
+  const schedule = () => {
+    const instant = instantOf(when);
+    if (!instant) return setWhenError(t('publication.whenRequired'));
+    if (Date.parse(instant) <= Date.now()) return setWhenError(t('publication.whenPast'));
+    setWhenError(null);
+    change('scheduled', instant);
+  };
+
+  return (
+    <section className="news-panel" aria-labelledby="news-publication-heading">
+      <h2 id="news-publication-heading">{t('publication.title')}</h2>
+      <p>
+        {article.status === 'scheduled' && article.publish_at
+          ? t('publication.scheduledFor', { when: format.dateTime(article.publish_at) })
+          : article.status === 'published' && article.publish_at
+            ? t('publication.publishedAt', { when: format.dateTime(article.publish_at) })
+            : t(`publication.state.${article.status}`)}
+      </p>
+      {!canPublish ? <p className="news-editor__note">{t('publication.noPermission')}</p> : unsaved ? <p className="news-editor__note">{t('publication.saveFirst')}</p> : null}
+      <div className="news-panel__actions">
+        <Button variant="primary" isDisabled={blocked || article.status === 'published'} isPending={publication.isPending && publication.variables?.status === 'published'} onPress={() => change('published')}>
+          {t('publication.publishNow')}
+        </Button>
+        {article.status === 'published' || article.status === 'scheduled' ? (
+          <Button variant="secondary" isDisabled={blocked} onPress={() => change('draft')}>
+            {t('publication.toDraft')}
+          </Button>
+        ) : null}
+        {article.status !== 'archived' ? (
+          <Button variant="secondary" isDisabled={blocked} onPress={() => change('archived')}>
+            {t('publication.archive')}
+          </Button>
+        ) : null}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="news-publish-at">
+          {t('publication.when')}
+        </label>
+        <input
+          id="news-publish-at"
+          className="field__input"
+          type="datetime-local"
+          value={when}
+          disabled={blocked}
+          aria-invalid={whenError ? true : undefined}
+          aria-describedby={whenError ? 'news-publish-at-error' : undefined}
+          onChange={(event) => setWhen(event.target.value)}
+        />
+        {whenError ? (
+          <span id="news-publish-at-error" className="field__error">
+            {whenError}
+          </span>
+        ) : null}
+      </div>
+      <Button variant="secondary" isDisabled={blocked} onPress={schedule}>
+        {t('publication.schedule')}
+      </Button>
+      {refusal ? (
+        <Alert tone="error" title={t('publication.refused')}>
+          <p>{refusal.message}</p>
+          {refusal.stale ? (
+            <Button variant="secondary" onPress={onReload}>
+              {t('errors.reload')}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
