@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type GeneralSettings, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
-import { DEFAULT_SMTP_FROM, type ServerConfig } from './config';
+import { DEFAULT_SMTP_FROM, DEFAULT_SMTP_MAX_ATTEMPTS, DEFAULT_SMTP_TIMEOUT_MS, type ServerConfig, type SmtpSettings as SmtpConnection } from './config';
 import type { AppDatabase } from './db/database';
 import type { Letterhead } from './pdf-letterhead';
+import { openSmtpPassword } from './modules/settings/smtp-password';
 
 // The system settings in force (issue 18), for any server code that obeys one: sign-in (token
 // lifetimes, throttling), uploads (the size limit), issued documents (letterhead, verification
@@ -182,4 +183,34 @@ export async function currentGeneralSettings(db: AppDatabase): Promise<GeneralSe
 export async function currentLetterhead(db: AppDatabase): Promise<Letterhead> {
   const general = await currentGeneralSettings(db);
   return { organisationName: general.organisation_name, logo: null };
+}
+
+/**
+ * The mail server the outbox sends through: the settings' one once an administrator saved the
+ * mail server group (an empty host there: none), otherwise the environment's (NARIC_SMTP_*) as
+ * before the settings existed. The certificate authority, attempts and timeouts stay the
+ * environment's. `key` changes with every save of the group, so the transport is rebuilt then.
+ */
+export async function currentMailServer(deps: { db: AppDatabase; config: ServerConfig }): Promise<{ key: string; settings: SmtpConnection | null }> {
+  const stored = await storedSettings(deps.db);
+  const group = stored.groups.smtp;
+  if (!group) return { key: 'environment', settings: deps.config.smtp ?? null };
+  const smtp = effectiveSettings(deps.config, stored).smtp;
+  if (smtp.host === '') return { key: `settings-${group.version}`, settings: null };
+  const environment = deps.config.smtp;
+  return {
+    key: `settings-${group.version}`,
+    settings: {
+      host: smtp.host,
+      port: smtp.port,
+      tls: smtp.tls,
+      user: smtp.user === '' ? null : smtp.user,
+      // Sealed under another JWT secret: unreadable, so no login rather than a wrong one.
+      password: smtp.user === '' || group.smtp_password_sealed === null ? null : openSmtpPassword(deps.config.jwtSecret, group.smtp_password_sealed),
+      from: smtp.from,
+      ca: environment?.ca ?? null,
+      maxAttempts: environment?.maxAttempts ?? DEFAULT_SMTP_MAX_ATTEMPTS,
+      timeoutMs: environment?.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS,
+    },
+  };
 }

@@ -87,3 +87,48 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
     },
   };
 }
+
+/** Where mail goes now: the settings' mail server or the environment's (null: none), and a key that changes with it. */
+export interface MailServerChoice {
+  /** Changes whenever the mail server's settings do (the settings group's version, or "environment"). */
+  key: string;
+  settings: SmtpSettings | null;
+}
+
+/** The transport of the mail server in force, asked for at the start of every delivery run. */
+export interface MailTransportSource {
+  current(): Promise<MailTransport | null>;
+  close(): void;
+}
+
+/**
+ * A transport that follows the system settings (issue 18): while the choice's key stays the same
+ * the same pooled transport is used; when it changes (an administrator saved the mail server,
+ * here or on another instance) the old transport is closed and the next messages go through a new
+ * one. No restart.
+ */
+export function followMailServer(
+  choose: () => Promise<MailServerChoice>,
+  create: (settings: SmtpSettings) => MailTransport = createSmtpTransport,
+  onChange: (transport: MailTransport | null) => void = () => {},
+): MailTransportSource {
+  let key: string | null = null;
+  let transport: MailTransport | null = null;
+  return {
+    async current() {
+      const choice = await choose();
+      if (choice.key !== key) {
+        transport?.close();
+        transport = choice.settings ? create(choice.settings) : null;
+        key = choice.key;
+        onChange(transport);
+      }
+      return transport;
+    },
+    close() {
+      transport?.close();
+      transport = null;
+      key = null;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Database, TemplateLanguage } from '../db/schema';
-import type { MailTransport } from './mail-transport';
+import type { MailTransport, MailTransportSource } from './mail-transport';
 
 // The notification outbox: whoever needs to tell someone something inserts a row in the same
 // transaction as the change, and this worker delivers it later, so a mail failure never loses
@@ -73,6 +73,8 @@ export interface DeliveryOptions {
   batchSize?: number;
   /** The mail server; absent or null: none is configured. */
   transport?: MailTransport | null;
+  /** Without a fixed transport: the one of the mail server in force at each run (the system settings'). */
+  transportSource?: MailTransportSource | null;
   /** A message is marked failed after this many failed sends (default 5). */
   maxAttempts?: number;
   /** How long a claimed batch stays ours (default 2 min). */
@@ -94,7 +96,8 @@ export interface DeliveryResult {
 /** Delivers one batch of due e-mails; several instances may run it at once. */
 export async function deliverPendingEmails(db: OutboxDatabase, options: DeliveryOptions): Promise<DeliveryResult> {
   const batchSize = options.batchSize ?? 50;
-  if (options.transport) return sendThroughTransport(db, options.transport, { ...options, batchSize });
+  const transport = options.transport ?? (options.transportSource ? await options.transportSource.current() : null);
+  if (transport) return sendThroughTransport(db, transport, { ...options, batchSize });
   if (!options.demo) {
     const { waiting } = await db
       .selectFrom('notification_outbox')

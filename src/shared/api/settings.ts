@@ -207,6 +207,6 @@ export const SETTING_EFFECT = {
   uploads: { max_upload_bytes: 'live' },
   general: { default_language: 'stored_only', organisation_name: 'live' },
   verification: { public_verify_url: 'live' },
-  smtp: { host: 'stored_only', port: 'stored_only', tls: 'stored_only', from: 'stored_only', user: 'stored_only', password: 'stored_only' },
+  smtp: { host: 'live', port: 'live', tls: 'live', from: 'live', user: 'live', password: 'live' },
   holidays: { closed_days: 'live' },
 } as const satisfies Record<SettingsGroup, Record<string, 'live' | 'stored_only'>>;

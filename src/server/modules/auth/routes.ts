@@ -30,7 +30,8 @@ import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
 import { REQUIRED_MESSAGE, fieldError } from '../../errors';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
-import { createSmtpTransport, type MailTransport } from '../../jobs/mail-transport';
+import { followMailServer, type MailTransportSource } from '../../jobs/mail-transport';
+import { currentMailServer } from '../../system-settings';
 import { translateRefusals } from '../../refusal-texts';
 import { createAuthEnvironment } from './auth-environment';
 import { translateDirectoryRefusal } from './directory/directory-refusals';
@@ -78,17 +79,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ module: 'auth' }),
     onEmailQueued: () => outbox?.nudge(),
   });
-  let transport: MailTransport | null = null;
+  let transports: MailTransportSource | null = null;
   app.addHook('onReady', async () => {
     const { smtp, demo } = app.deps.config;
     const log = app.log.child({ job: 'outbox' });
-    transport = smtp ? createSmtpTransport(smtp) : null;
-    if (transport) log.info(`e-mail is sent through ${transport.description}`);
-    outbox = startOutboxWorker(app.deps.db, { demo, log, transport, maxAttempts: smtp?.maxAttempts });
+    // The mail server of the system settings when saved, else the environment's; a save is picked up at the next run.
+    transports = followMailServer(
+      () => currentMailServer(app.deps),
+      undefined,
+      (transport) => log.info(transport ? `e-mail is sent through ${transport.description}` : 'no mail server is set'),
+    );
+    outbox = startOutboxWorker(app.deps.db, { demo, log, transportSource: transports, maxAttempts: smtp?.maxAttempts });
   });
   app.addHook('onClose', async () => {
     await outbox?.stop();
-    transport?.close();
+    transports?.close();
   });
   // Directory sign-in refusals (directory/directory-refusals.ts) in the caller's language.
   translateRefusals(app, translateDirectoryRefusal);
