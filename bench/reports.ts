@@ -28,6 +28,7 @@ const day = (moment: Date) => moment.toISOString().slice(0, 10);
 const shiftDay = (text: string, days: number) => day(new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000));
 const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)]!;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const db = openPostgres(databaseUrl);
 const migrated = await migrateToLatest(db);
@@ -122,7 +123,7 @@ for (const format of ['csv', 'xlsx'] as const) {
   clearInterval(sampler);
   if (done.status !== 'done') throw new Error(`export ${format} failed: ${done.error}`);
   console.log(
-    `${format.padEnd(46)} | ${seconds.toFixed(2).padStart(7)} | ${String(done.rows).padStart(4)} | ${megabytes(done.size ?? 0).padStart(9)} | ${megabytes(peak).padStart(8)} | ${megabytes(before)}`,
+    `${format.padEnd(46)} | ${seconds.toFixed(2).padStart(7)} | ${String(done.rows).padStart(4)} | ${kilobytes(done.size ?? 0).padStart(9)} | ${megabytes(peak).padStart(8)} | ${megabytes(before)}`,
   );
 }
 
