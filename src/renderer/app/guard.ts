@@ -37,7 +37,7 @@ function opens(row: RouteRow, user: PermissionSubject): boolean {
 /**
  * Where a signed-in user starts, the one place this rule lives: the first screen their
  * permissions allow. Spec §2 keeps one rule of its own: a council member who is not an admin
- * starts on the council dashboard. Everyone else starts on the first built navigation row of the
+ * starts on the council dashboard. Everyone else starts on the first navigation row of the
  * route table that needs a permission they hold (so admins and officers on the applications list,
  * content managers on the document templates); a user whose permissions open no such screen
  * starts on the dashboard home.
@@ -45,7 +45,7 @@ function opens(row: RouteRow, user: PermissionSubject): boolean {
 export function landingPath(user: PermissionSubject, routes: readonly RouteRow[] = ROUTE_TABLE): string {
   const councilDashboard = routes.find((row) => row.path === COUNCIL_DASHBOARD_PATH);
   if (landsOnCouncilDashboard(user) && councilDashboard && opens(councilDashboard, user)) return COUNCIL_DASHBOARD_PATH;
-  const first = routes.find((row) => row.navigation && row.permission !== undefined && !row.planned && row.access === 'signed_in' && opens(row, user));
+  const first = routes.find((row) => row.navigation && row.permission !== undefined && row.access === 'signed_in' && opens(row, user));
   return first?.path ?? HOME_PATH;
 }
 

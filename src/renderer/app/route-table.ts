@@ -40,8 +40,6 @@ export interface RouteRow {
   permission?: PermissionName;
   /** The breadcrumb above this one. */
   parent?: string;
-  /** A screen of a later version: the route shows "not available yet" and is never a landing. */
-  planned?: boolean;
 }
 
 type RowSpec = Omit<RouteRow, 'titleKey'> & { title: string };

@@ -66,12 +66,7 @@ const NewsCreateScreen = lazy(() => import('../features/news/news-editor-screens
 const NewsEditScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsEditScreen })));
 const NewsArticleScreen = lazy(() => import('../features/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
-/** Areas of later versions (spec §2 lists them; their screens are not built yet). */
-const Unavailable = lazy(() =>
-  import('../features/area-unavailable/area-unavailable-screen').then((m) => ({ default: m.AreaUnavailableScreen })),
-);
-
-/** The built screens, by route id; a planned row shows "not available yet". */
+/** Every row's screen, by route id: every route of spec §2 is built (issue 18 removed the placeholder). */
 const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = {
   login: LoginScreen,
   home: HomeScreen,
@@ -123,10 +118,12 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
 };
 
 /** The route table of spec §2 (route-table.ts) with its screens: guards, router, sidebar and breadcrumbs read it. */
-export const APP_ROUTES: readonly AppRoute[] = ROUTE_TABLE.map((row) => ({
-  ...row,
-  screen: SCREENS[row.id] ?? Unavailable,
-}));
+export const APP_ROUTES: readonly AppRoute[] = ROUTE_TABLE.map((row) => {
+  const screen = SCREENS[row.id];
+  // A row without a screen is a programming error, caught by the first test that loads this module.
+  if (!screen) throw new Error(`The route table's row '${row.id}' has no screen in routes.tsx`);
+  return { ...row, screen };
+});
 
 /** What each react-router route carries, so breadcrumbs can find its row in the table. */
 export interface RouteHandle {

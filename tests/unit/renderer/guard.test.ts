@@ -172,9 +172,9 @@ describe('landingPath is derived from the route table, not from group names', ()
   it('follows the order of the table: the first built navigation row whose permission the user holds', () => {
     expect(landingPath(makeUser({ permissions: ['documents.view_document', 'inspectorate.upload_verification'] }))).toBe('/inspectorate-verifications');
     expect(landingPath(makeUser({ permissions: ['documents.view_document'] }))).toBe('/documents');
-    // Screens of later versions (news, still planned) are never a landing; built ones are.
-    expect(landingPath(makeUser({ permissions: ['news.view_news'] }))).toBe('/');
-    expect(landingPath(makeUser({ permissions: ['news.view_news', 'reports.view_reports'] }))).toBe('/reports');
+    // News comes before reports in the table.
+    expect(landingPath(makeUser({ permissions: ['reports.view_reports'] }))).toBe('/reports');
+    expect(landingPath(makeUser({ permissions: ['news.view_news', 'reports.view_reports'] }))).toBe('/news');
     expect(landingPath(makeUser({ permissions: [] }))).toBe('/');
   });
 

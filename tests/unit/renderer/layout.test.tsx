@@ -91,13 +91,6 @@ describe('signed-in layout', () => {
     expect(links[2].getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows an honest placeholder for an area of a later version, titled by the route', async () => {
-    window.naric = fakeBridge({ app: { info: async () => info('web') } });
-    renderRoutes(appRouteObjects(), { path: '/news', store: signedIn(USER_KINDS.superuser) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
-    expect(screen.getByText('This area is not available in this version yet')).toBeTruthy();
-  });
-
   it('hides navigation the user may not use', async () => {
     window.naric = fakeBridge({ app: { info: async () => info('web') } });
     renderRoutes(appRouteObjects(), { path: '/applications', store: signedIn(USER_KINDS.officer) });

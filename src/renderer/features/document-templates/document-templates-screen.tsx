@@ -26,13 +26,18 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
   const [history, setHistory] = useState<string | null>(null);
   const date = format.dateTime;
 
+  const header = <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('description')} />;
   if (templates.isPending) return <Spinner label={t('common:loading')} />;
   if (templates.isError) {
     const denied = isAccessDenied(templates.error);
+    // The heading stays: the page still says where the person is when the list cannot be read.
     return (
-      <Alert tone="error" title={denied ? t('common:noAccess.templates') : t('common:couldNotLoad')}>
-        {denied ? t('common:noAccess.hint') : translateError(templates.error, t).message}
-      </Alert>
+      <>
+        {header}
+        <Alert tone="error" title={denied ? t('common:noAccess.templates') : t('common:couldNotLoad')}>
+          {denied ? t('common:noAccess.hint') : translateError(templates.error, t).message}
+        </Alert>
+      </>
     );
   }
 
@@ -116,7 +121,7 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
 
   return (
     <>
-      <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('description')} />
+      {header}
       {TEMPLATE_KINDS.map((kind) => (
         <section key={kind} className="card" aria-labelledby={`templates-${kind}`}>
           <Heading level={2} id={`templates-${kind}`} className="card__title">
