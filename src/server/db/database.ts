@@ -55,6 +55,11 @@ export function openPostgres(databaseUrl: string, options: OpenDatabaseOptions =
     },
   });
   pool.on('error', (error) => options.onConnectionError?.(error));
+  // PostgreSQL's JIT compiles the big report queries for longer than it saves: bench:reports
+  // measured every report and export about twice as fast without it (docs/performance.md). A SET
+  // on each new connection rather than a startup option, which connection poolers refuse; the
+  // client queues it before any query of ours.
+  pool.on('connect', (client) => void client.query('set jit = off').catch(() => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
