@@ -13,7 +13,8 @@ import './styles/components.css';
 import './styles/screens.css';
 
 const bridge = getBridge();
-void initialiseLanguage(i18n, bridge);
+// The office's default language where nobody chose one (its API call loads with its own chunk).
+void initialiseLanguage(i18n, bridge, undefined, () => import('./lib/office-language').then((module) => module.fetchOfficeLanguage()));
 followSessionEvents(appStore, bridge);
 // The guards wait (at most 5 s) for this before any signed-in screen is shown.
 void restoreSession(appStore, bridge);

@@ -179,10 +179,24 @@ export async function currentGeneralSettings(db: AppDatabase): Promise<GeneralSe
   return merged('general', GENERAL_DEFAULTS, (await storedSettings(db)).groups.general);
 }
 
-/** What every PDF issued from now on carries at its top (pdf-letterhead.ts). */
+/** The last logo read per database, by its version: a PDF asks for the version (one small row), the bytes only after a change. */
+const logos = new WeakMap<AppDatabase, { version: number; logo: Letterhead['logo'] }>();
+
+async function currentLogo(db: AppDatabase): Promise<Letterhead['logo']> {
+  const row = await db.selectFrom('letterhead_logo').select('version').where('id', '=', 1).executeTakeFirst();
+  if (!row) return null;
+  const cached = logos.get(db);
+  if (cached?.version === row.version) return cached.logo;
+  const stored = await db.selectFrom('letterhead_logo').select(['version', 'content', 'media_type']).where('id', '=', 1).executeTakeFirstOrThrow();
+  const logo = stored.content && stored.media_type ? { bytes: new Uint8Array(stored.content), mediaType: stored.media_type } : null;
+  logos.set(db, { version: stored.version, logo });
+  return logo;
+}
+
+/** What every PDF issued from now on carries at its top (pdf-letterhead.ts): the office's name and logo. */
 export async function currentLetterhead(db: AppDatabase): Promise<Letterhead> {
-  const general = await currentGeneralSettings(db);
-  return { organisationName: general.organisation_name, logo: null };
+  const [general, logo] = await Promise.all([currentGeneralSettings(db), currentLogo(db)]);
+  return { organisationName: general.organisation_name, logo };
 }
 
 /**

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_GROUPS, SETTINGS_PATHS, type SettingsAnswer, type SettingsGroup } from '../../src/shared/api/settings';
 import { hasPermission } from '../../src/shared/auth/permissions';
@@ -12,7 +13,7 @@ let server: ServerFixture;
 const USERS = DEMO_ACCOUNTS.map((account) => account.username);
 const SETTINGS_STAFF = new Set(['admin', 'naric.admin']);
 
-async function send(username: string | null, method: 'GET' | 'PUT', path: string, payload?: object) {
+async function send(username: string | null, method: 'GET' | 'PUT' | 'DELETE', path: string, payload?: object) {
   const headers = username ? await server.authorization(username) : {};
   return server.app.inject({ method, url: `/api${path}`, headers, ...(payload ? { payload } : {}) });
 }
@@ -54,13 +55,28 @@ describe('signed out', () => {
     const settings = await readAsAdmin();
     const before = await state();
     expect((await send(null, 'GET', SETTINGS_PATHS.all)).statusCode).toBe(401);
+    expect((await send(null, 'GET', SETTINGS_PATHS.logo)).statusCode).toBe(401);
+    expect((await send(null, 'GET', SETTINGS_PATHS.logoFile)).statusCode).toBe(401);
+    expect((await send(null, 'DELETE', `${SETTINGS_PATHS.logo}?version=0`)).statusCode).toBe(401);
     for (const group of SETTINGS_GROUPS) expect((await send(null, 'PUT', SETTINGS_PATHS.group(group), unchanged(settings, group))).statusCode, group).toBe(401);
     expect(await state()).toEqual(before);
+  });
+
+  it('reads the public settings: the default language and nothing else', async () => {
+    const answer = await send(null, 'GET', SETTINGS_PATHS.public);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ default_language: (await readAsAdmin()).general.values.default_language });
   });
 });
 
 describe.each(USERS)('%s', (username) => {
   const staff = SETTINGS_STAFF.has(username);
+
+  it('reads the public settings like anyone (200)', async () => {
+    const answer = await send(username, 'GET', SETTINGS_PATHS.public);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(Object.keys(answer.json())).toEqual(['default_language']);
+  });
 
   it(staff ? 'reads the settings (200)' : 'reads nothing (403)', async () => {
     const answer = await send(username, 'GET', SETTINGS_PATHS.all);
@@ -84,5 +100,22 @@ describe.each(USERS)('%s', (username) => {
     } else {
       expect(after).toEqual(before);
     }
+  });
+
+  it(staff ? 'reads, sets and removes the letterhead logo (200)' : 'neither reads nor changes the letterhead logo (403)', async () => {
+    expect((await send(username, 'GET', SETTINGS_PATHS.logo)).statusCode).toBe(staff ? 200 : 403);
+    expect((await send(username, 'GET', SETTINGS_PATHS.logoFile)).statusCode).toBe(staff ? 404 : 403);
+    const version = (await send('admin', 'GET', SETTINGS_PATHS.logo)).json().version as number;
+    const png = await QRCode.toBuffer(username, { type: 'png', width: 64 });
+    const set = await server.app.inject({
+      method: 'PUT',
+      url: `/api${SETTINGS_PATHS.logo}?version=${version}`,
+      headers: { ...(await server.authorization(username)), 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(set.statusCode, set.body).toBe(staff ? 200 : 403);
+    const now = (await send('admin', 'GET', SETTINGS_PATHS.logo)).json().version as number;
+    expect(now).toBe(staff ? version + 1 : version);
+    expect((await send(username, 'DELETE', `${SETTINGS_PATHS.logo}?version=${now}`)).statusCode).toBe(staff ? 200 : 403);
   });
 });

@@ -13,19 +13,25 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language saved on this machine, or en. */
-export function readSavedLanguage(storage: Storage | undefined = globalThis.localStorage): Language {
+/** The language someone chose on this machine, or null when nobody has. */
+function readChosenLanguage(storage: Storage | undefined): Language | null {
   try {
     const saved = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+    return isLanguage(saved) ? saved : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
 }
 
-function applyLanguage(i18n: I18n, language: Language, storage: Storage | undefined): Promise<unknown> {
+/** The language saved on this machine, or en. */
+export function readSavedLanguage(storage: Storage | undefined = globalThis.localStorage): Language {
+  return readChosenLanguage(storage) ?? DEFAULT_LANGUAGE;
+}
+
+/** `remember`: a choice, saved on this machine; the office's default is shown but not saved, so a later change of it still applies. */
+function applyLanguage(i18n: I18n, language: Language, storage: Storage | undefined, remember = true): Promise<unknown> {
   try {
-    storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    if (remember) storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch (error) {
     console.warn('Could not save the language on this machine', error);
   }
@@ -50,19 +56,36 @@ export async function chooseLanguage(
 
 /**
  * Startup: the saved language first (synchronously, so the first screen is in it), then the
- * shell's settings, which win in the desktop where main keeps them.
+ * shell's settings, which win in the desktop where main keeps them. Where nobody chose a language
+ * yet (a fresh computer: nothing saved here, and the shell only has its own default, en), the
+ * office's default language from the server (system settings, issue 18) is shown instead.
  */
 export async function initialiseLanguage(
   i18n: I18n,
   bridge: NaricBridge,
   storage: Storage | undefined = globalThis.localStorage,
+  officeLanguage?: () => Promise<Language>,
 ): Promise<void> {
-  const saved = readSavedLanguage(storage);
-  await applyLanguage(i18n, saved, storage);
+  const chosen = readChosenLanguage(storage);
+  const saved = chosen ?? DEFAULT_LANGUAGE;
+  await applyLanguage(i18n, saved, storage, chosen !== null);
+  let shellChoice: Language | null = null;
   try {
     const { language } = await bridge.settings.get();
-    if (isLanguage(language) && language !== saved) await applyLanguage(i18n, language, storage);
+    // The shell's en may be only its default: a choice when something was saved here, or when it is another language.
+    if (isLanguage(language) && (chosen !== null || language !== DEFAULT_LANGUAGE)) shellChoice = language;
   } catch (error) {
     console.warn('Could not read the settings; keeping the saved language', error);
+  }
+  if (shellChoice !== null) {
+    if (shellChoice !== saved) await applyLanguage(i18n, shellChoice, storage);
+    return;
+  }
+  if (chosen !== null || !officeLanguage) return;
+  try {
+    const office = await officeLanguage();
+    if (isLanguage(office) && office !== i18n.language) await applyLanguage(i18n, office, storage, false);
+  } catch (error) {
+    console.warn('Could not read the office’s default language; showing English', error);
   }
 }

@@ -17,6 +17,7 @@ import * as news from './migrations/0014-news';
 import * as referenceData from './migrations/0015-reference-data';
 import * as reports from './migrations/0016-reports';
 import * as systemSettings from './migrations/0017-system-settings';
+import * as letterheadLogo from './migrations/0018-letterhead-logo';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-reference-data': referenceData,
   '0016-reports': reports,
   '0017-system-settings': systemSettings,
+  '0018-letterhead-logo': letterheadLogo,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

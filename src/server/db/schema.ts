@@ -196,6 +196,18 @@ export interface SystemSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The letterhead's logo (issue 18, migration 0018): one row at most; no content once removed. */
+export interface LetterheadLogoTable {
+  id: number;
+  content: Buffer | null;
+  media_type: 'image/png' | 'image/jpeg' | null;
+  byte_size: number | null;
+  sha256: string | null;
+  version: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by_id: number | null;
+}
+
 /** One group of system settings an administrator saved (issue 18; src/shared/api/settings.ts). */
 export interface SystemSettingGroupsTable {
   name: 'security' | 'uploads' | 'general' | 'verification' | 'smtp' | 'holidays';
@@ -813,6 +825,7 @@ export interface Database {
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;
   system_setting_groups: SystemSettingGroupsTable;
+  letterhead_logo: LetterheadLogoTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
   applicants: ApplicantsTable;

@@ -18,6 +18,12 @@ export const SETTINGS_PATHS = {
   all: '/settings/',
   /** PUT: one group's values and the version they were read at. */
   group: (group: SettingsGroup) => `/settings/${group}/`,
+  /** GET, no sign-in: what a screen needs before anyone signs in (the office's default language). */
+  public: '/settings/public/',
+  /** GET: the letterhead logo's state; PUT a raw PNG or JPEG body (?version=N); DELETE ?version=N. */
+  logo: '/settings/logo/',
+  /** GET: the logo's bytes (404 when none). */
+  logoFile: '/settings/logo/file/',
 } as const;
 
 export const SETTINGS_GROUPS = ['security', 'uploads', 'general', 'verification', 'smtp', 'holidays'] as const;
@@ -35,7 +41,25 @@ export const SETTINGS_MESSAGES = {
   duplicateDate: 'This day is listed twice.',
   passwordNeedsUser: 'A password needs a user name.',
   stale: 'These settings were changed by someone else. Reload and try again.',
+  logoType: 'The logo must be a PNG or JPEG image.',
+  logoTooLarge: 'The logo is too large: at most 512 KB.',
+  logoEmpty: 'The image is empty.',
 } as const;
+
+/** The letterhead logo's largest size (413 beyond it). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** The letterhead's logo: whether one is set, and its version (412 on a stale change). */
+export const letterheadLogo = z.object({
+  /** 0 until a logo is first uploaded. */
+  version: z.number().int().nonnegative(),
+  logo: z.object({ media_type: z.enum(LOGO_MEDIA_TYPES), size: z.number().int().positive(), sha256: z.string() }).nullable(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type LetterheadLogo = z.infer<typeof letterheadLogo>;
+export const logoVersionQuery = z.object({ version: z.coerce.number().int().nonnegative().max(2_147_483_647) });
 
 const wholeNumber = (min: number, max: number) =>
   z.number({ error: SETTINGS_MESSAGES.wholeNumber }).int(SETTINGS_MESSAGES.wholeNumber).min(min, SETTINGS_MESSAGES.outOfRange).max(max, SETTINGS_MESSAGES.outOfRange);
@@ -185,6 +209,10 @@ export const settingsAnswer = z.object({
 export type SettingsAnswer = z.infer<typeof settingsAnswer>;
 export type SettingsGroupState<G extends SettingsGroup> = SettingsAnswer[G];
 
+/** The public settings: the language the sign-in shows on a computer where nobody chose one yet. */
+export const publicSettingsAnswer = z.object({ default_language: z.enum(LANGUAGES) });
+export type PublicSettingsAnswer = z.infer<typeof publicSettingsAnswer>;
+
 export const settingsGroupParams = z.object({ group: z.enum(SETTINGS_GROUPS) });
 
 /** PUT body: the group's values and the version they were read at. */
@@ -205,7 +233,7 @@ export const SETTING_EFFECT = {
     login_window_minutes: 'live',
   },
   uploads: { max_upload_bytes: 'live' },
-  general: { default_language: 'stored_only', organisation_name: 'live' },
+  general: { default_language: 'live', organisation_name: 'live' },
   verification: { public_verify_url: 'live' },
   smtp: { host: 'live', port: 'live', tls: 'live', from: 'live', user: 'live', password: 'live' },
   holidays: { closed_days: 'live' },

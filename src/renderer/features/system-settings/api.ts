@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SETTINGS_PATHS, settingsAnswer, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
+import { SETTINGS_PATHS, letterheadLogo, settingsAnswer, type LetterheadLogo, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
 import { apiClient } from '../../lib/app-api-client';
 
 // The system settings calls (issue 18): every group at once, and saving one group with the version
@@ -26,4 +27,51 @@ export function useSaveSettings<G extends SettingsGroup>(group: G, language: str
 export function useReloadSettings() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: SETTINGS_KEY });
+}
+
+const LOGO_KEY = ['system-settings', 'logo'] as const;
+
+/** The letterhead logo's state (whether one is set, its version). */
+export function useLetterheadLogo() {
+  return useQuery({ queryKey: LOGO_KEY, queryFn: () => apiClient.get(SETTINGS_PATHS.logo, letterheadLogo), retry: false });
+}
+
+/** Sets (a file) or removes (null) the logo with the version read; the answer replaces the cached state. */
+export function useChangeLogo(language: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, version }: { file: Blob | null; version: number }) => {
+      const response = await apiClient.send(file ? 'put' : 'delete', SETTINGS_PATHS.logo, {
+        ...(file ? { body: file } : {}),
+        searchParams: { version },
+        headers: { 'Accept-Language': language },
+      });
+      return letterheadLogo.parse(await response.json());
+    },
+    onSuccess: (answer: LetterheadLogo) => client.setQueryData(LOGO_KEY, answer),
+  });
+}
+
+/**
+ * The logo as an object address: an <img> cannot send the session's token, so the image is
+ * fetched like any call and shown from memory (released when the logo changes or the screen closes).
+ */
+export function useLogoImage(sha256: string | null): string | null {
+  const image = useQuery({
+    queryKey: [...LOGO_KEY, 'file', sha256],
+    queryFn: async () => (await apiClient.send('get', SETTINGS_PATHS.logoFile)).blob(),
+    enabled: sha256 !== null,
+    staleTime: Infinity,
+  });
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data || sha256 === null || typeof URL.createObjectURL !== 'function') {
+      setAddress(null);
+      return undefined;
+    }
+    const made = URL.createObjectURL(image.data);
+    setAddress(made);
+    return () => URL.revokeObjectURL(made);
+  }, [image.data, sha256]);
+  return address;
 }

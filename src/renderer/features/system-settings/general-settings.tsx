@@ -4,10 +4,11 @@ import type { SettingsAnswer } from '../../../shared/api/settings';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { LogoSettings } from './logo-settings';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
-/** The office's default language and its name on the letterhead. */
+/** The office's default language, its name on the letterhead and the letterhead's logo. */
 export function GeneralSettings({ state, canChange }: { state: SettingsAnswer['general']; canChange: boolean }) {
   const { t } = useTranslation(['settings', 'common']);
   const { isSaving, refusal, fieldError, save, reload } = useGroupSave('general');
@@ -46,6 +47,7 @@ export function GeneralSettings({ state, canChange }: { state: SettingsAnswer['g
         />
         <EffectNote group="general" field="organisation_name" />
       </div>
+      <LogoSettings canChange={canChange} />
     </SettingsSection>
   );
 }

@@ -34,7 +34,7 @@ export function SettingsSection({
   const { t } = useTranslation('settings');
   const format = useFormat();
   const headingId = `settings-${group}-heading`;
-  const storedOnly = Object.values(SETTING_EFFECT[group]).every((effect) => effect === 'stored_only');
+  const storedOnly = Object.values(SETTING_EFFECT[group] as Record<string, 'live' | 'stored_only'>).every((effect) => effect === 'stored_only');
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t(`groups.${group}.title`)}</h2>

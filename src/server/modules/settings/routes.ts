@@ -1,9 +1,24 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
-import { SETTINGS_GROUPS, SETTINGS_PATHS, settingsAnswer, settingsUpdate, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
+import {
+  SETTINGS_GROUPS,
+  SETTINGS_PATHS,
+  letterheadLogo,
+  logoVersionQuery,
+  publicSettingsAnswer,
+  settingsAnswer,
+  settingsUpdate,
+  type SettingsGroup,
+  type SettingsUpdate,
+} from '../../../shared/api/settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { translateRefusals } from '../../refusal-texts';
+import { currentGeneralSettings } from '../../system-settings';
+import { notFound } from '../../errors';
+import { drainUnreadBody } from '../../upload-drain';
+import { readLogoFile, readLogoState, receiveLogo, saveLogo } from './letterhead-logo';
 import { readSettings, saveSettingsGroup } from './settings-store';
 import { translateSettingsRefusal } from './settings-texts';
 
@@ -27,6 +42,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => readSettings(db, config),
   );
 
+  // No sign-in: the sign-in screen asks before anyone has one. Only the default language, nothing else of the settings.
+  app.get(
+    SETTINGS_PATHS.public,
+    { schema: { tags, summary: 'The office’s default language (no sign-in): the sign-in screen’s language where nobody chose one', response: { [HTTP_STATUS.ok]: publicSettingsAnswer } } },
+    async () => ({ default_language: (await currentGeneralSettings(db)).default_language }),
+  );
+
   // One route per group, each with its own body schema (the OpenAPI document and the fuzz suite see each).
   for (const group of SETTINGS_GROUPS) {
     app.put(
@@ -44,4 +66,60 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         saveSettingsGroup(db, config, group as SettingsGroup, request.body as SettingsUpdate<SettingsGroup>, { id: currentUser(request).id, ip: request.ip }),
     );
   }
+
+  // The letterhead's logo (issue 18): its state and file for settings readers, a raw PNG or JPEG body to set it, removal.
+  const canView = requirePermission('settings.view_settings');
+  const canChange = requirePermission('settings.change_settings');
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => ({ id: currentUser(request).id, ip: request.ip });
+  app.get(
+    SETTINGS_PATHS.logo,
+    { preHandler: canView, schema: { tags, summary: 'Whether the letterhead has a logo, its type, size and version', response: { [HTTP_STATUS.ok]: letterheadLogo } } },
+    async () => readLogoState(db),
+  );
+  app.get(
+    SETTINGS_PATHS.logoFile,
+    { preHandler: canView, schema: { tags, summary: 'The letterhead logo image (404 when none)' } },
+    async (_request, reply) => {
+      const logo = await readLogoFile(db);
+      if (!logo) throw notFound();
+      return reply.header('content-type', logo.mediaType).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(logo.bytes);
+    },
+  );
+  app.delete(
+    SETTINGS_PATHS.logo,
+    {
+      preHandler: canChange,
+      schema: { tags, summary: 'Remove the letterhead logo (?version=N; 412 when stale)', querystring: logoVersionQuery, response: { [HTTP_STATUS.ok]: letterheadLogo, [HTTP_STATUS.preconditionFailed]: detailError } },
+    },
+    async (request) => saveLogo(db, request.query.version, null, actorOf(request)),
+  );
+  // The bytes arrive raw, whatever Content-Type the client names: the signature decides.
+  const logoUpload: FastifyPluginAsyncZod = async (uploads) => {
+    uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    uploads.put(
+      SETTINGS_PATHS.logo,
+      {
+        preHandler: canChange,
+        schema: {
+          tags,
+          summary: 'Set the letterhead logo: a raw PNG or JPEG body of at most 512 KB (415 otherwise, 413 when larger), ?version=N (412 when stale)',
+          querystring: logoVersionQuery,
+          response: { [HTTP_STATUS.ok]: letterheadLogo, [HTTP_STATUS.badRequest]: refusal, [HTTP_STATUS.payloadTooLarge]: detailError, 415: detailError, [HTTP_STATUS.preconditionFailed]: detailError },
+        },
+      },
+      async (request) => {
+        const body = request.body as Readable | undefined;
+        if (!body || typeof (body as Partial<Readable>).pipe !== 'function') throw notFound();
+        let image;
+        try {
+          image = await receiveLogo(body);
+        } catch (error) {
+          drainUnreadBody(request.raw, body);
+          throw error;
+        }
+        return saveLogo(db, request.query.version, image, actorOf(request));
+      },
+    );
+  };
+  await app.register(logoUpload);
 };

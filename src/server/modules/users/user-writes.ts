@@ -8,6 +8,7 @@ import type { Language } from '../../../shared/constants';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, fieldErrors, notFound } from '../../errors';
+import { currentGeneralSettings } from '../../system-settings';
 import { prepareTemporaryPassword, setTemporaryPassword, type TemporaryPasswordAnswer } from './temporary-passwords';
 import { recordChange, type AuditActor } from './user-audit';
 import { adminChangeRefusal, lockAdministrators, type AdminChange, type AdminChangeRefusal } from './user-guards';
@@ -146,6 +147,8 @@ const NO_PASSWORD: TemporaryPasswordAnswer = { temporary_password: null, expires
 export async function createUser(db: Db, input: CreateInput, actor: Actor, language: Language): Promise<{ user: UserDetail; password: TemporaryPasswordAnswer }> {
   // Hashing is slow on purpose: done before the transaction opens, so it holds no lock meanwhile.
   const prepared = input.auth_source === 'local' ? await prepareTemporaryPassword() : null;
+  // The form names no language: a new account starts in the office's default (system settings) until its holder picks one.
+  const { default_language: preferredLanguage } = await currentGeneralSettings(db);
   try {
     checkDateOfBirth(input.date_of_birth);
     return await db.transaction().execute(async (trx) => {
@@ -153,7 +156,7 @@ export async function createUser(db: Db, input: CreateInput, actor: Actor, langu
       await checkUnique(trx, input, null);
       const { id } = await trx
         .insertInto('users')
-        .values({ ...profileColumns(input), auth_source: input.auth_source, is_staff: staffFor(false, input.groups) })
+        .values({ ...profileColumns(input), auth_source: input.auth_source, is_staff: staffFor(false, input.groups), preferred_language: preferredLanguage })
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeGroups(trx, id, ids);

@@ -50,8 +50,9 @@ describe('system settings', { timeout: 60_000 }, () => {
     const smtp = section('E-mail server');
     expect(within(smtp).queryByText(/Stored only/)).toBeNull();
     expect(within(smtp).getByText('Takes effect at once, without a restart.')).toBeTruthy();
-    // The organisation's name is on the letterhead; the default language is only stored.
-    expect(within(section('General')).getAllByText('Only stored: this version of the server does not use it yet.')).toHaveLength(1);
+    // The organisation's name is on the letterhead, the default language the sign-in's and new accounts': nothing is only stored.
+    expect(screen.queryByText('Only stored: this version of the server does not use it yet.')).toBeNull();
+    expect(within(section('General')).getAllByText('Takes effect at once, without a restart.')).toHaveLength(2);
     expect(within(smtp).getByText('A password is stored. Leave the field empty to keep it.')).toBeTruthy();
     expect(within(section('Office closed days')).getByText('Office move')).toBeTruthy();
   });
@@ -119,5 +120,28 @@ describe('system settings', { timeout: 60_000 }, () => {
     await open(viewer);
     expect(screen.getByText('You may read these settings but not change them.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
+  });
+
+  it('shows the letterhead logo, uploads a new one with the version read, and removes it only after confirming', async () => {
+    const logo = { version: 2, logo: { media_type: 'image/png', size: 2048, sha256: 'ab'.repeat(32) }, updated_at: '2026-11-20T09:15:00Z', updated_by: 'admin' };
+    const removed = { ...logo, version: 3, logo: null };
+    const calls = await open(DEMO_USERS.admin!, {
+      'GET /api/settings/logo/': json(200, logo),
+      'GET /api/settings/logo/file/': new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' })),
+      'PUT /api/settings/logo/': json(200, { ...logo, version: 3 }),
+      'DELETE /api/settings/logo/': json(200, removed),
+    });
+    const general = section('General');
+    expect(await within(general).findByText(/A logo is set/)).toBeTruthy();
+
+    fireEvent.change(within(general).getByLabelText('Replace the logo'), { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/api/settings/logo/')).toBe(true));
+
+    fireEvent.click(within(general).getByRole('button', { name: 'Remove the logo' }));
+    expect(within(general).getByText('Remove the logo?')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(general).getByRole('button', { name: 'Yes, remove it' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/settings/logo/')).toBe(true));
+    expect(await within(general).findByText('No logo: issued documents show the letterhead without one.')).toBeTruthy();
   });
 });

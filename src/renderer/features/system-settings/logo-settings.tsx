@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES } from '../../../shared/api/settings';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { useFormat } from '../../lib/format';
+import { useChangeLogo, useLetterheadLogo, useLogoImage } from './api';
+import { describeSettingsRefusal } from './settings-refusal';
+
+/**
+ * The logo at the top left of every issued PDF's letterhead: the current one, a file to upload
+ * (PNG or JPEG, checked by the server by its bytes: 415 otherwise, 413 above 512 KB, both in
+ * words here), and removing it after a confirmation. Sent at once, with the version read.
+ */
+export function LogoSettings({ canChange }: { canChange: boolean }) {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const format = useFormat();
+  const state = useLetterheadLogo();
+  const change = useChangeLogo(i18n.language);
+  const [confirming, setConfirming] = useState(false);
+  const logo = state.data?.logo ?? null;
+  const address = useLogoImage(logo?.sha256 ?? null);
+  const refusal = change.error ? describeSettingsRefusal(change.error, t) : null;
+  const send = (file: Blob | null) => {
+    if (!state.data) return;
+    setConfirming(false);
+    change.mutate({ file, version: state.data.version });
+  };
+
+  return (
+    <div className="settings-field settings-logo" role="group" aria-labelledby="settings-logo-heading">
+      <h3 id="settings-logo-heading">{t('logo.title')}</h3>
+      {logo ? (
+        <>
+          {address ? <img className="settings-logo__image" src={address} alt={t('logo.alt')} /> : null}
+          <p>{t('logo.about', { size: format.fileSize(logo.size) })}</p>
+        </>
+      ) : (
+        <p>{t('logo.none')}</p>
+      )}
+      {canChange ? (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor="settings-logo-file">
+              {logo ? t('logo.replace') : t('logo.choose')}
+            </label>
+            <input
+              id="settings-logo-file"
+              type="file"
+              accept={LOGO_MEDIA_TYPES.join(',')}
+              aria-describedby="settings-logo-hint"
+              disabled={change.isPending || !state.data}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) send(file);
+                event.target.value = '';
+              }}
+            />
+            <span id="settings-logo-hint" className="field__description">
+              {t('logo.hint', { size: format.fileSize(LOGO_MAX_BYTES) })}
+            </span>
+          </div>
+          {logo && !confirming ? (
+            <Button variant="secondary" isPending={change.isPending} onPress={() => setConfirming(true)}>
+              {t('logo.remove')}
+            </Button>
+          ) : null}
+          {logo && confirming ? (
+            <Alert tone="warning" title={t('logo.confirmTitle')}>
+              <p>{t('logo.confirm')}</p>
+              <Button variant="primary" onPress={() => send(null)}>
+                {t('logo.confirmRemove')}
+              </Button>
+              <Button variant="secondary" onPress={() => setConfirming(false)}>
+                {t('common:cancel')}
+              </Button>
+            </Alert>
+          ) : null}
+        </>
+      ) : null}
+      {refusal ? (
+        <Alert tone="error" title={t('logo.refused')}>
+          <p>{refusal.message}</p>
+          {refusal.offerReload ? (
+            <Button variant="secondary" onPress={() => void state.refetch()}>
+              {t('errors.reload')}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

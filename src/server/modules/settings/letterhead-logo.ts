@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { HTTP_STATUS } from '../../../shared/api/drf';
+import { LOGO_MAX_BYTES, SETTINGS_MESSAGES, type LetterheadLogo } from '../../../shared/api/settings';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { AppDatabase } from '../../db/database';
+import { ApiError, fieldError } from '../../errors';
+import { staleSettings, type Actor } from './settings-store';
+
+// The letterhead's logo (issue 18): a PNG or JPEG of at most 512 KB, known by its first bytes
+// whatever the request's Content-Type says, and only kept when pdf-lib can draw it (a file that
+// merely starts like a PNG would otherwise break every PDF issued after it). Kept in its own
+// row (migration 0018); every change is one transaction with its audit entry, 412 when stale.
+
+export const logoTooLarge = () =>
+  new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, SETTINGS_MESSAGES.logoTooLarge, { extra: { max_upload_bytes: LOGO_MAX_BYTES } });
+export const logoUnsupported = () => new ApiError(415, ERROR_CODES.unsupportedFileType, SETTINGS_MESSAGES.logoType);
+
+export interface LogoImage {
+  bytes: Buffer;
+  mediaType: 'image/png' | 'image/jpeg';
+}
+
+function signature(head: Buffer): LogoImage['mediaType'] | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** Reads the body up to the limit (413 beyond it: the caller drains the rest), then checks the image. */
+export async function receiveLogo(content: Readable): Promise<LogoImage> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > LOGO_MAX_BYTES) throw logoTooLarge();
+    chunks.push(bytes);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) throw fieldError('file', SETTINGS_MESSAGES.logoEmpty);
+  const mediaType = signature(bytes);
+  if (!mediaType) throw logoUnsupported();
+  // pdf-lib loads with the first logo, not while the server starts.
+  const { PDFDocument } = await import('pdf-lib');
+  try {
+    const pdf = await PDFDocument.create();
+    await (mediaType === 'image/png' ? pdf.embedPng(bytes) : pdf.embedJpg(bytes));
+  } catch {
+    throw logoUnsupported();
+  }
+  return { bytes, mediaType };
+}
+
+export async function readLogoState(db: AppDatabase): Promise<LetterheadLogo> {
+  const row = await db
+    .selectFrom('letterhead_logo')
+    .leftJoin('users', 'users.id', 'letterhead_logo.updated_by_id')
+    .select(['letterhead_logo.version', 'letterhead_logo.media_type', 'letterhead_logo.byte_size', 'letterhead_logo.sha256', 'letterhead_logo.updated_at', 'users.username'])
+    .where('letterhead_logo.id', '=', 1)
+    .executeTakeFirst();
+  if (!row) return { version: 0, logo: null, updated_at: null, updated_by: null };
+  return {
+    version: row.version,
+    logo: row.media_type && row.byte_size && row.sha256 ? { media_type: row.media_type, size: row.byte_size, sha256: row.sha256 } : null,
+    updated_at: new Date(row.updated_at).toISOString(),
+    updated_by: row.username ?? null,
+  };
+}
+
+export async function readLogoFile(db: AppDatabase): Promise<LogoImage | null> {
+  const row = await db.selectFrom('letterhead_logo').select(['content', 'media_type']).where('id', '=', 1).executeTakeFirst();
+  return row?.content && row.media_type ? { bytes: Buffer.from(row.content), mediaType: row.media_type } : null;
+}
+
+/** Sets (an image) or removes (null) the logo, if `version` is still the stored one; audited. */
+export async function saveLogo(db: AppDatabase, version: number, image: LogoImage | null, actor: Actor): Promise<LetterheadLogo> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('letterhead_logo').select(['version', 'sha256']).where('id', '=', 1).forUpdate().executeTakeFirst();
+    if ((current?.version ?? 0) !== version) throw staleSettings();
+    const columns = image
+      ? { content: image.bytes, media_type: image.mediaType, byte_size: image.bytes.length, sha256: createHash('sha256').update(image.bytes).digest('hex') }
+      : { content: null, media_type: null, byte_size: null, sha256: null };
+    if (!current) {
+      if (!image) return; // Nothing to remove, nothing to record.
+      await trx.insertInto('letterhead_logo').values({ id: 1, ...columns, updated_by_id: actor.id }).execute();
+    } else {
+      await trx
+        .updateTable('letterhead_logo')
+        .set((eb) => ({ ...columns, version: eb('version', '+', 1), updated_at: new Date(), updated_by_id: actor.id }))
+        .where('id', '=', 1)
+        .execute();
+    }
+    await trx
+      .insertInto('audit_log')
+      .values({
+        actor_id: actor.id,
+        action: image ? 'settings.logo_set' : 'settings.logo_removed',
+        entity_type: 'system_settings',
+        entity_id: 'logo',
+        details: JSON.stringify({ version: (current?.version ?? 0) + 1, before: current?.sha256 ?? null, after: columns.sha256, media_type: columns.media_type, size: columns.byte_size }),
+        ip: actor.ip,
+      })
+      .execute();
+  });
+  return readLogoState(db);
+}
