@@ -31,7 +31,10 @@ const texts = (language: Language) =>
 
 /** The rows as the suite opens them: the not-found row as a path no route has. */
 const rowPath = (row: RouteRow, params: Record<string, string>) =>
-  row.path === '*' ? `/no-such-screen-${Math.random().toString(36).slice(2, 10)}` : fillPath(row, params);
+  row.path === '*'
+    ? `/no-such-screen-${Math.random().toString(36).slice(2, 10)}`
+    : // The news rows' :id is an article's, not an application's.
+      fillPath(row, row.id.startsWith('news-') ? { ...params, id: params.articleId! } : params);
 
 interface Session {
   access: string;
@@ -94,6 +97,8 @@ async function paramLookups(request: APIRequestContext, session: Session, admin:
       // A user the administrator manages (admin-only screens: every other role is turned away first).
       userId: await firstId('/users/?page_size=1&search=officer'),
       paymentId: await firstId('/payments/?page_size=1&status=paid'),
+      // A demo news article (the news rows' :id; roles without news.view_news are turned away first).
+      articleId: await firstId('/news/?page_size=1'),
     },
     own: own.status === 200 && own.body.results.length > 0,
   };
