@@ -85,8 +85,8 @@ const rows: RowSpec[] = [
   { id: 'notification-templates', path: '/notifications/templates', access: 'signed_in', title: 'notificationTemplates', area: 'communication', navigation: true, permission: 'notifications.manage_templates', parent: 'notifications' },
   { id: 'news', path: '/news', access: 'signed_in', title: 'news', area: 'communication', navigation: true, permission: 'news.view_news' },
   { id: 'news-create', path: '/news/create', access: 'signed_in', title: 'newsCreate', area: 'communication', permission: 'news.change_news', parent: 'news' },
-  { id: 'news-article', path: '/news/:id', access: 'signed_in', title: 'newsArticle', area: 'communication', permission: 'news.view_news', parent: 'news' },
-  { id: 'news-edit', path: '/news/:id/edit', access: 'signed_in', title: 'newsEdit', area: 'communication', permission: 'news.change_news', parent: 'news-article' },
+  { id: 'news-article', path: '/news/:articleId', access: 'signed_in', title: 'newsArticle', area: 'communication', permission: 'news.view_news', parent: 'news' },
+  { id: 'news-edit', path: '/news/:articleId/edit', access: 'signed_in', title: 'newsEdit', area: 'communication', permission: 'news.change_news', parent: 'news-article' },
 
   { id: 'reports', path: '/reports', access: 'signed_in', title: 'reports', area: 'reports', navigation: true, permission: 'reports.view_reports' },
 

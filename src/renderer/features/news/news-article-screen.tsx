@@ -20,13 +20,13 @@ import { VersionHistory } from './version-history';
 import './news.css';
 
 /**
- * One article (route /news/:id): its text in one of its languages (chosen in the address,
+ * One article (route /news/:articleId): its text in one of its languages (chosen in the address,
  * `?language=sq`; the reader's own when the article has it), status, publication time, author,
  * tags, cover and version history.
  */
 export function NewsArticleScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['news', 'common']);
-  const id = articleIdOf(useParams().id);
+  const id = articleIdOf(useParams().articleId);
   const article = useArticle(id);
   if (id === null || article.isError) return <RecordLoadError titleKey={titleKey} error={article.error} texts={NEWS_LOAD_TEXTS} listPath="/news" />;
   if (!article.data) return <Spinner label={t('common:loading')} />;

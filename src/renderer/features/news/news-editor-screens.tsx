@@ -42,9 +42,9 @@ export function NewsCreateScreen({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** An article's editor (route /news/:id/edit): texts and tags, cover image, publication. */
+/** An article's editor (route /news/:articleId/edit): texts and tags, cover image, publication. */
 export function NewsEditScreen({ titleKey }: { titleKey: string }) {
-  const id = articleIdOf(useParams().id);
+  const id = articleIdOf(useParams().articleId);
   const { t } = useTranslation(['news', 'common']);
   const article = useArticle(id);
   if (id === null || article.isError) return <RecordLoadError titleKey={titleKey} error={article.error} texts={NEWS_LOAD_TEXTS} listPath="/news" />;
