@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { Attribute, Change } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '../../../src/shared/api/auth';
+import { SETTINGS_PATHS, type SettingsAnswer } from '../../../src/shared/api/settings';
 import { loadConfig, type DirectorySettings } from '../../../src/server/config';
 import { DirectoryUnreachable, askDirectory, fillFilter } from '../../../src/server/modules/auth/directory/directory-client';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
@@ -161,6 +162,31 @@ describe('directory sign-in, first time', () => {
       last_name: 'Đorđević',
       groups: ['NARIC Officers', 'Payment Officers'],
     });
+  });
+
+  it('starts a new user in the office’s default language (system settings, no restart); existing users keep theirs', async () => {
+    const headers = await server.authorization('admin');
+    const saveDefault = async (language: string) => {
+      const general = ((await server.app.inject({ method: 'GET', url: `/api${SETTINGS_PATHS.all}`, headers })).json() as SettingsAnswer).general;
+      const saved = await server.app.inject({
+        method: 'PUT',
+        url: `/api${SETTINGS_PATHS.group('general')}`,
+        headers,
+        payload: { version: general.version, values: { ...general.values, default_language: language } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const languageOf = async (username: string) =>
+      (await server.db.selectFrom('users').select('preferred_language').where('username', '=', username).executeTakeFirstOrThrow()).preferred_language;
+    await saveDefault('sq');
+    try {
+      expect((await login('dir.guessed', PASSWORDS.guessed)).statusCode).toBe(200);
+      expect(await languageOf('dir.guessed')).toBe('sq');
+      expect((await login('dir.ardita', PASSWORDS.ardita)).statusCode).toBe(200);
+      expect(await languageOf('dir.ardita')).toBe('en');
+    } finally {
+      await saveDefault('en');
+    }
   });
 
   it('signs in by the directory e-mail too (the default user filter), to the same local user', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isAdmin, isStaff } from '../../../../shared/auth/permissions';
+import type { Language } from '../../../../shared/constants';
 import type { AuthDatabase, AuthTransaction } from '../auth-database';
 import type { DirectoryPerson } from './directory-client';
 import { directoryEmailMissing, directoryEmailTaken, directoryUsernameTaken } from './directory-refusals';
@@ -19,6 +20,8 @@ export interface DirectoryAccountPlan {
   managedGroups: readonly string[];
   /** Whether a person with no local user yet gets one (not when the groups would not let them in). */
   mayCreate: boolean;
+  /** A new user's language: the office's default (system settings), until its holder picks one. */
+  language: Language;
 }
 
 export interface DirectorySyncResult {
@@ -98,7 +101,7 @@ async function applyGroups(trx: AuthTransaction, userId: number, plan: Directory
   return plan.managedGroups.filter((name) => !knownNames.has(name));
 }
 
-async function createUser(trx: AuthTransaction, person: DirectoryPerson, email: string, now: Date): Promise<number> {
+async function createUser(trx: AuthTransaction, person: DirectoryPerson, email: string, language: Language, now: Date): Promise<number> {
   const row = await trx
     .insertInto('users')
     .values({
@@ -114,6 +117,7 @@ async function createUser(trx: AuthTransaction, person: DirectoryPerson, email: 
       email_verified: true,
       directory_dn: person.dn,
       directory_synced_at: now,
+      preferred_language: language,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -201,7 +205,7 @@ function syncOnce(db: AuthDatabase, person: DirectoryPerson, plan: DirectoryAcco
     const before = match
       ? { first_name: match.first_name, last_name: match.last_name, email: match.email, directory_dn: match.directory_dn, groups: await currentGroups(trx, match.id) }
       : null;
-    const userId = match ? match.id : await createUser(trx, person, email, now);
+    const userId = match ? match.id : await createUser(trx, person, email, plan.language, now);
     const fieldsChanged = match ? await updateUser(trx, match, person, email, now) : true;
     const unknownGroups = await applyGroups(trx, userId, plan);
     const groups = await currentGroups(trx, userId);

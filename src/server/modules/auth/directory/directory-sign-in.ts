@@ -51,6 +51,7 @@ export async function checkDirectoryPassword(
     managedGroups: directoryManagedGroups(settings.groupMap),
     // A directory person none of whose groups may use the back-office leaves no user behind.
     mayCreate: mayUseBackOffice({ is_superuser: false, is_staff: false, groups, permissions: [] }),
+    language: (await env.settings()).general.default_language,
   }, ip);
   if (!synced) throw backOfficeDenied();
   if (synced.unknownGroups.length > 0) {
