@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { signAccessToken } from '../src/server/auth-context';
 import type { AppDatabase } from '../src/server/db/database';
@@ -31,4 +32,12 @@ export async function benchApp(db: AppDatabase, databaseUrl: string, username: s
   await app.ready();
   const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
   return { app, storageDir, userId: user.id, authorization: `Bearer ${await signAccessToken(config, user.id)}` };
+}
+
+/** Prints PostgreSQL's plan of each statement as it ran (EXPLAIN ANALYZE): the benches' --explain. */
+export async function printQueryPlans(db: AppDatabase, statements: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(statements)) {
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers off) ${sql.raw(text)}`.execute(db);
+    console.log(`\n${name}:\n${plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { openPostgres } from '../src/server/db/database';
-import { benchApp } from './bench-app';
+import { benchApp, printQueryPlans } from './bench-app';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { COUNCIL_ANALYTICS_PATHS, shiftMonth } from '../src/shared/api/council-analytics';
 import { kosovoDate } from '../src/shared/domain/deadline-dates';
@@ -109,10 +109,7 @@ if (explain) {
     overdue: `select a.council_id, count(*) from applications a where a.council_id is not null
       and a.review_status in ('pending_review', 'in_review') and a.review_due_date < '${kosovoDate(new Date())}' group by 1`,
   };
-  for (const [name, text] of Object.entries(plans)) {
-    const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers off) ${sql.raw(text)}`.execute(db);
-    console.log(`\n${name}:\n${plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
-  }
+  await printQueryPlans(db, plans);
 }
 
 await app.close();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openPostgres } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { MAX_REPORT_DAYS, REPORT_KEYS, REPORT_PATHS, reportExport, type ReportExport } from '../src/shared/api/reports';
-import { benchApp } from './bench-app';
+import { benchApp, printQueryPlans } from './bench-app';
 
 // The standard reports under load (issue 18): the real endpoints (the Fastify app in this process:
 // auth, the filter's zod check, the SQL aggregations, labels, answer check and serialisation)
@@ -143,10 +143,7 @@ if (explain) {
         count(*) filter (where a.closed_at >= ${start} and a.closed_at < ${end})
       from applications a left join users u on u.id = a.assigned_officer_id where a.assigned_officer_id is not null group by 1`,
   };
-  for (const [name, text] of Object.entries(plans)) {
-    const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers off) ${sql.raw(text)}`.execute(db);
-    console.log(`\n${name}:\n${plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
-  }
+  await printQueryPlans(db, plans);
 }
 
 await app.close();
