@@ -1,6 +1,5 @@
-import { useCallback, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { NEWS_LANGUAGES, NEWS_STATUSES, newsListFilter, type NewsListFilter } from '../../../shared/api/news';
+import { useAddressParams } from '../../lib/address-params';
 
 // The list's filters and page live in the address, so a filtered list can be bookmarked, shared
 // and restored by Back. Whatever the address holds is checked with the contract's own filter: a
@@ -36,30 +35,7 @@ export function newsQueryOf(params: URLSearchParams): NewsScreenQuery {
   return query;
 }
 
-/** `params` with `changes` applied (null or '' removes a name); a new filter starts at page 1. */
-export function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  if (Object.keys(changes).some((name) => FILTERS.includes(name))) next.delete('page');
-  return next;
-}
-
-/** The address's params and a setter applying changes to the latest ones (a debounced search keeps a filter set meanwhile). */
-export function useListParams(): [URLSearchParams, (changes: Record<string, string | null>) => void] {
-  const [params, setParams] = useSearchParams();
-  const latest = useRef(params);
-  latest.current = params;
-  const set = useCallback(
-    (changes: Record<string, string | null>) => {
-      latest.current = withParams(latest.current, changes);
-      setParams(latest.current);
-    },
-    [setParams],
-  );
-  return [params, set];
-}
+/** The address's params and a setter that keeps a debounced search and a filter changed meanwhile. */
+export const useListParams = () => useAddressParams(FILTERS);
 
 export const LIST_FILTERS = FILTERS.filter((name) => name !== 'page_size');
