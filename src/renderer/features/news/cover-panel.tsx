@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_MEDIA_TYPES, type NewsArticle } from '../../../shared/api/news';
-import { Alert } from '../../components/alert';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { useFormat } from '../../lib/format';
 import { useCover } from './api';
@@ -58,14 +58,7 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
         </Button>
       ) : null}
       {refusal ? (
-        <Alert tone="error" title={t('cover.refused')}>
-          <p>{refusal.message}</p>
-          {refusal.stale ? (
-            <Button variant="secondary" onPress={onReload}>
-              {t('errors.reload')}
-            </Button>
-          ) : null}
-        </Alert>
+        <RefusalAlert title={t('cover.refused')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
     </section>
   );

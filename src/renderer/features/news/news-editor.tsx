@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { NEWS_LANGUAGES, NEWS_LIMITS, type NewsArticle, type NewsLanguage } from '../../../shared/api/news';
 import { Alert } from '../../components/alert';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
@@ -84,14 +85,7 @@ export function NewsEditor({
         errorMessage={refusal ? Object.entries(refusal.fieldErrors).find(([name]) => name.startsWith('tags'))?.[1][0] : undefined}
       />
       {refusal ? (
-        <Alert tone="error" title={t('errors.notSaved')}>
-          <p>{refusal.message}</p>
-          {refusal.stale ? (
-            <Button variant="secondary" onPress={onReload}>
-              {t('errors.reload')}
-            </Button>
-          ) : null}
-        </Alert>
+        <RefusalAlert title={t('errors.notSaved')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
       {nothingWritten ? <p className="news-editor__note">{t('editor.oneLanguage')}</p> : null}
       <div className="news-editor__actions">

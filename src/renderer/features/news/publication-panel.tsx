@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewsArticle, NewsStatus } from '../../../shared/api/news';
 import { hasPermission } from '../../../shared/auth/permissions';
-import { Alert } from '../../components/alert';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { notifySuccess } from '../../components/toast';
 import { useFormat } from '../../lib/format';
@@ -101,14 +101,7 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
         {t('publication.schedule')}
       </Button>
       {refusal ? (
-        <Alert tone="error" title={t('publication.refused')}>
-          <p>{refusal.message}</p>
-          {refusal.stale ? (
-            <Button variant="secondary" onPress={onReload}>
-              {t('errors.reload')}
-            </Button>
-          ) : null}
-        </Alert>
+        <RefusalAlert title={t('publication.refused')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
     </section>
   );

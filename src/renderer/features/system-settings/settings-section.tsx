@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTING_EFFECT, type SettingsGroup } from '../../../shared/api/settings';
 import { Alert } from '../../components/alert';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { useFormat } from '../../lib/format';
 import type { SettingsRefusal } from './settings-refusal';
@@ -56,14 +57,7 @@ export function SettingsSection({
       >
         {children}
         {refusal ? (
-          <Alert tone="error" title={t('errors.refused')}>
-            <p>{refusal.message}</p>
-            {refusal.offerReload ? (
-              <Button variant="secondary" onPress={onReload}>
-                {t('errors.reload')}
-              </Button>
-            ) : null}
-          </Alert>
+          <RefusalAlert title={t('errors.refused')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload } : null} />
         ) : null}
         {canChange ? (
           <div className="settings-section__actions">
