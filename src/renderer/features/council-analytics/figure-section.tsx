@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { buildCsv, saveCsv } from './csv';
-import { FigureChart } from './figure-chart';
+import { SeriesChart } from '../../components/series-chart';
 import type { Figure, FigureRow } from './figures';
 
 /** One figure: its chart, or its table on request, and its numbers as a CSV file. */
@@ -36,7 +36,7 @@ export function FigureSection({ figure, fileName, note, formatValue }: { figure:
       ) : figure.rows.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <FigureChart {...figure.chart} formatValue={formatValue} />
+        <SeriesChart {...figure.chart} formatValue={formatValue} className="council-analytics__chart" />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { CouncilAnalyticsAnswer } from '../../../shared/api/council-analytics';
-import type { ChartSeries } from './figure-chart';
+import type { ChartSeries } from '../../components/series-chart';
 import type { CsvValue } from './csv';
 
 // The figures of the analytics screen, each built once from the server's answer: what the chart

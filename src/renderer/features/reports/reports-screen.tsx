@@ -12,7 +12,7 @@ import { isAccessDenied, serverText, translateError } from '../../lib/error-tran
 import type { TFunction } from 'i18next';
 import { formatLanguage, useFormat } from '../../lib/format';
 import { useReport, useReportCatalogue, useReportExports, useStartExport } from './api';
-import { ReportChart } from './report-chart';
+import { SeriesChart } from '../../components/series-chart';
 import { writeCell, writeValue, type CellWriters } from './report-cells';
 import { ReportDownloads } from './report-downloads';
 import { ReportFilters } from './report-filters';
@@ -79,12 +79,13 @@ function ReportBody({ answer, writers }: { answer: ReportAnswer; writers: CellWr
         <p>{t('empty')}</p>
       ) : (
         <>
-          <ReportChart
+          <SeriesChart
             kind={answer.series.axis === 'month' ? 'line' : 'bar'}
             labels={chart.labels}
             series={chart.series}
             summary={t('chartSummary', { title: answer.title, period, figures: chartFigures(chart, (value) => writeValue(valueKind, value, format)) })}
             formatValue={(value) => writeValue(valueKind, value, format)}
+            className="reports__chart"
           />
           <DataTable label={t('table', { title: answer.title })} columns={columns} rows={rows} rowKey={(item) => item.key} emptyText={t('empty')} />
         </>

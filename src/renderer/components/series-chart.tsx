@@ -13,33 +13,37 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 
-// A report's chart, drawn by Chart.js on a canvas: the pattern of the council analytics' charts
-// (copied, not imported: features do not share files, and moving that one into components would
-// mean editing a screen that is not this issue's). Only the parts used are registered. A canvas
-// says nothing to a screen reader: it is an image whose label sums it up, and the report's table
-// (the same numbers) sits next to it. Colours are the Okabe–Ito palette, never the only carrier:
-// the legend names each series, lines differ in dash and point shape as well.
+// A chart of figures (council analytics, reports), drawn by Chart.js on a canvas. Only the parts
+// used are registered (bars, lines, the two scales, legend and tooltip), so the rest of the library
+// stays out of the bundle. A canvas says nothing to a screen reader: it is an image whose label
+// states the numbers, and every screen that shows one shows the same numbers in a table too.
+// Colours are the Okabe–Ito palette (told apart with the common colour-vision deficiencies), and
+// never the only carrier: the legend names each series, lines differ in dash and point shape as well.
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'] as const;
 const POINT_STYLES = ['circle', 'rect', 'triangle', 'rectRot', 'cross', 'star'] as const;
 
-export interface ReportChartSeries {
+export interface ChartSeries {
   label: string;
   values: readonly (number | null)[];
 }
 
-export interface ReportChartProps {
+export interface SeriesChartProps {
   kind: 'bar' | 'line';
   labels: readonly string[];
-  series: readonly ReportChartSeries[];
-  /** The accessible summary (what a sighted reader takes from the chart). */
+  series: readonly ChartSeries[];
+  /** Bars of a category stacked (parts of one whole). */
+  stacked?: boolean;
+  /** The accessible summary of the chart (what a sighted reader takes from it). */
   summary: string;
   formatValue(value: number): string;
+  /** The screen's class for the chart's box (its height). */
+  className: string;
 }
 
-export function ReportChart({ kind, labels, series, summary, formatValue }: ReportChartProps) {
+export function SeriesChart({ kind, labels, series, stacked = false, summary, formatValue, className }: SeriesChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const format = useRef(formatValue);
   format.current = formatValue;
@@ -69,7 +73,10 @@ export function ReportChart({ kind, labels, series, summary, formatValue }: Repo
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { y: { beginAtZero: true, ticks: { callback: (value) => format.current(Number(value)) } } },
+        scales: {
+          x: { stacked },
+          y: { stacked, beginAtZero: true, ticks: { callback: (value) => format.current(Number(value)) } },
+        },
         plugins: {
           legend: { position: 'bottom', labels: { usePointStyle: true } },
           tooltip: {
@@ -80,10 +87,10 @@ export function ReportChart({ kind, labels, series, summary, formatValue }: Repo
     };
     const chart = new Chart(context, configuration as ChartConfiguration);
     return () => chart.destroy();
-  }, [kind, labels, series]);
+  }, [kind, labels, series, stacked]);
 
   return (
-    <div className="reports__chart">
+    <div className={className}>
       <canvas ref={canvas} role="img" aria-label={summary} />
     </div>
   );
