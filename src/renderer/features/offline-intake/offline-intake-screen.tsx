@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
@@ -19,6 +20,7 @@ import { intakeFieldMessages } from './field-messages';
 import { IntakeForm } from './intake-form';
 import { OfflineBanner } from './offline-banner';
 import { OutboxPanel } from './outbox-panel';
+import { outboxWakeAtom } from './outbox-wake';
 import { SaveStatus, storageProblemText } from './save-status';
 import { asStorageError } from './storage-errors';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -69,6 +71,7 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
   const [confirmIncomplete, setConfirmIncomplete] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const wakeOutbox = useSetAtom(outboxWakeAtom);
   const autosave = useAutosave(store, draft);
   const latest = useRef(draft);
   useEffect(() => {
@@ -159,6 +162,7 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
       await flush();
       await store.saveDraft(draft);
       await store.queue(draft.id, request);
+      wakeOutbox((wakes) => wakes + 1);
       open(store.newDraft());
       setNotice({ tone: 'success', text: t('desk.queued', { name: currentName }) });
     } catch (error) {
@@ -204,7 +208,10 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
         />
         <OutboxPanel
           items={outbox}
-          onRetry={(id) => store.retryNow(id)}
+          onRetry={async (id) => {
+            await store.retryNow(id);
+            wakeOutbox((wakes) => wakes + 1);
+          }}
           onEdit={(id) =>
             switchTo(async () => {
               await store.reopen(id);

@@ -5,11 +5,12 @@ import { currentUserAtom } from '../../lib/session';
 import { appOutboxTransport } from './api';
 import { useServerReachable } from './connection';
 import { createOutbox, type Outbox } from './outbox';
+import { outboxWakeAtom } from './outbox-wake';
 import { useCounterStore } from './use-counter-store';
 
-// Sends the signed-in officer's queued drafts in the background (issue 13), wherever they are in
-// the app: at sign-in, every 15 s, as soon as the server answers again, and when the network
-// comes back. Mounted once in the signed-in layout; draws nothing.
+// Sends the signed-in officer's queued drafts in the background, wherever they are in the app:
+// at sign-in, the moment Send or Retry is pressed, every 15 s, as soon as the server answers
+// again, and when the network comes back. Mounted once in the signed-in layout; draws nothing.
 
 export const OUTBOX_INTERVAL_MS = 15_000;
 
@@ -22,6 +23,7 @@ export function CounterOutboxRunner() {
 function AdminOutboxRunner() {
   const { store } = useCounterStore();
   const { reachable } = useServerReachable();
+  const wakes = useAtomValue(outboxWakeAtom);
   const outbox = useRef<Outbox | null>(null);
   const reachableRef = useRef(reachable);
   reachableRef.current = reachable;
@@ -45,6 +47,12 @@ function AdminOutboxRunner() {
       if (outbox.current === running) outbox.current = null;
     };
   }, [store]);
+
+  useEffect(() => {
+    // Send or Retry was pressed: what is due goes now (the first render's 0 is no press).
+    if (wakes === 0 || reachableRef.current === false) return;
+    outbox.current?.runOnce().catch((error: unknown) => console.warn('Sending the counter outbox failed', error));
+  }, [wakes]);
 
   useEffect(() => {
     // The server answers again: what waited out a backoff goes now.
