@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
@@ -28,13 +28,15 @@ export function LoginScreen() {
   const { t } = useTranslation(['auth', 'common']);
   const store = useStore();
   const endReason = useAtomValue(sessionEndReasonAtom);
-  // A refresh that found a 2FA set-up owed hands its challenge over: the set-up comes first.
-  const [step, setStep] = useState<Step>(() => {
-    const challenge = store.get(pendingSetupChallengeAtom);
-    if (!challenge) return { kind: 'credentials' };
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  // A refresh that found a 2FA set-up owed hands its challenge over (also when it arrives after
+  // this screen, e.g. while a stored sign-in was being restored): the set-up comes first.
+  const pendingSetup = useAtomValue(pendingSetupChallengeAtom);
+  useEffect(() => {
+    if (!pendingSetup) return;
     store.set(pendingSetupChallengeAtom, null);
-    return { kind: 'setup', challenge };
-  });
+    setStep({ kind: 'setup', challenge: pendingSetup });
+  }, [pendingSetup, store]);
   const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   // Held until the backup codes are acknowledged: beginning the session leaves this screen.
   const sessionAfterSetup = useRef<Session | null>(null);
