@@ -46,6 +46,7 @@ try {
         two_factor_enabled: account.totpSecret !== null,
         two_factor_method: account.totpSecret === null ? null : 'totp',
         two_factor_secret: account.totpSecret === null ? null : box.seal(account.totpSecret),
+        two_factor_required: account.twoFactorRequired,
       })),
     )
     .onConflict((conflict) => conflict.doNothing())

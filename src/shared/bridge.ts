@@ -18,9 +18,10 @@ export interface NaricBridge {
     /** Startup: use a stored refresh token, if any, to open a session. */
     restore(): Promise<Session | null>;
     login(request: LoginRequest): Promise<SignInOutcome>;
-    verifyTwoFactor(request: { username: string; code: string; is_backup_code: boolean }): Promise<Session>;
-    setupTwoFactor(request: { method: TwoFactorMethod; user_id: number }): Promise<TwoFactorSetupAnswer>;
-    confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
+    /** `challenge`: the 2FA challenge of the sign-in outcome, sent back on every call of that sign-in. */
+    verifyTwoFactor(request: { username: string; code: string; is_backup_code: boolean; challenge: string }): Promise<Session>;
+    setupTwoFactor(request: { method: TwoFactorMethod; challenge: string }): Promise<TwoFactorSetupAnswer>;
+    confirmTwoFactor(request: { code: string; challenge: string }): Promise<SetupConfirmed>;
     /** One refresh in flight at a time, shared by every caller. */
     refresh(): Promise<{ access: string }>;
     /**

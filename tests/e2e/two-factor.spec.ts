@@ -82,3 +82,26 @@ test('a user turns on two-factor sign-in from the profile, then signs in with a 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(profileLink(page, account.fullName)).toBeVisible();
 });
+
+test('a user who must have two-factor sign-in sets it up at the first sign-in and is signed in after saving the backup codes', async ({ page, shell }, testInfo) => {
+  const account = e2eAccount('enrol', shell, testInfo.retry);
+  await page.goto('/login');
+  await signIn(page, account.username, E2E_PASSWORD);
+
+  // The password step's challenge carries the set-up and its confirmation (docs/api.md, "the 2FA challenge").
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Authenticator app/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('p', { hasText: 'Or type this key into the app:' }).locator('code').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByRole('textbox', { name: 'Code from the app' }).fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  const backupCodes = page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+  await expect(backupCodes.first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(profileLink(page, account.fullName)).toBeVisible();
+});

@@ -6,7 +6,7 @@ import type { TransportError } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signed_in' | 'signed_out';
-export type SessionEndReason = 'expired' | 'logged_out';
+export type SessionEndReason = 'expired' | 'logged_out' | 'two_factor_setup_required';
 
 /** The user and the short-lived access token; the refresh token never reaches the renderer. */
 export const sessionAtom = atom<Session | null>(null);
@@ -14,6 +14,11 @@ export const sessionStatusAtom = atom<SessionStatus>('unknown');
 /** Why the last session ended, so the sign-in screen can say 'Session expired'. */
 export const sessionEndReasonAtom = atom<SessionEndReason | null>(null);
 export const currentUserAtom = atom((get) => get(sessionAtom)?.user ?? null);
+/**
+ * The 2FA challenge of a set-up the server said is owed at a refresh (two-factor sign-in became
+ * required of this user): the sign-in screen opens on the set-up with it, then forgets it.
+ */
+export const pendingSetupChallengeAtom = atom<string | null>(null);
 
 export type AppStore = ReturnType<typeof createStore>;
 
@@ -63,8 +68,10 @@ export async function restoreSession(store: AppStore, bridge: NaricBridge): Prom
 
 /** Main (or the browser bridge) ended the session: a failed refresh, or a logout elsewhere. */
 export function followSessionEvents(store: AppStore, bridge: NaricBridge): () => void {
-  return bridge.on('session:ended', ({ reason }) => {
-    if (store.get(sessionAtom)) endSession(store, reason);
+  return bridge.on('session:ended', (ended) => {
+    // Also while a stored sign-in is being restored (no session yet): the set-up is what comes next.
+    if (ended.reason === 'two_factor_setup_required') store.set(pendingSetupChallengeAtom, ended.challenge);
+    if (store.get(sessionAtom)) endSession(store, ended.reason);
   });
 }
 

@@ -46,6 +46,8 @@ export interface AuthChallengesTable {
   user_id: number;
   kind: string;
   client_address: string;
+  /** sha256 of the challenge handed to the client; the challenge itself is never stored. */
+  challenge_hash: string;
   created_at: CreatedAt;
   expires_at: Moment;
   consumed_at: OptionalMoment;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { GENDERS } from '../constants';
-import { recordId } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
 // Request strings: a username is at most 150 characters (the users table's limit), a password keeps
@@ -8,6 +7,12 @@ import { safeText, TEXT_LIMITS } from './safe-text';
 const username = safeText({ max: TEXT_LIMITS.username }).min(1, 'This field is required');
 const password = safeText({ max: TEXT_LIMITS.password, trim: false }).min(1, 'This field is required');
 const token = safeText({ max: TEXT_LIMITS.token }).min(1, 'This field is required');
+/**
+ * The 2FA challenge: the random value the password step (or a refresh that owes a set-up)
+ * hands out. Every later call of that sign-in sends it back; a user id or username alone opens
+ * nothing. Single use, ten minutes, bound to its user, its step and the client's address.
+ */
+const challenge = token;
 
 // The sign-in calls of spec §7, exactly as the client sends and reads them.
 
@@ -63,12 +68,14 @@ export const twoFactorRequiredAnswer = z.object({
   requires_2fa: z.literal(true),
   two_factor_method: twoFactorMethod,
   username: z.string(),
+  challenge: z.string(),
 });
 
 export const twoFactorSetupRequiredAnswer = z.object({
   requires_2fa_setup: z.literal(true),
-  user_id: z.number().int(),
+  challenge: z.string(),
 });
+export type TwoFactorSetupRequiredAnswer = z.infer<typeof twoFactorSetupRequiredAnswer>;
 
 export const loginAnswer = z.union([signedInAnswer, twoFactorRequiredAnswer, twoFactorSetupRequiredAnswer]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
@@ -77,6 +84,11 @@ export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const refreshRequest = z.object({ refresh: token.optional() });
 /** The refresh token rotates on every use: the next one is in the body, or in the cookie (no `refresh`). */
 export const refreshAnswer = tokenPair;
+/**
+ * 202: the user must now have two-factor sign-in and has none: the session has ended and the
+ * client goes through the set-up with the challenge, as after a password step.
+ */
+export const refreshOrSetupAnswer = z.union([refreshAnswer, twoFactorSetupRequiredAnswer]);
 
 /** Without `refresh_token`, the session of the HttpOnly cookie ends (XSRF checked as for refresh). */
 export const logoutRequest = z.object({ refresh_token: token.optional() });
@@ -85,7 +97,7 @@ export const meAnswer = userSchema;
 
 const code = safeText({ max: 32 }).min(1, 'This field is required');
 
-export const adminTwoFactorSetupRequest = z.object({ method: twoFactorMethod, user_id: recordId });
+export const adminTwoFactorSetupRequest = z.object({ method: twoFactorMethod, challenge });
 export const twoFactorSetupRequest = z.object({ method: twoFactorMethod });
 /** TOTP: the secret and its otpauth URI for a QR code. E-mail: a code was sent. */
 export const twoFactorSetupAnswer = z.object({
@@ -96,7 +108,7 @@ export const twoFactorSetupAnswer = z.object({
 });
 export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswer>;
 
-export const adminTwoFactorConfirmRequest = z.object({ code, user_id: recordId });
+export const adminTwoFactorConfirmRequest = z.object({ code, challenge });
 export const twoFactorConfirmRequest = z.object({ code });
 /** Confirming ends the setup: the backup codes are shown once; the admin variant also signs in. */
 export const twoFactorConfirmAnswer = z.object({
@@ -109,9 +121,10 @@ export const twoFactorVerifyRequest = z.object({
   username,
   code,
   is_backup_code: z.boolean().default(false),
+  challenge,
 });
 
-export const sendOtpRequest = z.object({ username });
+export const sendOtpRequest = z.object({ username, challenge });
 export const messageAnswer = z.object({ message: z.string() });
 
 export const twoFactorStatusAnswer = z.object({

@@ -4,7 +4,7 @@ import {
   adminTwoFactorConfirmAnswer,
   loginAnswer,
   meAnswer,
-  refreshAnswer,
+  refreshOrSetupAnswer,
   signedInAnswer,
   tokenPair,
   twoFactorSetupAnswer,
@@ -92,10 +92,14 @@ export type SessionClientOptions = SessionClientCommonOptions &
 
 export interface SessionClient {
   login(request: LoginRequest): Promise<SignInOutcome>;
-  verifyTwoFactor(request: { username: string; code: string; is_backup_code?: boolean }): Promise<Session>;
-  setupTwoFactor(request: { method: TwoFactorMethod; user_id: number }): Promise<TwoFactorSetupAnswer>;
-  confirmTwoFactor(request: { code: string; user_id: number }): Promise<SetupConfirmed>;
-  /** One refresh in flight at a time, shared by every caller; the refresh token rotates. */
+  verifyTwoFactor(request: { username: string; code: string; is_backup_code?: boolean; challenge: string }): Promise<Session>;
+  setupTwoFactor(request: { method: TwoFactorMethod; challenge: string }): Promise<TwoFactorSetupAnswer>;
+  confirmTwoFactor(request: { code: string; challenge: string }): Promise<SetupConfirmed>;
+  /**
+   * One refresh in flight at a time, shared by every caller; the refresh token rotates. When the
+   * server answers that two-factor set-up is now owed, the session ends with the set-up's challenge
+   * (`session:ended`, reason `two_factor_setup_required`) and the call fails as an expired session.
+   */
   refresh(): Promise<{ access: string }>;
   /**
    * Changes the password over this session. The server ends every session of the user and
@@ -210,12 +214,11 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       onSessionEnded({ reason: 'expired' });
       throw failure(ERROR_CODES.sessionExpired, { status: 401 });
     }
+    let answer: z.output<typeof refreshOrSetupAnswer>;
     try {
       const send = () =>
-        call('POST', AUTH_PATHS.tokenRefresh, refresh ? { refresh } : {}, refreshAnswer, { timeoutMs: TOKEN_REFRESH_TIMEOUT_MS });
-      const pair = await (cookie?.exclusive ? cookie.exclusive(send) : send());
-      await keepPair(pair);
-      return { access: pair.access };
+        call('POST', AUTH_PATHS.tokenRefresh, refresh ? { refresh } : {}, refreshOrSetupAnswer, { timeoutMs: TOKEN_REFRESH_TIMEOUT_MS });
+      answer = await (cookie?.exclusive ? cookie.exclusive(send) : send());
     } catch (thrown) {
       const error = transportErrorOf(thrown);
       // A cookie refresh refused for its XSRF token (403) is as final as a refused token.
@@ -228,6 +231,17 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
       }
       throw thrown;
     }
+    if ('requires_2fa_setup' in answer) return setupOwed(answer.challenge);
+    await keepPair(answer);
+    return { access: answer.access };
+  }
+
+  /** The server ended the session because two-factor set-up is owed: the sign-in screen takes over. */
+  async function setupOwed(challenge: string): Promise<never> {
+    lastAccess = null;
+    await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
+    onSessionEnded({ reason: 'two_factor_setup_required', challenge });
+    throw failure(ERROR_CODES.sessionExpired, { status: 401 });
   }
 
   function sharedRefresh(): Promise<{ access: string }> {
@@ -260,10 +274,10 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
         codeByStatus: { 401: ERROR_CODES.invalidCredentials },
       });
       if ('requires_2fa' in answer) {
-        return { kind: 'two_factor_required', method: answer.two_factor_method, username: answer.username };
+        return { kind: 'two_factor_required', method: answer.two_factor_method, username: answer.username, challenge: answer.challenge };
       }
       if ('requires_2fa_setup' in answer) {
-        return { kind: 'two_factor_setup_required', user_id: answer.user_id };
+        return { kind: 'two_factor_setup_required', challenge: answer.challenge };
       }
       return { kind: 'signed_in', session: await openSession(answer, answer.user) };
     },

@@ -57,8 +57,9 @@ export type Session = z.infer<typeof session>;
 
 export const signInOutcome = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('signed_in'), session }),
-  z.object({ kind: z.literal('two_factor_required'), method: twoFactorMethod, username: z.string() }),
-  z.object({ kind: z.literal('two_factor_setup_required'), user_id: z.number().int() }),
+  // `challenge`: the 2FA challenge every later call of this sign-in sends back (docs/api.md).
+  z.object({ kind: z.literal('two_factor_required'), method: twoFactorMethod, username: z.string(), challenge: z.string() }),
+  z.object({ kind: z.literal('two_factor_setup_required'), challenge: z.string() }),
 ]);
 export type SignInOutcome = z.infer<typeof signInOutcome>;
 
@@ -122,7 +123,12 @@ export const IPC_CHANNELS = Object.keys(IPC_CONTRACT) as IpcChannel[];
 
 /** Events main sends to the renderer. */
 export const IPC_EVENTS = {
-  'session:ended': z.object({ reason: z.enum(['expired', 'logged_out']) }),
+  // 'two_factor_setup_required': two-factor sign-in became required of this user; the refresh ended
+  // the session and opened the set-up step, which the sign-in screen continues with `challenge`.
+  'session:ended': z.discriminatedUnion('reason', [
+    z.object({ reason: z.enum(['expired', 'logged_out']) }),
+    z.object({ reason: z.literal('two_factor_setup_required'), challenge: z.string() }),
+  ]),
   'transfer:progress': transferProgress,
   'updates:state': updateState,
   'updates:restart-query': restartQuery,

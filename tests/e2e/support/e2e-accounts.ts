@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 // single-use backup code, a changed password) and a retry starts from an untouched account.
 
 export type E2eShell = 'web' | 'desktop';
-export type E2ePurpose = 'totp' | 'setup' | 'refresh' | 'revoked' | 'password';
+export type E2ePurpose = 'totp' | 'setup' | 'enrol' | 'refresh' | 'revoked' | 'password';
 
-export const E2E_PURPOSES: readonly E2ePurpose[] = ['totp', 'setup', 'refresh', 'revoked', 'password'];
+export const E2E_PURPOSES: readonly E2ePurpose[] = ['totp', 'setup', 'enrol', 'refresh', 'revoked', 'password'];
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
 /** The first run and up to two retries. */
 const ATTEMPTS = 3;
@@ -22,6 +22,8 @@ export interface E2eAccount {
   fullName: string;
   /** Base32 TOTP secret of an account that signs in with an authenticator app ('totp'). */
   totpSecret: string | null;
+  /** The account must have two-factor sign-in and has none yet: its first sign-in sets it up ('enrol'). */
+  twoFactorRequired: boolean;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -54,6 +56,7 @@ export function e2eAccount(purpose: E2ePurpose, shell: E2eShell, attempt: number
     fullName: `E2E ${lastName}`,
     // Derived from the username, so the seed script and the tests agree without sharing state.
     totpSecret: purpose === 'totp' ? base32(createHash('sha256').update(`naric-e2e:${username}`).digest().subarray(0, 20)) : null,
+    twoFactorRequired: purpose === 'enrol',
   };
 }
 

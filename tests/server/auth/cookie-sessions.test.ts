@@ -147,7 +147,7 @@ describe('browser-shell sessions in an HttpOnly cookie', () => {
     const verified = await server.app.inject({
       method: 'POST',
       url: `${API}${AUTH_PATHS.adminTwoFactorVerify}`,
-      payload: { username: 'naric.admin', code: DEMO_BACKUP_CODES[9], is_backup_code: true },
+      payload: { username: 'naric.admin', code: DEMO_BACKUP_CODES[9], is_backup_code: true, challenge: (step.json() as { challenge: string }).challenge },
       remoteAddress: address,
       headers: asCookieClient,
     });
@@ -157,17 +157,18 @@ describe('browser-shell sessions in an HttpOnly cookie', () => {
 
     await setRequire2fa(server.db, true);
     try {
-      const id = await createUser(server.db, { username: 'cookie.setup', is_staff: true, groups: ['NARIC Officers'] });
+      await createUser(server.db, { username: 'cookie.setup', is_staff: true, groups: ['NARIC Officers'] });
       const setupAddress = freshAddress();
       const login = await post(server.app, AUTH_PATHS.adminLogin, { username: 'cookie.setup', password: DEMO_PASSWORD }, { address: setupAddress });
-      expect(login.json()).toEqual({ requires_2fa_setup: true, user_id: id });
+      expect(login.json()).toEqual({ requires_2fa_setup: true, challenge: expect.any(String) });
+      const { challenge } = login.json() as { challenge: string };
       const setup = twoFactorSetupAnswer.parse(
-        (await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address: setupAddress })).json(),
+        (await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', challenge }, { address: setupAddress })).json(),
       );
       const confirmed = await server.app.inject({
         method: 'POST',
         url: `${API}${AUTH_PATHS.adminTwoFactorConfirm}`,
-        payload: { user_id: id, code: await totpCode(setup.secret!) },
+        payload: { challenge, code: await totpCode(setup.secret!) },
         remoteAddress: setupAddress,
         headers: asCookieClient,
       });
@@ -176,6 +177,23 @@ describe('browser-shell sessions in an HttpOnly cookie', () => {
       expect(body).not.toHaveProperty('refresh');
       expect(body.backup_codes).toHaveLength(10);
       expect(setCookies(confirmed).get(REFRESH_COOKIE_NAME)?.attributes).toContain('HttpOnly');
+    } finally {
+      await setRequire2fa(server.db, false);
+    }
+  });
+
+  it('refresh by cookie when a 2FA set-up is now owed: 202 with the challenge, no access token, both cookies cleared', async () => {
+    await createUser(server.db, { username: 'cookie.latecomer', is_staff: true, groups: ['NARIC Officers'] });
+    const jar = new Jar();
+    await cookieLogin('cookie.latecomer', jar);
+    await setRequire2fa(server.db, true);
+    try {
+      const owed = await cookieCall(AUTH_PATHS.tokenRefresh, jar);
+      expect(owed.statusCode).toBe(202);
+      expect(owed.json()).toEqual({ requires_2fa_setup: true, challenge: expect.any(String) });
+      jar.take(owed);
+      expect(jar.refresh).toBeNull();
+      expect(jar.xsrf).toBeNull();
     } finally {
       await setRequire2fa(server.db, false);
     }

@@ -356,7 +356,7 @@ describe('later sign-ins', () => {
     await server.db.updateTable('users').set({ two_factor_enabled: true, two_factor_method: 'email' }).where('username', '=', 'dir.twofactor').execute();
     const answer = await login('dir.twofactor', PASSWORDS.twoFactor);
     expect(answer.statusCode).toBe(202);
-    expect(answer.json()).toEqual({ requires_2fa: true, two_factor_method: 'email', username: 'dir.twofactor' });
+    expect(answer.json()).toEqual({ requires_2fa: true, two_factor_method: 'email', username: 'dir.twofactor', challenge: expect.any(String) });
   });
 
   it('directory users cannot change their password here', async () => {

@@ -127,7 +127,7 @@ describe('the forced change of a temporary password', () => {
     await server.db.updateTable('users').set({ two_factor_required: true }).where('id', '=', id).execute();
     const answer = await signIn('careful.officer', DEMO_PASSWORD);
     expect(answer.statusCode).toBe(202);
-    expect(answer.json()).toEqual({ requires_2fa_setup: true, user_id: id });
+    expect(answer.json()).toEqual({ requires_2fa_setup: true, challenge: expect.any(String) });
   });
 
   it('a session keeps its address and client (bounded, no control characters); a refresh sets last_seen_at', async () => {

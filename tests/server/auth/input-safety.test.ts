@@ -28,6 +28,8 @@ describe('hostile text on the endpoints open without signing in', () => {
     ['2fa-verify, a lone surrogate in the code', AUTH_PATHS.adminTwoFactorVerify, { username: 'officer', code: '12\ud80034' }, 'code', DISALLOWED_CHARACTERS_MESSAGE],
     ['send-otp', AUTH_PATHS.sendOtp, { username: NUL }, 'username', DISALLOWED_CHARACTERS_MESSAGE],
     ['send-otp, 9,000 characters', AUTH_PATHS.sendOtp, { username: LONG }, 'username', tooLongMessage(150)],
+    ['2fa-setup, a NUL in the challenge', AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', challenge: NUL }, 'challenge', DISALLOWED_CHARACTERS_MESSAGE],
+    ['2fa-confirm, a 9,000-character challenge', AUTH_PATHS.adminTwoFactorConfirm, { code: '123456', challenge: LONG }, 'challenge', tooLongMessage(2048)],
   ])('%s: 400 on the field', async (_name, path, payload, field, message) => {
     const answer = await server.app.inject({ method: 'POST', url: api(path), payload });
     expect(answer.statusCode, answer.body).toBe(400);

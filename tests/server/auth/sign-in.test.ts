@@ -100,7 +100,7 @@ describe('POST /api/auth/admin/login/', () => {
   it('answers 202 requires_2fa for an account with 2FA (demo naric.admin, TOTP), without tokens', async () => {
     const answer = await login('naric.admin', DEMO_PASSWORD);
     expect(answer.statusCode).toBe(202);
-    expect(answer.json()).toEqual({ requires_2fa: true, two_factor_method: 'totp', username: 'naric.admin' });
+    expect(answer.json()).toEqual({ requires_2fa: true, two_factor_method: 'totp', username: 'naric.admin', challenge: expect.any(String) });
     expect(loginAnswer.safeParse(answer.json()).success).toBe(true);
   });
 

@@ -46,10 +46,10 @@ describe('two-factor sign-in', () => {
   const passwordStep = async (username: string, address: string) => {
     const answer = await post(server.app, AUTH_PATHS.adminLogin, { username, password: DEMO_PASSWORD }, { address });
     expect(answer.statusCode).toBe(202);
-    return answer.json() as { requires_2fa: true; two_factor_method: string; username: string };
+    return answer.json() as { requires_2fa: true; two_factor_method: string; username: string; challenge: string };
   };
-  const verify = (username: string, code: string, address: string, is_backup_code = false) =>
-    post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username, code, is_backup_code }, { address });
+  const verify = (username: string, code: string, address: string, challenge: string, is_backup_code = false) =>
+    post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username, code, is_backup_code, challenge }, { address });
 
   it('the demo account holds a marker, not a secret, and the seed gave it ten backup codes', async () => {
     const row = await server.db.selectFrom('users').select(['two_factor_secret', 'two_factor_method']).where('id', '=', naricAdmin).executeTakeFirstOrThrow();
@@ -61,61 +61,64 @@ describe('two-factor sign-in', () => {
 
   it('TOTP: the right code after the password step signs in; the same code cannot be used twice', async () => {
     const address = freshAddress();
-    expect(await passwordStep('naric.admin', address)).toEqual({ requires_2fa: true, two_factor_method: 'totp', username: 'naric.admin' });
+    const step = await passwordStep('naric.admin', address);
+    expect(step).toEqual({ requires_2fa: true, two_factor_method: 'totp', username: 'naric.admin', challenge: expect.stringMatching(/^[\w-]{43}$/) });
     const code = await totpCode(DEMO_TOTP_SECRET);
-    const answer = await verify('naric.admin', code, address);
+    const answer = await verify('naric.admin', code, address, step.challenge);
     expect(answer.statusCode).toBe(200);
     const session = bodySignedIn.parse(answer.json());
     expect(session.user).toMatchObject({ username: 'naric.admin', two_factor_enabled: true, two_factor_method: 'totp' });
     expect((await get(server.app, AUTH_PATHS.me, { token: session.access })).statusCode).toBe(200);
 
     // Replay of the same code (another password step first): refused.
-    await passwordStep('naric.admin', address);
-    const replay = await verify('naric.admin', code, address);
+    const again = await passwordStep('naric.admin', address);
+    const replay = await verify('naric.admin', code, address, again.challenge);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual(INVALID_CODE);
     // The next period's code is within the ±1 step window and was never used.
-    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET, 1), address)).statusCode).toBe(200);
+    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET, 1), address, again.challenge)).statusCode).toBe(200);
     await forgetTotpSteps(server.db, naricAdmin);
   });
 
   it('TOTP: a wrong code, an old code, and a code without a password step are refused', async () => {
     const address = freshAddress();
     // No password step from this address yet.
-    const early = await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), address);
+    const early = await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), address, 'made-up-challenge');
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ code: 'two_factor_invalid', error: 'This sign-in has expired. Please sign in again.' });
 
-    await passwordStep('naric.admin', address);
+    const { challenge } = await passwordStep('naric.admin', address);
     // A password step from one address does not open the door for another.
-    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), freshAddress())).statusCode).toBe(400);
-    expect((await verify('naric.admin', '000000', address)).json()).toEqual(INVALID_CODE);
-    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET, -3), address)).json()).toEqual(INVALID_CODE);
-    expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'naric.admin' }, { address })).statusCode).toBe(400);
+    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), freshAddress(), challenge)).statusCode).toBe(400);
+    expect((await verify('naric.admin', '000000', address, challenge)).json()).toEqual(INVALID_CODE);
+    expect((await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET, -3), address, challenge)).json()).toEqual(INVALID_CODE);
+    expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'naric.admin', challenge }, { address })).statusCode).toBe(400);
+    expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'naric.admin', code: '000000' }, { address })).json()).toEqual({
+      challenge: ['This field is required'],
+    });
   });
 
   it('the password step expires after 10 minutes', async () => {
     const address = freshAddress();
-    await passwordStep('naric.admin', address);
+    const { challenge } = await passwordStep('naric.admin', address);
     await authDatabase(server.db)
       .updateTable('auth_challenges')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', naricAdmin)
       .execute();
-    const answer = await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), address);
+    const answer = await verify('naric.admin', await totpCode(DEMO_TOTP_SECRET), address, challenge);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ error: 'This sign-in has expired. Please sign in again.' });
   });
 
   it('backup codes: each works once; regenerated codes replace the old ones', async () => {
     const address = freshAddress();
-    await passwordStep('naric.admin', address);
-    const first = await verify('naric.admin', DEMO_BACKUP_CODES[0].toUpperCase(), address, true);
+    const first = await verify('naric.admin', DEMO_BACKUP_CODES[0].toUpperCase(), address, (await passwordStep('naric.admin', address)).challenge, true);
     expect(first.statusCode).toBe(200);
     const session = bodySignedIn.parse(first.json());
 
-    await passwordStep('naric.admin', address);
-    expect((await verify('naric.admin', DEMO_BACKUP_CODES[0], address, true)).json()).toEqual(INVALID_CODE);
+    const { challenge } = await passwordStep('naric.admin', address);
+    expect((await verify('naric.admin', DEMO_BACKUP_CODES[0], address, challenge, true)).json()).toEqual(INVALID_CODE);
 
     const status = twoFactorStatusAnswer.parse((await get(server.app, AUTH_PATHS.twoFactorStatus, { token: session.access })).json());
     expect(status).toEqual({ enabled: true, method: 'totp', backup_codes_remaining: 9, required_by_policy: false });
@@ -131,8 +134,8 @@ describe('two-factor sign-in', () => {
     for (const code of backup_codes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
 
     // An old (demo) code no longer works; a new one does, once.
-    expect((await verify('naric.admin', DEMO_BACKUP_CODES[1], address, true)).json()).toEqual(INVALID_CODE);
-    expect((await verify('naric.admin', backup_codes[3], address, true)).statusCode).toBe(200);
+    expect((await verify('naric.admin', DEMO_BACKUP_CODES[1], address, challenge, true)).json()).toEqual(INVALID_CODE);
+    expect((await verify('naric.admin', backup_codes[3], address, challenge, true)).statusCode).toBe(200);
     const stored = await authDatabase(server.db).selectFrom('two_factor_backup_codes').select('code_hash').where('user_id', '=', naricAdmin).execute();
     expect(stored.some((row) => backup_codes.some((code) => row.code_hash.includes(code)))).toBe(false);
   });
@@ -143,12 +146,13 @@ describe('two-factor sign-in', () => {
       const address = freshAddress();
       const login = await post(production.app, AUTH_PATHS.adminLogin, { username: 'naric.admin', password: DEMO_PASSWORD }, { address });
       expect(login.statusCode).toBe(202);
+      const { challenge } = login.json() as { challenge: string };
       const code = await totpCode(DEMO_TOTP_SECRET);
-      expect((await post(production.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'naric.admin', code }, { address })).statusCode).toBe(400);
+      expect((await post(production.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'naric.admin', code, challenge }, { address })).statusCode).toBe(400);
       const backup = await post(
         production.app,
         AUTH_PATHS.adminTwoFactorVerify,
-        { username: 'naric.admin', code: DEMO_BACKUP_CODES[5], is_backup_code: true },
+        { username: 'naric.admin', code: DEMO_BACKUP_CODES[5], is_backup_code: true, challenge },
         { address },
       );
       expect(backup.statusCode).toBe(400);
@@ -173,20 +177,21 @@ describe('two-factor set-up and management', () => {
       const id = await userId(server.db, 'officer');
       const login = await post(server.app, AUTH_PATHS.adminLogin, { username: 'officer', password: DEMO_PASSWORD }, { address });
       expect(login.statusCode).toBe(202);
-      expect(login.json()).toEqual({ requires_2fa_setup: true, user_id: id });
+      expect(login.json()).toEqual({ requires_2fa_setup: true, challenge: expect.stringMatching(/^[\w-]{43}$/) });
+      const { challenge } = login.json() as { challenge: string };
 
-      // Without that password step (another address, or another user) the set-up is refused.
-      const elsewhere = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address: freshAddress() });
+      // Without that password step's challenge (or from another address) the set-up is refused.
+      const elsewhere = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', challenge }, { address: freshAddress() });
       expect(elsewhere.statusCode).toBe(403);
       expect(elsewhere.json()).toMatchObject({ code: 'permission_denied', detail: 'Access denied' });
-      const otherUser = await userId(server.db, 'payments');
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: otherUser }, { address })).statusCode).toBe(403);
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: '123456', user_id: otherUser }, { address })).statusCode).toBe(403);
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'sms', user_id: id }, { address })).json()).toEqual({
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address })).json()).toEqual({
+        challenge: ['This field is required'],
+      });
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'sms', challenge }, { address })).json()).toEqual({
         method: ['Invalid format'],
       });
 
-      const setup = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address });
+      const setup = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', challenge }, { address });
       expect(setup.statusCode).toBe(200);
       const { secret, otpauth_uri, method, message } = twoFactorSetupAnswer.parse(setup.json());
       expect(method).toBe('totp');
@@ -199,12 +204,12 @@ describe('two-factor set-up and management', () => {
       expect(enrolment.sealed_secret).not.toContain(secret!);
       expect(enrolment.sealed_secret).toMatch(/^v1:/);
 
-      const wrong = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: '123456', user_id: id }, { address });
+      const wrong = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: '123456', challenge }, { address });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual(INVALID_CODE);
 
       const confirmingCode = await totpCode(secret!);
-      const confirm = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: confirmingCode, user_id: id }, { address });
+      const confirm = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code: confirmingCode, challenge }, { address });
       expect(confirm.statusCode).toBe(200);
       const confirmed = adminTwoFactorConfirmAnswer.parse(confirm.json());
       expect(confirmed.backup_codes).toHaveLength(10);
@@ -215,14 +220,16 @@ describe('two-factor set-up and management', () => {
       const user = await server.db.selectFrom('users').select('two_factor_secret').where('id', '=', id).executeTakeFirstOrThrow();
       expect(user.two_factor_secret).toMatch(/^v1:/);
       expect(user.two_factor_secret).not.toContain(secret!);
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', user_id: id }, { address })).statusCode).toBe(403);
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'totp', challenge }, { address })).statusCode).toBe(403);
 
       // Next sign-in asks for the code; the code that confirmed the set-up is not accepted again.
       const again = await post(server.app, AUTH_PATHS.adminLogin, { username: 'officer', password: DEMO_PASSWORD }, { address });
-      expect(again.json()).toEqual({ requires_2fa: true, two_factor_method: 'totp', username: 'officer' });
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'officer', code: confirmingCode }, { address })).statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ requires_2fa: true, two_factor_method: 'totp', username: 'officer' });
+      const next = (again.json() as { challenge: string }).challenge;
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'officer', code: confirmingCode, challenge: next }, { address })).statusCode).toBe(400);
       expect(
-        (await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'officer', code: await totpCode(secret!, 1) }, { address })).statusCode,
+        (await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'officer', code: await totpCode(secret!, 1), challenge: next }, { address }))
+          .statusCode,
       ).toBe(200);
     } finally {
       await setRequire2fa(server.db, false);
@@ -234,12 +241,13 @@ describe('two-factor set-up and management', () => {
     try {
       const address = freshAddress();
       const id = await createUser(server.db, { username: 'mail.officer', groups: ['Document Verifiers'] });
-      await post(server.app, AUTH_PATHS.adminLogin, { username: 'mail.officer', password: DEMO_PASSWORD }, { address });
-      const setup = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'email', user_id: id }, { address });
+      const login = await post(server.app, AUTH_PATHS.adminLogin, { username: 'mail.officer', password: DEMO_PASSWORD }, { address });
+      const { challenge } = login.json() as { challenge: string };
+      const setup = await post(server.app, AUTH_PATHS.adminTwoFactorSetup, { method: 'email', challenge }, { address });
       expect(setup.statusCode).toBe(200);
       expect(setup.json()).toEqual({ method: 'email', message: 'A 6-digit code has been sent to your e-mail address. Enter it to finish the set-up.' });
       const code = await latestEmailedCode(server.db, id);
-      const confirm = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code, user_id: id }, { address });
+      const confirm = await post(server.app, AUTH_PATHS.adminTwoFactorConfirm, { code, challenge }, { address });
       expect(confirm.statusCode).toBe(200);
       expect(adminTwoFactorConfirmAnswer.parse(confirm.json()).user.two_factor_method).toBe('email');
     } finally {
@@ -308,11 +316,12 @@ describe('two-factor set-up and management', () => {
 
     const sentBefore = await outboxCount(server.db, id);
     const login = await post(server.app, AUTH_PATHS.adminLogin, { username: 'emailed.verifier', password: DEMO_PASSWORD }, { address });
-    expect(login.json()).toEqual({ requires_2fa: true, two_factor_method: 'email', username: 'emailed.verifier' });
+    expect(login.json()).toMatchObject({ requires_2fa: true, two_factor_method: 'email', username: 'emailed.verifier' });
+    const { challenge } = login.json() as { challenge: string };
     expect(await outboxCount(server.db, id)).toBe(sentBefore + 1);
     const firstCode = await latestEmailedCode(server.db, id);
 
-    const resend = await post(server.app, AUTH_PATHS.sendOtp, { username: 'emailed.verifier' }, { address });
+    const resend = await post(server.app, AUTH_PATHS.sendOtp, { username: 'emailed.verifier', challenge }, { address });
     expect(resend.statusCode).toBe(200);
     expect(await outboxCount(server.db, id)).toBe(sentBefore + 2);
     const email = await server.db
@@ -325,15 +334,17 @@ describe('two-factor set-up and management', () => {
     const secondCode = await latestEmailedCode(server.db, id);
 
     if (firstCode !== secondCode) {
-      expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: firstCode }, { address })).statusCode).toBe(400);
+      expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: firstCode, challenge }, { address })).statusCode).toBe(400);
     }
-    const verified = await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: secondCode }, { address });
+    const verified = await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: secondCode, challenge }, { address });
     expect(verified.statusCode).toBe(200);
     expect(bodySignedIn.parse(verified.json()).user.username).toBe('emailed.verifier');
 
     // Single use.
-    await post(server.app, AUTH_PATHS.adminLogin, { username: 'emailed.verifier', password: DEMO_PASSWORD }, { address });
-    expect((await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: secondCode }, { address })).statusCode).toBe(400);
+    const next = (await post(server.app, AUTH_PATHS.adminLogin, { username: 'emailed.verifier', password: DEMO_PASSWORD }, { address })).json() as { challenge: string };
+    expect(
+      (await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'emailed.verifier', code: secondCode, challenge: next.challenge }, { address })).statusCode,
+    ).toBe(400);
   });
 
   it('e-mail codes expire after 10 minutes', async () => {
@@ -344,14 +355,16 @@ describe('two-factor set-up and management', () => {
       .set({ two_factor_enabled: true, two_factor_method: 'email' })
       .where('id', '=', id)
       .execute();
-    await post(server.app, AUTH_PATHS.adminLogin, { username: 'slow.reader', password: DEMO_PASSWORD }, { address });
+    const { challenge } = (await post(server.app, AUTH_PATHS.adminLogin, { username: 'slow.reader', password: DEMO_PASSWORD }, { address })).json() as {
+      challenge: string;
+    };
     const code = await latestEmailedCode(server.db, id);
     await authDatabase(server.db)
       .updateTable('two_factor_email_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', id)
       .execute();
-    const answer = await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'slow.reader', code }, { address });
+    const answer = await post(server.app, AUTH_PATHS.adminTwoFactorVerify, { username: 'slow.reader', code, challenge }, { address });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual(INVALID_CODE);
   });
@@ -361,12 +374,13 @@ describe('two-factor set-up and management', () => {
     const expected = { message: 'If a sign-in is waiting for an e-mailed code, a new code has been sent.' };
     const before = await server.db.selectFrom('notification_outbox').select('id').execute();
     for (const username of ['no.such.person', 'naric.admin', 'officer']) {
-      const answer = await post(server.app, AUTH_PATHS.sendOtp, { username }, { address });
+      const answer = await post(server.app, AUTH_PATHS.sendOtp, { username, challenge: 'made-up-challenge' }, { address });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual(expected);
     }
     const after = await server.db.selectFrom('notification_outbox').select('id').execute();
     expect(after.length).toBe(before.length);
     expect((await post(server.app, AUTH_PATHS.sendOtp, {}, { address })).statusCode).toBe(400);
+    expect((await post(server.app, AUTH_PATHS.sendOtp, { username: 'officer' }, { address })).json()).toEqual({ challenge: ['This field is required'] });
   });
 });

@@ -62,16 +62,21 @@ describe('auth service against an HTTP server', () => {
 
   it('login answered 202 gives the two-factor outcomes and stores nothing', async () => {
     const required = await setup({
-      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa: true, two_factor_method: 'email', username: 'officer' }),
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa: true, two_factor_method: 'email', username: 'officer', challenge: 'c-1' }),
     });
-    expect(await required.auth.login({ username: 'officer', password: 'x' })).toEqual({ kind: 'two_factor_required', method: 'email', username: 'officer' });
+    expect(await required.auth.login({ username: 'officer', password: 'x' })).toEqual({
+      kind: 'two_factor_required',
+      method: 'email',
+      username: 'officer',
+      challenge: 'c-1',
+    });
     expect(required.entries.size).toBe(0);
     await close?.();
 
     const setupRequired = await setup({
-      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa_setup: true, user_id: 7 }),
+      'POST /api/auth/admin/login/': (_call, response) => json(response, 202, { requires_2fa_setup: true, challenge: 'c-2' }),
     });
-    expect(await setupRequired.auth.login({ username: 'officer', password: 'x' })).toEqual({ kind: 'two_factor_setup_required', user_id: 7 });
+    expect(await setupRequired.auth.login({ username: 'officer', password: 'x' })).toEqual({ kind: 'two_factor_setup_required', challenge: 'c-2' });
     expect(setupRequired.entries.size).toBe(0);
   });
 

@@ -43,13 +43,13 @@ describe('bridge factory', () => {
     expect(await bridge.settings.set({ language: 'sq' })).toEqual({ serverUrl: null, language: 'sq' });
     expect(await bridge.auth.logout()).toBeUndefined();
     await bridge.external.open('https://www.enic-naric.net/');
-    await bridge.auth.verifyTwoFactor({ username: 'officer', code: '123456', is_backup_code: true });
+    await bridge.auth.verifyTwoFactor({ username: 'officer', code: '123456', is_backup_code: true, challenge: 'c-1' });
     expect(await bridge.auth.changePassword({ current_password: 'old one', new_password: 'a brand new passphrase' })).toEqual({ access: 'a2' });
     expect(t.calls).toEqual([
       { channel: 'settings:set', arg: { language: 'sq' } },
       { channel: 'auth:logout', arg: undefined },
       { channel: 'external:open', arg: { url: 'https://www.enic-naric.net/' } },
-      { channel: 'auth:verify-2fa', arg: { username: 'officer', code: '123456', is_backup_code: true } },
+      { channel: 'auth:verify-2fa', arg: { username: 'officer', code: '123456', is_backup_code: true, challenge: 'c-1' } },
       { channel: 'auth:change-password', arg: { current_password: 'old one', new_password: 'a brand new passphrase' } },
     ]);
   });

@@ -87,7 +87,7 @@ describe('the web shell bridge as the first screen gets it', () => {
 
   it('rejects a call as a network error when the bridge cannot be fetched, and tries again on the next call', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const login = vi.fn(async () => ({ kind: 'two_factor_required' as const, method: 'totp' as const, username: 'naric.admin' }));
+    const login = vi.fn(async () => ({ kind: 'two_factor_required' as const, method: 'totp' as const, username: 'naric.admin', challenge: 'c-1' }));
     const load = vi
       .fn<() => Promise<NaricBridge>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
@@ -96,7 +96,7 @@ describe('the web shell bridge as the first screen gets it', () => {
 
     const first = await bridge.auth.login({ username: 'naric.admin', password: 'x' }).catch((error: unknown) => error);
     expect(transportErrorOf(first)?.code).toBe('network_error');
-    expect(await bridge.auth.login({ username: 'naric.admin', password: 'x' })).toEqual({ kind: 'two_factor_required', method: 'totp', username: 'naric.admin' });
+    expect(await bridge.auth.login({ username: 'naric.admin', password: 'x' })).toEqual({ kind: 'two_factor_required', method: 'totp', username: 'naric.admin', challenge: 'c-1' });
     expect(load).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });

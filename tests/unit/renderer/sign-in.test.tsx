@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { appRouteObjects } from '../../../src/renderer/app/router';
-import { endSession, sessionAtom, sessionStatusAtom } from '../../../src/renderer/lib/session';
+import { beginSession, endSession, followSessionEvents, sessionAtom, sessionStatusAtom } from '../../../src/renderer/lib/session';
+import type { IpcEventPayload } from '../../../src/shared/ipc/contract';
 import type { NaricBridge } from '../../../src/shared/bridge';
 import { failure } from '../../../src/shared/transport-failure';
 import { fakeBridge, makeSession, USER_KINDS } from './fixtures';
@@ -109,7 +110,7 @@ describe('sign-in flows', () => {
       .mockResolvedValueOnce(makeSession(USER_KINDS.naricAdmin));
     installBridge(
       fakeBridge({
-        auth: { login: async () => ({ kind: 'two_factor_required', method: 'email', username: 'admin' }), verifyTwoFactor },
+        auth: { login: async () => ({ kind: 'two_factor_required', method: 'email', username: 'admin', challenge: 'c-1' }), verifyTwoFactor },
       }),
     );
     const { store } = renderRoutes(appRouteObjects(), { path: '/login', store: signedOutStore() });
@@ -117,7 +118,7 @@ describe('sign-in flows', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('A new code was sent to your e-mail address.')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/2fa/send-otp/')?.body).toBe(JSON.stringify({ username: 'admin' }));
+    expect(calls.find((c) => c.path === '/api/auth/2fa/send-otp/')?.body).toBe(JSON.stringify({ username: 'admin', challenge: 'c-1' }));
 
     fireEvent.change(screen.getByLabelText('E-mail code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -130,12 +131,12 @@ describe('sign-in flows', () => {
     fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: 'abcd-efgh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(store.get(sessionAtom)?.user.username).toBe('admin'));
-    expect(verifyTwoFactor).toHaveBeenLastCalledWith({ username: 'admin', code: 'abcd-efgh', is_backup_code: true });
+    expect(verifyTwoFactor).toHaveBeenLastCalledWith({ username: 'admin', code: 'abcd-efgh', is_backup_code: true, challenge: 'c-1' });
   });
 
   it("send code failure shows the server error field, else 'Failed to send OTP'", async () => {
     stubApi({ ...noDemo, 'POST /api/auth/2fa/send-otp/': json(500, {}) });
-    installBridge(fakeBridge({ auth: { login: async () => ({ kind: 'two_factor_required', method: 'email', username: 'admin' }) } }));
+    installBridge(fakeBridge({ auth: { login: async () => ({ kind: 'two_factor_required', method: 'email', username: 'admin', challenge: 'c-1' }) } }));
     renderRoutes(appRouteObjects(), { path: '/login', store: signedOutStore() });
     await fillAndSubmit('admin', 'a long password');
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
@@ -159,7 +160,7 @@ describe('sign-in flows', () => {
       .mockResolvedValueOnce({ session: makeSession(USER_KINDS.naricAdmin), backup_codes: ['1111-2222', '3333-4444'] });
     installBridge(
       fakeBridge({
-        auth: { login: async () => ({ kind: 'two_factor_setup_required', user_id: 42 }), setupTwoFactor, confirmTwoFactor },
+        auth: { login: async () => ({ kind: 'two_factor_setup_required', challenge: 'c-2' }), setupTwoFactor, confirmTwoFactor },
       }),
     );
     const { store } = renderRoutes(appRouteObjects(), { path: '/login', store: signedOutStore() });
@@ -171,7 +172,7 @@ describe('sign-in flows', () => {
 
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
-    expect(setupTwoFactor).toHaveBeenLastCalledWith({ method: 'totp', user_id: 42 });
+    expect(setupTwoFactor).toHaveBeenLastCalledWith({ method: 'totp', challenge: 'c-2' });
 
     fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -184,7 +185,38 @@ describe('sign-in flows', () => {
     expect(store.get(sessionAtom)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(store.get(sessionAtom)?.user.username).toBe('admin'));
-    expect(confirmTwoFactor).toHaveBeenLastCalledWith({ code: '654321', user_id: 42 });
+    expect(confirmTwoFactor).toHaveBeenLastCalledWith({ code: '654321', challenge: 'c-2' });
+  });
+
+  it('a refresh that finds a two-factor set-up owed ends the session and opens the set-up with its challenge', async () => {
+    stubApi(noDemo);
+    let ended: ((payload: IpcEventPayload<'session:ended'>) => void) | null = null;
+    const setupTwoFactor = vi.fn<NaricBridge['auth']['setupTwoFactor']>().mockResolvedValue({
+      method: 'totp',
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauth_uri: 'otpauth://totp/NARIC:officer?secret=JBSWY3DPEHPK3PXP&issuer=NARIC',
+      message: 'Scan the code',
+    });
+    const bridge = fakeBridge({
+      auth: { setupTwoFactor },
+      on: ((event: string, listener: (payload: IpcEventPayload<'session:ended'>) => void) => {
+        if (event === 'session:ended') ended = listener;
+        return () => {};
+      }) as NaricBridge['on'],
+    });
+    installBridge(bridge);
+    const store = createStore();
+    beginSession(store, makeSession(USER_KINDS.officer));
+    followSessionEvents(store, bridge);
+    const { router } = renderRoutes(appRouteObjects(), { path: '/profile', store });
+
+    ended!({ reason: 'two_factor_setup_required', challenge: 'c-refresh' });
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/profile')}`);
+    expect(store.get(sessionAtom)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(setupTwoFactor).toHaveBeenLastCalledWith({ method: 'totp', challenge: 'c-refresh' }));
   });
 
   it('lists the demo accounts in demo mode and fills the form with one', async () => {

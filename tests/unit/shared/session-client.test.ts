@@ -62,21 +62,22 @@ describe('session client: login', () => {
 
   it('reads both 202 answers as two-factor outcomes and stores nothing', async () => {
     const required = setup({
-      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa: true, two_factor_method: 'totp', username: 'officer' } }),
+      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa: true, two_factor_method: 'totp', username: 'officer', challenge: 'c-1' } }),
     });
     expect(await required.client.login({ username: 'officer', password: 'x' })).toEqual({
       kind: 'two_factor_required',
       method: 'totp',
       username: 'officer',
+      challenge: 'c-1',
     });
     expect(required.tokens.refresh).toBeNull();
 
     const setupRequired = setup({
-      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa_setup: true, user_id: 7 } }),
+      'POST /auth/admin/login/': () => ({ status: 202, data: { requires_2fa_setup: true, challenge: 'c-2' } }),
     });
     expect(await setupRequired.client.login({ username: 'officer', password: 'x' })).toEqual({
       kind: 'two_factor_setup_required',
-      user_id: 7,
+      challenge: 'c-2',
     });
   });
 
@@ -113,15 +114,15 @@ describe('session client: two-factor', () => {
     const { client, calls, tokens } = setup({
       'POST /auth/admin/2fa-verify/': () => ({ status: 200, data: { access: 'a2', refresh: 'r2', user: officer } }),
     });
-    const session = await client.verifyTwoFactor({ username: 'officer', code: '123456' });
+    const session = await client.verifyTwoFactor({ username: 'officer', code: '123456', challenge: 'c-1' });
     expect(session).toEqual({ user: officer, access: 'a2', persistence: 'keychain' });
-    expect(calls[0].body).toEqual({ username: 'officer', code: '123456', is_backup_code: false });
+    expect(calls[0].body).toEqual({ username: 'officer', code: '123456', is_backup_code: false, challenge: 'c-1' });
     expect(tokens.refresh).toBe('r2');
   });
 
   it('shows the server error field of a refused code', async () => {
     const { client } = setup({ 'POST /auth/admin/2fa-verify/': () => ({ status: 400, data: { error: 'Invalid code' } }) });
-    expect(await rejection(client.verifyTwoFactor({ username: 'officer', code: '000000', is_backup_code: false }))).toMatchObject({
+    expect(await rejection(client.verifyTwoFactor({ username: 'officer', code: '000000', is_backup_code: false, challenge: 'c-1' }))).toMatchObject({
       code: 'two_factor_invalid',
       message: 'Invalid code',
       body: { error: 'Invalid code' },
@@ -139,9 +140,10 @@ describe('session client: two-factor', () => {
         data: { message: 'Enabled', backup_codes: ['aaaa-bbbb', 'cccc-dddd'], access: 'a3', refresh: 'r3', user: officer },
       }),
     });
-    expect(await client.setupTwoFactor({ method: 'totp', user_id: 7 })).toMatchObject({ method: 'totp', secret: 'JBSWY3DP' });
-    expect(calls[0].body).toEqual({ method: 'totp', user_id: 7 });
-    const confirmed = await client.confirmTwoFactor({ code: '123456', user_id: 7 });
+    expect(await client.setupTwoFactor({ method: 'totp', challenge: 'c-2' })).toMatchObject({ method: 'totp', secret: 'JBSWY3DP' });
+    expect(calls[0].body).toEqual({ method: 'totp', challenge: 'c-2' });
+    const confirmed = await client.confirmTwoFactor({ code: '123456', challenge: 'c-2' });
+    expect(calls[1].body).toEqual({ code: '123456', challenge: 'c-2' });
     expect(confirmed).toEqual({ session: { user: officer, access: 'a3', persistence: 'keychain' }, backup_codes: ['aaaa-bbbb', 'cccc-dddd'] });
     expect(tokens).toEqual({ access: 'a3', refresh: 'r3' });
   });
@@ -189,6 +191,16 @@ describe('session client: refresh', () => {
     expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
     expect(tokens).toEqual({ access: null, refresh: null });
     expect(ended).toEqual([{ reason: 'expired' }]);
+  });
+
+  it('on 202 requires_2fa_setup clears both tokens and ends the session with the set-up challenge, once', async () => {
+    const { client, tokens, ended } = setup(
+      { 'POST /auth/token/refresh/': () => ({ status: 202, data: { requires_2fa_setup: true, challenge: 'c-3' } }) },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(tokens).toEqual({ access: null, refresh: null });
+    expect(ended).toEqual([{ reason: 'two_factor_setup_required', challenge: 'c-3' }]);
   });
 
   it('keeps the tokens when the server is only unreachable', async () => {

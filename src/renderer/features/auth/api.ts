@@ -8,17 +8,18 @@ import { getBridge } from '../../platform/bridge';
 
 export const signIn = (credentials: LoginRequest) => getBridge().auth.login(credentials);
 
-export const verifyTwoFactor = (verification: { username: string; code: string; is_backup_code: boolean }) =>
+// `challenge`: the 2FA challenge of the sign-in outcome; every later call of that sign-in sends it.
+export const verifyTwoFactor = (verification: { username: string; code: string; is_backup_code: boolean; challenge: string }) =>
   getBridge().auth.verifyTwoFactor(verification);
 
-export const startTwoFactorSetup = (setup: { method: TwoFactorMethod; user_id: number }) => getBridge().auth.setupTwoFactor(setup);
+export const startTwoFactorSetup = (setup: { method: TwoFactorMethod; challenge: string }) => getBridge().auth.setupTwoFactor(setup);
 
-export const confirmTwoFactorSetup = (confirmation: { code: string; user_id: number }) =>
+export const confirmTwoFactorSetup = (confirmation: { code: string; challenge: string }) =>
   getBridge().auth.confirmTwoFactor(confirmation);
 
 const guestApi = chunkLoader(() => import('./guest-api'));
 
 /** POST /auth/2fa/send-otp/: e-mails a fresh sign-in code. */
-export async function sendSignInCode(username: string): Promise<void> {
-  await (await guestApi()).sendSignInCode(username);
+export async function sendSignInCode(username: string, challenge: string): Promise<void> {
+  await (await guestApi()).sendSignInCode(username, challenge);
 }

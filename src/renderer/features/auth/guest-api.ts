@@ -9,8 +9,8 @@ import { apiClient } from '../../lib/app-api-client';
 // schemas are not needed to draw the form (api.ts and the lazy demo banner fetch it).
 
 /** POST /auth/2fa/send-otp/: e-mails a fresh sign-in code. */
-export async function sendSignInCode(username: string): Promise<void> {
-  await apiClient.post(AUTH_PATHS.sendOtp, { username }, z.unknown());
+export async function sendSignInCode(username: string, challenge: string): Promise<void> {
+  await apiClient.post(AUTH_PATHS.sendOtp, { username, challenge }, z.unknown());
 }
 
 export function fetchDemoAccounts() {

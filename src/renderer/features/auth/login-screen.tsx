@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
@@ -7,7 +7,7 @@ import type { Session } from '../../../shared/ipc/contract';
 import { Alert } from '../../components/alert';
 import { LazyLanguageSwitcher as LanguageSwitcher } from '../../components/lazy-language-switcher';
 import { LazyTwoFactorEnrolment as TwoFactorEnrolment } from '../../components/lazy-two-factor-enrolment';
-import { beginSession, sessionEndReasonAtom } from '../../lib/session';
+import { beginSession, pendingSetupChallengeAtom, sessionEndReasonAtom } from '../../lib/session';
 import { confirmTwoFactorSetup, startTwoFactorSetup } from './api';
 import { SignInForm, type Credentials } from './sign-in-form';
 import { TwoFactorCodeForm } from './two-factor-code-form';
@@ -17,8 +17,8 @@ const DemoAccountsBanner = lazy(() => import('./demo-accounts-banner').then((m) 
 
 type Step =
   | { kind: 'credentials' }
-  | { kind: 'two_factor'; method: TwoFactorMethod; username: string }
-  | { kind: 'setup'; userId: number };
+  | { kind: 'two_factor'; method: TwoFactorMethod; username: string; challenge: string }
+  | { kind: 'setup'; challenge: string };
 
 /**
  * Sign-in (spec §2, §4): credentials, then a two-factor code or the two-factor setup. Once a
@@ -29,6 +29,14 @@ export function LoginScreen() {
   const store = useStore();
   const endReason = useAtomValue(sessionEndReasonAtom);
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  // A refresh that found a 2FA set-up owed hands its challenge over (also when it arrives after
+  // this screen, e.g. while a stored sign-in was being restored): the set-up comes first.
+  const pendingSetup = useAtomValue(pendingSetupChallengeAtom);
+  useEffect(() => {
+    if (!pendingSetup) return;
+    store.set(pendingSetupChallengeAtom, null);
+    setStep({ kind: 'setup', challenge: pendingSetup });
+  }, [pendingSetup, store]);
   const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   // Held until the backup codes are acknowledged: beginning the session leaves this screen.
   const sessionAfterSetup = useRef<Session | null>(null);
@@ -60,8 +68,8 @@ export function LoginScreen() {
               credentials={credentials}
               onCredentialsChange={setCredentials}
               onSignedIn={(session) => beginSession(store, session)}
-              onTwoFactorRequired={(method, username) => setStep({ kind: 'two_factor', method, username })}
-              onSetupRequired={(userId) => setStep({ kind: 'setup', userId })}
+              onTwoFactorRequired={(method, username, challenge) => setStep({ kind: 'two_factor', method, username, challenge })}
+              onSetupRequired={(challenge) => setStep({ kind: 'setup', challenge })}
             />
             <Suspense fallback={null}>
               <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
@@ -73,6 +81,7 @@ export function LoginScreen() {
           <TwoFactorCodeForm
             method={step.method}
             username={step.username}
+            challenge={step.challenge}
             onSignedIn={(session) => beginSession(store, session)}
             onBack={backToCredentials}
           />
@@ -85,9 +94,9 @@ export function LoginScreen() {
             </Heading>
             <p>{t('auth:setup.required')}</p>
             <TwoFactorEnrolment
-              start={(method) => startTwoFactorSetup({ method, user_id: step.userId })}
+              start={(method) => startTwoFactorSetup({ method, challenge: step.challenge })}
               confirm={async (code) => {
-                const confirmed = await confirmTwoFactorSetup({ code, user_id: step.userId });
+                const confirmed = await confirmTwoFactorSetup({ code, challenge: step.challenge });
                 sessionAfterSetup.current = confirmed.session;
                 return confirmed.backup_codes;
               }}

@@ -19,8 +19,8 @@ export interface SignInFormProps {
   credentials: Credentials;
   onCredentialsChange(credentials: Credentials): void;
   onSignedIn(session: Session): void;
-  onTwoFactorRequired(method: TwoFactorMethod, username: string): void;
-  onSetupRequired(userId: number): void;
+  onTwoFactorRequired(method: TwoFactorMethod, username: string, challenge: string): void;
+  onSetupRequired(challenge: string): void;
 }
 
 /** Username (or e-mail, sent as the username) and password (spec §5). */
@@ -35,8 +35,8 @@ export function SignInForm({ credentials, onCredentialsChange, onSignedIn, onTwo
     try {
       const outcome = await signIn({ username: credentials.username.trim(), password: credentials.password });
       if (outcome.kind === 'signed_in') onSignedIn(outcome.session);
-      else if (outcome.kind === 'two_factor_required') onTwoFactorRequired(outcome.method, outcome.username);
-      else onSetupRequired(outcome.user_id);
+      else if (outcome.kind === 'two_factor_required') onTwoFactorRequired(outcome.method, outcome.username, outcome.challenge);
+      else onSetupRequired(outcome.challenge);
     } catch (failure) {
       setError(signInErrorMessage(failure, t));
     } finally {

@@ -12,12 +12,14 @@ import { twoFactorErrorMessage } from './sign-in-error';
 export interface TwoFactorCodeFormProps {
   method: TwoFactorMethod;
   username: string;
+  /** The 2FA challenge of this sign-in's password step. */
+  challenge: string;
   onSignedIn(session: Session): void;
   onBack(): void;
 }
 
 /** The second step of sign-in: an authenticator code, an e-mailed code, or a backup code. */
-export function TwoFactorCodeForm({ method, username, onSignedIn, onBack }: TwoFactorCodeFormProps) {
+export function TwoFactorCodeForm({ method, username, challenge, onSignedIn, onBack }: TwoFactorCodeFormProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [useBackupCode, setUseBackupCode] = useState(false);
@@ -29,7 +31,7 @@ export function TwoFactorCodeForm({ method, username, onSignedIn, onBack }: TwoF
     setBusy('verify');
     setError(null);
     try {
-      onSignedIn(await verifyTwoFactor({ username, code: code.trim(), is_backup_code: useBackupCode }));
+      onSignedIn(await verifyTwoFactor({ username, code: code.trim(), is_backup_code: useBackupCode, challenge }));
     } catch (failure) {
       setError(twoFactorErrorMessage(failure, t('errors.verifyFailed')));
     } finally {
@@ -42,7 +44,7 @@ export function TwoFactorCodeForm({ method, username, onSignedIn, onBack }: TwoF
     setError(null);
     setSent(false);
     try {
-      await sendSignInCode(username);
+      await sendSignInCode(username, challenge);
       setSent(true);
     } catch (failure) {
       setError(twoFactorErrorMessage(failure, t('errors.sendFailed')));

@@ -16,6 +16,7 @@ import {
   passwordRequest,
   refreshAnswer,
   refreshRequest,
+  twoFactorSetupRequiredAnswer,
   sendOtpRequest,
   tokenPair,
   twoFactorConfirmAnswer,
@@ -129,10 +130,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Exchange a refresh token (body, or the HttpOnly cookie with X-XSRF-TOKEN) for a new access token and the next refresh token (rotation)',
+        summary:
+          'Exchange a refresh token (body, or the HttpOnly cookie with X-XSRF-TOKEN) for a new access token and the next refresh token (rotation); 202 when two-factor set-up is now owed',
         body: refreshRequest,
         response: {
           [HTTP_STATUS.ok]: refreshAnswer,
+          [HTTP_STATUS.accepted]: twoFactorSetupRequiredAnswer,
           [HTTP_STATUS.badRequest]: badRequest,
           [HTTP_STATUS.unauthorized]: detailError,
           [HTTP_STATUS.forbidden]: detailError,
@@ -140,12 +143,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.body.refresh) return refreshSession(env, request.body.refresh, request.ip);
-      const presented = cookieRefreshToken(request);
+      const inBody = request.body.refresh;
+      const presented = inBody ?? cookieRefreshToken(request);
       if (!presented) throw fieldError('refresh', REQUIRED_MESSAGE);
-      const pair = await refreshSession(env, presented, request.ip);
-      setSessionCookies(reply, pair.refresh);
-      return { access: pair.access };
+      const outcome = await refreshSession(env, presented, request.ip);
+      if ('requires_2fa_setup' in outcome) {
+        // The session has ended: its cookie is of no further use.
+        if (!inBody) clearSessionCookies(reply);
+        return reply.code(HTTP_STATUS.accepted).send(outcome);
+      }
+      if (inBody) return outcome;
+      setSessionCookies(reply, outcome.refresh);
+      return { access: outcome.access };
     },
   );
 
@@ -194,10 +203,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           [HTTP_STATUS.badRequest]: badRequest,
           [HTTP_STATUS.forbidden]: detailError,
           [HTTP_STATUS.conflict]: detailError,
+          [HTTP_STATUS.tooManyRequests]: detailError,
         },
       },
     },
-    async (request) => startSetupDuringSignIn(env, request.body.user_id, request.body.method, request.ip),
+    async (request) => startSetupDuringSignIn(env, request.body.challenge, request.body.method, request.ip),
   );
 
   app.post(
@@ -234,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.user_id, request.body.code, request.ip, userAgentOf(request));
+      const { backupCodes, session } = await confirmSetupDuringSignIn(env, request.body.challenge, request.body.code, request.ip, userAgentOf(request));
       return { message: TWO_FACTOR_TEXTS.enabled, backup_codes: backupCodes, ...handOver(request, reply, session) };
     },
   );
@@ -293,7 +303,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resendSignInCode(env, request.body.username, request.ip);
+      await resendSignInCode(env, request.body.username, request.body.challenge, request.ip);
       return { message: SEND_OTP_MESSAGE };
     },
   );

@@ -4,6 +4,7 @@ import type {
   SignedInAnswer,
   TwoFactorMethod,
   TwoFactorSetupAnswer,
+  TwoFactorSetupRequiredAnswer,
   User,
   changePasswordRequest,
   twoFactorVerifyRequest,
@@ -32,7 +33,7 @@ import {
   twoFactorError,
 } from './auth-errors';
 import { revokeAllOfUser, revokeFamily, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens';
-import { closeChallenges, hasOpenChallenge, openChallenge } from './sign-in-challenges';
+import { closeChallenges, findChallenge, openChallenge, spendChallenge, type ChallengeKind, type OpenChallenge } from './sign-in-challenges';
 import { mayUseBackOffice } from './staff-access';
 import { checkSecondFactor, confirmSetup, sendEmailCode, startSetup } from './two-factor-service';
 
@@ -41,8 +42,8 @@ import { checkSecondFactor, confirmSetup, sendEmailCode, startSetup } from './tw
 
 export type LoginOutcome =
   | { status: 200; body: SignedInAnswer }
-  | { status: 202; body: { requires_2fa: true; two_factor_method: TwoFactorMethod; username: string } }
-  | { status: 202; body: { requires_2fa_setup: true; user_id: number } };
+  | { status: 202; body: { requires_2fa: true; two_factor_method: TwoFactorMethod; username: string; challenge: string } }
+  | { status: 202; body: TwoFactorSetupRequiredAnswer };
 
 export const SEND_OTP_MESSAGE = 'If a sign-in is waiting for an e-mailed code, a new code has been sent.';
 
@@ -142,16 +143,15 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
   if (account.two_factor_enabled) {
     // An account marked 2FA-enabled never signs in on its password alone, whatever its method says.
     const method = account.two_factor_method ?? 'totp';
-    await openChallenge(env.db, account.id, 'two_factor', ip);
+    const challenge = await openChallenge(env.db, account.id, 'two_factor', ip);
     if (method === 'email') await sendEmailCode(env, account, 'sign_in');
     return {
       status: HTTP_STATUS.accepted,
-      body: { requires_2fa: true, two_factor_method: method, username: account.username },
+      body: { requires_2fa: true, two_factor_method: method, username: account.username, challenge },
     };
   }
   if (rules.twoFactorRequired || (await twoFactorRequiredByPolicy(env.db))) {
-    await openChallenge(env.db, account.id, 'two_factor_setup', ip);
-    return { status: HTTP_STATUS.accepted, body: { requires_2fa_setup: true, user_id: account.id } };
+    return { status: HTTP_STATUS.accepted, body: await setupRequired(env, account.id, ip) };
   }
   return { status: HTTP_STATUS.ok, body: await signIn(env, account.id, ip, directory ? 'directory' : 'password', userAgent) };
 }
@@ -165,7 +165,8 @@ export async function verifySecondFactor(
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('two_factor', subject);
   const account = await findAccountByLogin(env.db, request.username);
-  if (!account || !(await hasOpenChallenge(env.db, account.id, 'two_factor', ip))) {
+  const step = account ? await challengeOf(env, account.id, request.challenge, 'two_factor', ip) : null;
+  if (!account || !step) {
     await env.throttle.recordFailure('two_factor', subject);
     throw twoFactorError(TWO_FACTOR_MESSAGES.noPendingSignIn);
   }
@@ -173,6 +174,8 @@ export async function verifySecondFactor(
     await env.throttle.recordFailure('two_factor', subject);
     throw twoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
   }
+  // A wrong code leaves the step open for the next try; the code that signs in spends it.
+  if (!(await spendChallenge(env.db, step))) throw twoFactorError(TWO_FACTOR_MESSAGES.noPendingSignIn);
   await closeChallenges(env.db, account.id, 'two_factor');
   await env.throttle.clearPair('two_factor', subject);
   if (!account.is_active) throw accountDisabled();
@@ -180,33 +183,63 @@ export async function verifySecondFactor(
 }
 
 /** Same answer whatever the username: nobody learns who exists or who is signing in. */
-export async function resendSignInCode(env: AuthEnvironment, username: string, ip: string): Promise<void> {
+export async function resendSignInCode(env: AuthEnvironment, username: string, challenge: string, ip: string): Promise<void> {
   const subject = { account: username, address: ip };
   // Each request counts, so the endpoint cannot be used to flood someone's mailbox.
   await env.throttle.assertAllowed('send_code', subject);
   await env.throttle.recordFailure('send_code', subject);
   const account = await findAccountByLogin(env.db, username);
   if (!account || !account.is_active || !account.two_factor_enabled || account.two_factor_method !== 'email') return;
-  if (!(await hasOpenChallenge(env.db, account.id, 'two_factor', ip))) return;
+  if (!(await challengeOf(env, account.id, challenge, 'two_factor', ip))) return;
   await sendEmailCode(env, account, 'sign_in');
 }
 
-/** The account of a pending "set up 2FA first" sign-in from this client, or the 403 answer. */
-async function accountInSetup(env: AuthEnvironment, userId: number, ip: string): Promise<AccountCredentials> {
-  const account = await findAccountById(env.db, userId);
-  if (!account || !account.is_active || !(await hasOpenChallenge(env.db, account.id, 'two_factor_setup', ip))) {
+/** The open step of this user that `presented` stands for, or null (another user's challenge opens nothing). */
+async function challengeOf(env: AuthEnvironment, userId: number, presented: string, kind: ChallengeKind, ip: string) {
+  const step = await findChallenge(env.db, presented, kind, ip);
+  return step && step.userId === userId ? step : null;
+}
+
+/** Opens the "set up 2FA first" step of a sign-in (password step, or a refresh that owes it). */
+async function setupRequired(env: AuthEnvironment, userId: number, ip: string): Promise<TwoFactorSetupRequiredAnswer> {
+  return { requires_2fa_setup: true, challenge: await openChallenge(env.db, userId, 'two_factor_setup', ip) };
+}
+
+/** Throttle subject of set-up calls whose challenge matched no open step: counted against the address. */
+const UNKNOWN_SETUP_ACCOUNT = '';
+
+interface SetupInProgress {
+  account: AccountCredentials;
+  step: OpenChallenge;
+  subject: { account: string; address: string };
+}
+
+/**
+ * The pending "set up 2FA first" sign-in the challenge stands for, or the 403 answer. Throttled
+ * per user and per address: a refused challenge counts, and so does every set-up started (each
+ * makes a secret or sends an e-mail); a confirmed set-up clears the pair.
+ */
+async function setupInProgress(env: AuthEnvironment, challenge: string, ip: string): Promise<SetupInProgress> {
+  const step = await findChallenge(env.db, challenge, 'two_factor_setup', ip);
+  const account = step ? await findAccountById(env.db, step.userId) : null;
+  const subject = { account: account?.username ?? UNKNOWN_SETUP_ACCOUNT, address: ip };
+  await env.throttle.assertAllowed('two_factor_setup', subject);
+  if (!step || !account || !account.is_active) {
+    await env.throttle.recordFailure('two_factor_setup', subject);
     throw permissionDenied();
   }
-  return account;
+  return { account, step, subject };
 }
 
 export async function startSetupDuringSignIn(
   env: AuthEnvironment,
-  userId: number,
+  challenge: string,
   method: TwoFactorMethod,
   ip: string,
 ): Promise<TwoFactorSetupAnswer> {
-  return startSetup(env, await accountInSetup(env, userId, ip), method);
+  const { account, subject } = await setupInProgress(env, challenge, ip);
+  await env.throttle.recordFailure('two_factor_setup', subject);
+  return startSetup(env, account, method);
 }
 
 /** confirmSetup, with wrong codes counted like wrong sign-in codes (six digits are guessable). */
@@ -225,10 +258,13 @@ async function confirmSetupThrottled(env: AuthEnvironment, account: AccountCrede
   }
 }
 
-export async function confirmSetupDuringSignIn(env: AuthEnvironment, userId: number, code: string, ip: string, userAgent: string | null = null) {
-  const account = await accountInSetup(env, userId, ip);
+export async function confirmSetupDuringSignIn(env: AuthEnvironment, challenge: string, code: string, ip: string, userAgent: string | null = null) {
+  const { account, step, subject } = await setupInProgress(env, challenge, ip);
   const backupCodes = await confirmSetupThrottled(env, account, code, ip);
+  // Spent once the code is right (a wrong one leaves the step open): of two racing confirmations, one signs in.
+  if (!(await spendChallenge(env.db, step))) throw permissionDenied();
   await closeChallenges(env.db, account.id, 'two_factor_setup');
+  await env.throttle.clearPair('two_factor_setup', subject);
   return { backupCodes, session: await signIn(env, account.id, ip, 'two_factor_setup', userAgent) };
 }
 
@@ -236,7 +272,27 @@ export async function confirmOwnSetup(env: AuthEnvironment, user: User, code: st
   return confirmSetupThrottled(env, await signedInAccount(env, user), code, ip);
 }
 
-export async function refreshSession(env: AuthEnvironment, presented: string, ip: string) {
+/**
+ * A session whose user must have two-factor sign-in (the staff policy, or the account's own
+ * rule, switched on since it signed in) and has none does not go on: it ends here and the
+ * client goes through the set-up with a fresh challenge, as after the password step.
+ */
+async function setupOwedAtRefresh(
+  env: AuthEnvironment,
+  account: AccountCredentials,
+  sessionId: string,
+  ip: string,
+): Promise<TwoFactorSetupRequiredAnswer | null> {
+  if (account.two_factor_enabled) return null;
+  const rules = await accountSignInRules(env, account.id);
+  if (!rules.twoFactorRequired && !(await twoFactorRequiredByPolicy(env.db))) return null;
+  await revokeFamily(env.db, sessionId);
+  return setupRequired(env, account.id, ip);
+}
+
+export type RefreshOutcome = { access: string; refresh: string } | TwoFactorSetupRequiredAnswer;
+
+export async function refreshSession(env: AuthEnvironment, presented: string, ip: string): Promise<RefreshOutcome> {
   const lifetimes = await tokenLifetimes(env);
   const outcome = await rotateRefreshToken(env.db, presented, new Date(), lifetimes.refreshMs);
   if (outcome.verdict === 'reused' && outcome.userId !== null) {
@@ -257,6 +313,8 @@ export async function refreshSession(env: AuthEnvironment, presented: string, ip
     await revokeFamily(env.db, outcome.familyId);
     throw account && !account.is_active ? accountDisabled() : tokenNotValid();
   }
+  const setupOwed = await setupOwedAtRefresh(env, account, outcome.familyId, ip);
+  if (setupOwed) return setupOwed;
   return { access: await signAccessToken(lifetimes.access, outcome.userId, outcome.familyId), refresh: outcome.token };
 }
 

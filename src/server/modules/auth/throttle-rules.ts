@@ -12,8 +12,12 @@
 //   Measuring from the pair's own last failure means an attacker's failures cannot push back the
 //   moment the right person may try again.
 
-/** `send_code` counts requests for a new e-mailed code, not failures: it caps mail sent to one person. */
-export type ThrottledAction = 'login' | 'two_factor' | 'password_check' | 'send_code';
+/**
+ * `send_code` counts requests for a new e-mailed code, not failures: it caps mail sent to one
+ * person. `two_factor_setup` counts set-ups started during a sign-in (each makes a secret or
+ * sends an e-mail) and challenges refused; a confirmed set-up clears its pair.
+ */
+export type ThrottledAction = 'login' | 'two_factor' | 'password_check' | 'send_code' | 'two_factor_setup';
 export type ThrottleScope = 'pair' | 'account' | 'address';
 
 /** Failures up to `freeFailures - 1` cost nothing; the n-th waits 2^(n - freeFailures) s, at most `maxDelayMs`. */
