@@ -12,7 +12,7 @@ import { createSecretBox } from '../src/server/modules/auth/secret-box';
 import { createRandom, generateApplication } from '../src/server/db/application-generator';
 import { insertApplications, loadServiceContext } from '../src/server/db/application-loader';
 import { scriptedApplication } from '../src/server/db/demo-applications';
-import { allE2eAccounts, E2E_PASSWORD } from '../tests/e2e/support/e2e-accounts';
+import { allE2eAccounts, E2E_PASSWORD, NEWS_WRITER_PURPOSE } from '../tests/e2e/support/e2e-accounts';
 import { allE2eApplications } from '../tests/e2e/support/e2e-applications';
 
 const GROUP = 'NARIC Officers';
@@ -50,13 +50,22 @@ try {
       })),
     )
     .onConflict((conflict) => conflict.doNothing())
-    .returning(['id'])
+    .returning(['id', 'username'])
     .execute();
   const group = await db.selectFrom('groups').select('id').where('name', '=', GROUP).executeTakeFirstOrThrow();
   if (created.length > 0) {
     await db
       .insertInto('user_groups')
       .values(created.map((user) => ({ user_id: user.id, group_id: group.id })))
+      .execute();
+  }
+  // The news writers may write news but not publish it (their changes to a published article await approval).
+  const writers = created.filter((user) => user.username.startsWith(`e2e.${NEWS_WRITER_PURPOSE}.`));
+  if (writers.length > 0) {
+    const news = await db.selectFrom('permissions').select('id').where('app_label', '=', 'news').where('codename', 'in', ['view_news', 'change_news']).execute();
+    await db
+      .insertInto('user_permissions')
+      .values(writers.flatMap((user) => news.map((permission) => ({ user_id: user.id, permission_id: permission.id }))))
       .execute();
   }
   console.info(`e2e accounts: ${created.length} created, ${accounts.length - created.length} already there`);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_LIMITS, NEWS_PATHS, newsArticle, publicNewsAnswer, type NewsArticle } from '../../src/shared/api/news';
 import { publishDueArticles } from '../../src/server/modules/news/news-store';
+import { addNewsWriter } from '../support/news-writer';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // News (issue 18): sanitising, saving with versions and 412, publishing now and on schedule with
-// a controlled clock, the cover's checks, and the public list.
+// a controlled clock, the cover's checks, the public list, and the pending revisions of a writer
+// without news.publish_news.
 
 let server: ServerFixture;
 let now = new Date();
@@ -188,5 +190,139 @@ describe('cover image', () => {
     expect(image.rawPayload.equals(png)).toBe(true);
     // Not published: the public cover is not there.
     expect((await send('GET', NEWS_PATHS.publicCover(article.id), undefined, {}, null)).statusCode).toBe(404);
+  });
+});
+
+describe('pending revisions (a writer without news.publish_news)', () => {
+  const WRITER = 'news.writer';
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
+  const read = async (id: number) => newsArticle.parse((await send('GET', NEWS_PATHS.detail(id))).json());
+  const publicTitle = async (id: number) => {
+    const detail = await send('GET', `${NEWS_PATHS.publicDetail(id)}?language=en`, undefined, {}, null);
+    const listed = publicNewsAnswer.parse((await send('GET', `${NEWS_PATHS.publicList}?language=en&page_size=100`, undefined, {}, null)).json()).results.find((item) => item.id === id);
+    return { detail: detail.statusCode === 200 ? (detail.json().title as string) : null, listed: listed?.title ?? null, body: detail.statusCode === 200 ? (detail.json().body_html as string) : null };
+  };
+  const historyOf = async (id: number) => (await send('GET', NEWS_PATHS.versions(id))).json().results.map((row: { version: number; change: string }) => [row.version, row.change]);
+  async function published(title: string): Promise<NewsArticle> {
+    const article = await create('Live text', ['en']);
+    await send('PUT', NEWS_PATHS.detail(article.id), { version: article.version, translations: { en: texts(title, 'Live text') }, tags: ['live'] });
+    const answer = await send('POST', NEWS_PATHS.publication(article.id), { version: article.version + 1, status: 'published' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return newsArticle.parse(answer.json());
+  }
+
+  beforeAll(async () => {
+    now = new Date('2031-01-01T09:00:00Z');
+    await addNewsWriter(server.db, WRITER);
+  });
+
+  it('a save of a published article is pending: the website and the history keep the live text; staff see the revision', async () => {
+    const article = await published('Live title');
+    const history = await historyOf(article.id);
+    const saved = await send('PUT', NEWS_PATHS.detail(article.id), { version: article.version, translations: { en: texts('Unapproved title', 'Unapproved text') }, tags: ['pending'] }, {}, WRITER);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = newsArticle.parse(saved.json());
+    expect(answer.version).toBe(article.version + 1);
+    expect(answer.translations.en!.title).toBe('Live title');
+    expect(answer.tags).toEqual(['live']);
+    expect(answer.pending).toMatchObject({ tags: ['pending'], proposed_by: { full_name: 'News Writer' }, proposed_at: now.toISOString() });
+    expect(answer.pending!.translations.en).toMatchObject({ title: 'Unapproved title', body_html: '<p>Unapproved text</p>' });
+    expect(await publicTitle(article.id)).toEqual({ detail: 'Live title', listed: 'Live title', body: '<p>Live text</p>' });
+    expect(await historyOf(article.id)).toEqual(history);
+    expect((await read(article.id)).pending?.translations.en?.title).toBe('Unapproved title');
+    const list = (await send('GET', `${NEWS_PATHS.list}?search=${encodeURIComponent('Live title')}`)).json();
+    expect(list.results.find((row: { id: number }) => row.id === article.id)).toMatchObject({ awaiting_approval: true });
+    // The next save by the writer changes the revision, still not the article.
+    const again = await send('PUT', NEWS_PATHS.detail(article.id), { version: answer.version, translations: { en: texts('Unapproved title 2', 'x') }, tags: [] }, {}, WRITER);
+    expect(newsArticle.parse(again.json()).pending!.translations.en!.title).toBe('Unapproved title 2');
+    expect((await publicTitle(article.id)).detail).toBe('Live title');
+    const audit = await server.db.selectFrom('audit_log').select('action').where('entity_type', '=', 'news_article').where('entity_id', '=', String(article.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.action).toBe('news.proposed');
+  });
+
+  it('a version restore and a cover change by the writer join the revision, never the live article', async () => {
+    const article = await published('Restore title');
+    const firstVersion = (await historyOf(article.id)).at(-1)[0] as number;
+    const restored = await send('POST', NEWS_PATHS.restore(article.id, firstVersion), { version: article.version }, {}, WRITER);
+    expect(restored.statusCode, restored.body).toBe(200);
+    let answer = newsArticle.parse(restored.json());
+    expect(answer.translations.en!.title).toBe('Restore title');
+    expect(answer.pending!.translations.en!.body).toBe('Live text');
+    expect(answer.pending!.tags).toEqual(['test']);
+
+    const cover = await send('PUT', `${NEWS_PATHS.cover(article.id)}?version=${answer.version}`, png as unknown as string, { 'content-type': 'image/png' }, WRITER);
+    expect(cover.statusCode, cover.body).toBe(200);
+    answer = newsArticle.parse(cover.json());
+    expect(answer.cover).toBeNull();
+    expect(answer.pending!.cover).toMatchObject({ media_type: 'image/png', size: png.length });
+    expect(answer.pending!.tags).toEqual(['test']);
+    expect((await send('GET', NEWS_PATHS.cover(article.id))).statusCode).toBe(404);
+    expect((await send('GET', NEWS_PATHS.publicCover(article.id), undefined, {}, null)).statusCode).toBe(404);
+    const pendingCover = await send('GET', NEWS_PATHS.pendingCover(article.id), undefined, {}, WRITER);
+    expect(pendingCover.headers['content-type']).toBe('image/png');
+    expect(pendingCover.rawPayload.equals(png)).toBe(true);
+    expect((await publicTitle(article.id)).detail).toBe('Restore title');
+
+    // A publisher's cover goes live at once, and the revision follows it (approving must not undo it).
+    const live = await send('DELETE', `${NEWS_PATHS.cover(article.id)}?version=${answer.version}`);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(newsArticle.parse(live.json()).pending!.cover).toBeNull();
+    const withCover = await send('PUT', `${NEWS_PATHS.cover(article.id)}?version=${answer.version + 1}`, png as unknown as string, { 'content-type': 'image/png' });
+    answer = newsArticle.parse(withCover.json());
+    expect(answer.cover).not.toBeNull();
+    const removed = await send('DELETE', `${NEWS_PATHS.cover(article.id)}?version=${answer.version}`, undefined, {}, WRITER);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(newsArticle.parse(removed.json())).toMatchObject({ cover: { sha256: answer.cover!.sha256 }, pending: { cover: null } });
+    expect((await send('GET', NEWS_PATHS.publicCover(article.id), undefined, {}, null)).statusCode).toBe(200);
+  });
+
+  it('a scheduled article keeps its text: the job publishes the approved text, not the pending one', async () => {
+    const article = await create('Scheduled text', ['en']);
+    const scheduled = newsArticle.parse((await send('POST', NEWS_PATHS.publication(article.id), { version: article.version, status: 'scheduled', publish_at: '2031-01-01T12:00:00Z' })).json());
+    const saved = await send('PUT', NEWS_PATHS.detail(article.id), { version: scheduled.version, translations: { en: texts('Sneaked in', 'Sneaked in') }, tags: [] }, {}, WRITER);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(newsArticle.parse(saved.json()).translations.en!.title).toBe(article.translations.en!.title);
+    now = new Date('2031-01-01T12:00:00Z');
+    await publishDueArticles(server.db, clock());
+    expect(await publicTitle(article.id)).toMatchObject({ detail: article.translations.en!.title, listed: article.translations.en!.title, body: '<p>Scheduled text</p>' });
+    expect((await read(article.id)).pending!.translations.en!.title).toBe('Sneaked in');
+  });
+
+  it('only a publisher approves (the revision becomes a new version and goes public) or discards it', async () => {
+    const article = await published('Approve title');
+    const pending = newsArticle.parse((await send('PUT', NEWS_PATHS.detail(article.id), { version: article.version, translations: { en: texts('Approved title', 'Approved text') }, tags: ['ok'] }, {}, WRITER)).json());
+    expect((await send('POST', NEWS_PATHS.approvePending(article.id), { version: pending.version }, {}, WRITER)).statusCode).toBe(403);
+    expect((await send('POST', NEWS_PATHS.discardPending(article.id), { version: pending.version }, {}, WRITER)).statusCode).toBe(403);
+    expect((await read(article.id)).pending).not.toBeNull();
+    expect((await send('POST', NEWS_PATHS.approvePending(article.id), { version: article.version })).statusCode).toBe(412);
+
+    const approved = await send('POST', NEWS_PATHS.approvePending(article.id), { version: pending.version });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = newsArticle.parse(approved.json());
+    expect(after).toMatchObject({ status: 'published', pending: null, tags: ['ok'], version: pending.version + 1 });
+    expect(await publicTitle(article.id)).toEqual({ detail: 'Approved title', listed: 'Approved title', body: '<p>Approved text</p>' });
+    expect((await historyOf(article.id))[0]).toEqual([after.version, 'approved']);
+    expect((await send('POST', NEWS_PATHS.approvePending(article.id), { version: after.version })).statusCode).toBe(409);
+
+    const second = newsArticle.parse((await send('PUT', NEWS_PATHS.detail(article.id), { version: after.version, translations: { en: texts('Discarded title', 'x') }, tags: [] }, {}, WRITER)).json());
+    const history = await historyOf(article.id);
+    const discarded = await send('POST', NEWS_PATHS.discardPending(article.id), { version: second.version });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(newsArticle.parse(discarded.json())).toMatchObject({ pending: null, version: second.version + 1 });
+    expect(await historyOf(article.id)).toEqual(history);
+    expect((await publicTitle(article.id)).detail).toBe('Approved title');
+  });
+
+  it('a publisher’s save goes live at once and takes the revision in; the writer edits drafts directly', async () => {
+    const article = await published('Publisher title');
+    const pending = newsArticle.parse((await send('PUT', NEWS_PATHS.detail(article.id), { version: article.version, translations: { en: texts('Proposed', 'x') }, tags: [] }, {}, WRITER)).json());
+    const live = await send('PUT', NEWS_PATHS.detail(article.id), { version: pending.version, translations: { en: texts('Publisher edit', 'y') }, tags: [] });
+    expect(newsArticle.parse(live.json())).toMatchObject({ pending: null, translations: { en: { title: 'Publisher edit' } } });
+    expect((await publicTitle(article.id)).detail).toBe('Publisher edit');
+
+    const draft = await create('Draft text', ['en']);
+    const direct = await send('PUT', NEWS_PATHS.detail(draft.id), { version: draft.version, translations: { en: texts('Writer draft', 'z') }, tags: [] }, {}, WRITER);
+    expect(newsArticle.parse(direct.json())).toMatchObject({ pending: null, translations: { en: { title: 'Writer draft' } } });
+    expect((await send('POST', NEWS_PATHS.publication(draft.id), { version: draft.version + 1, status: 'published' }, {}, WRITER)).statusCode).toBe(403);
   });
 });

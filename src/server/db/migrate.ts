@@ -19,6 +19,7 @@ import * as reports from './migrations/0016-reports';
 import * as systemSettings from './migrations/0017-system-settings';
 import * as letterheadLogo from './migrations/0018-letterhead-logo';
 import * as signInChallengeTokens from './migrations/0019-sign-in-challenge-tokens';
+import * as newsPendingRevisions from './migrations/0021-news-pending-revisions';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-system-settings': systemSettings,
   '0018-letterhead-logo': letterheadLogo,
   '0019-sign-in-challenge-tokens': signInChallengeTokens,
+  '0021-news-pending-revisions': newsPendingRevisions,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

@@ -233,6 +233,10 @@ export interface NewsArticlesTable {
   updated_by_id: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The pending revision (texts, tags, cover) a non-publisher proposed; null when none. */
+  pending_snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  pending_by_id: number | null;
+  pending_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface NewsTranslationsTable {

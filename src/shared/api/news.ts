@@ -20,6 +20,15 @@ import { safeText, TEXT_LIMITS } from './safe-text';
 //
 // Reading needs news.view_news, writing news.change_news, publishing/scheduling/archiving
 // news.publish_news. The public list (no sign-in) shows published articles only.
+//
+// Pending revisions: a published or scheduled article is what the website shows (or is about to),
+// so a writer without news.publish_news does not change it: their save, version restore or cover
+// change becomes (or joins) the article's pending revision (`pending`: the proposed texts, tags
+// and cover, who last changed it and when) and the article stays as it is. A publisher approves
+// it (it becomes the newest version) or discards it. Every change, a pending one too, raises the
+// article's `version` (so two editors cannot overwrite each other); the history lists the versions
+// the article itself had. The editor edits the pending revision when there is one, so a
+// publisher's save of the editor's texts takes the revision in and closes it.
 
 export const NEWS_PATHS = {
   list: '/news/',
@@ -32,6 +41,12 @@ export const NEWS_PATHS = {
   version: (id: number, version: number) => `/news/${id}/versions/${version}/`,
   /** POST {version}: the old version's content (texts, tags, cover) becomes the newest version. */
   restore: (id: number, version: number) => `/news/${id}/versions/${version}/restore/`,
+  /** POST {version}: the pending revision becomes the article's newest version (news.publish_news). */
+  approvePending: (id: number) => `/news/${id}/pending/approve/`,
+  /** POST {version}: the pending revision is dropped (news.publish_news). */
+  discardPending: (id: number) => `/news/${id}/pending/discard/`,
+  /** GET the pending revision's cover image. */
+  pendingCover: (id: number) => `/news/${id}/pending/cover/`,
   /** POST {body}: the markup as the server would store it (the editor's preview). */
   preview: '/news/preview/',
   publicList: '/public/news/',
@@ -51,6 +66,7 @@ export const NEWS_MESSAGES = {
   coverEmpty: 'The image is empty.',
   tagInvalid: 'A tag holds letters, digits, spaces and hyphens only.',
   invalidFormat: 'Invalid format',
+  noPending: 'No revision of this article awaits approval.',
 } as const;
 
 export const NEWS_LANGUAGES = ['en', 'sq', 'sr'] as const;
@@ -109,6 +125,9 @@ export type NewsPublicationRequest = z.input<typeof newsPublicationRequest>;
 
 export const newsVersionQuery = z.object({ version: z.coerce.number().int().nonnegative().max(2_147_483_647) });
 export const newsRestoreRequest = z.object({ version: recordVersion });
+/** Approving or discarding the pending revision names the article's version read. */
+export const newsPendingDecisionRequest = z.object({ version: recordVersion });
+export type NewsPendingDecisionRequest = z.input<typeof newsPendingDecisionRequest>;
 
 export const newsPreviewRequest = z.object({ body: safeText({ max: NEWS_LIMITS.body, multiline: true }) });
 export const newsPreviewAnswer = z.object({ body_html: z.string() });
@@ -126,6 +145,18 @@ export type NewsTranslation = z.infer<typeof newsTranslation>;
 
 const person = z.object({ id: z.number().int(), full_name: z.string() });
 const cover = z.object({ media_type: z.enum(COVER_MEDIA_TYPES), size: z.number().int(), sha256: z.string() });
+const translations = z.object({ en: newsTranslation.optional(), sq: newsTranslation.optional(), sr: newsTranslation.optional() });
+
+/** A change a writer without news.publish_news made to a published or scheduled article, awaiting a publisher. */
+export const newsPendingRevision = z.object({
+  translations,
+  tags: z.array(z.string()),
+  cover: cover.nullable(),
+  /** Who last changed the revision, and when. */
+  proposed_by: person.nullable(),
+  proposed_at: z.string(),
+});
+export type NewsPendingRevision = z.infer<typeof newsPendingRevision>;
 
 export const newsArticle = z.object({
   id: z.number().int(),
@@ -133,17 +164,21 @@ export const newsArticle = z.object({
   /** When it was (or is to be) published. */
   publish_at: z.string().nullable(),
   tags: z.array(z.string()),
-  translations: z.object({ en: newsTranslation.optional(), sq: newsTranslation.optional(), sr: newsTranslation.optional() }),
+  translations,
   cover: cover.nullable(),
   version: z.number().int(),
   created_by: person.nullable(),
   updated_by: person.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The revision awaiting approval (only on a published or scheduled article's change by a non-publisher), or null. */
+  pending: newsPendingRevision.nullable(),
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 
-export const newsListItem = newsArticle.omit({ translations: true }).extend({
+export const newsListItem = newsArticle.omit({ translations: true, pending: true }).extend({
+  /** A revision awaits a publisher's approval. */
+  awaiting_approval: z.boolean(),
   languages: z.array(z.enum(NEWS_LANGUAGES)),
   /** The title in each language it has. */
   titles: z.object({ en: z.string().optional(), sq: z.string().optional(), sr: z.string().optional() }),

@@ -6,9 +6,11 @@ import { createHash } from 'node:crypto';
 // single-use backup code, a changed password) and a retry starts from an untouched account.
 
 export type E2eShell = 'web' | 'desktop';
-export type E2ePurpose = 'totp' | 'setup' | 'enrol' | 'refresh' | 'revoked' | 'password';
+export type E2ePurpose = 'totp' | 'setup' | 'enrol' | 'refresh' | 'revoked' | 'password' | 'writer';
 
-export const E2E_PURPOSES: readonly E2ePurpose[] = ['totp', 'setup', 'enrol', 'refresh', 'revoked', 'password'];
+export const E2E_PURPOSES: readonly E2ePurpose[] = ['totp', 'setup', 'enrol', 'refresh', 'revoked', 'password', 'writer'];
+/** Also given news.view_news and news.change_news, not news.publish_news (no demo group has just these). */
+export const NEWS_WRITER_PURPOSE: E2ePurpose = 'writer';
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
 /** The first run and up to two retries. */
 const ATTEMPTS = 3;

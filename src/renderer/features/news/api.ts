@@ -121,6 +121,17 @@ export function useRestoreVersion(article: NewsArticle) {
   });
 }
 
+/** Approves (the revision becomes the article's text) or discards the article's pending revision, with the article's version. */
+export function usePendingDecision(article: NewsArticle) {
+  const write = useWrite();
+  const refresh = useRefreshArticle();
+  return useMutation({
+    mutationFn: async (decision: 'approve' | 'discard') =>
+      answerOf(await write('post', decision === 'approve' ? NEWS_PATHS.approvePending(article.id) : NEWS_PATHS.discardPending(article.id), { json: { version: article.version } }), newsArticle),
+    onSuccess: refresh,
+  });
+}
+
 /** The server's sanitised HTML of `body` (the editor's preview shows nothing the client built). */
 export function usePreview() {
   const write = useWrite();
@@ -133,11 +144,11 @@ export function usePreview() {
  * The cover as an object address: an <img> cannot send the session's token, so the image is
  * fetched like any call and shown from memory (released when the cover changes or the screen closes).
  */
-export function useCoverImage(article: Pick<NewsArticle, 'id' | 'cover'>): string | null {
+export function useCoverImage(article: Pick<NewsArticle, 'id' | 'cover'>, of: 'article' | 'pending' = 'article'): string | null {
   const sha = article.cover?.sha256 ?? null;
   const image = useQuery({
-    queryKey: ['news', 'cover', article.id, sha],
-    queryFn: async () => (await apiClient.send('get', NEWS_PATHS.cover(article.id))).blob(),
+    queryKey: ['news', 'cover', article.id, of, sha],
+    queryFn: async () => (await apiClient.send('get', of === 'pending' ? NEWS_PATHS.pendingCover(article.id) : NEWS_PATHS.cover(article.id))).blob(),
     enabled: sha !== null,
     staleTime: Infinity,
   });

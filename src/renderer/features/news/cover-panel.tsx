@@ -10,7 +10,8 @@ import { describeNewsRefusal } from './refusals';
 
 /**
  * The cover image: PNG, JPEG or WebP, checked by the server by its bytes (415 otherwise, 413
- * when too large; both said in words here). Setting or removing it is a new version.
+ * when too large; both said in words here). Setting or removing it is a new version. While a
+ * revision awaits approval the panel shows the revision's cover, the one the editor works on.
  */
 export function CoverPanel({ article, onChanged, onReload }: { article: NewsArticle; onChanged(article: NewsArticle): void; onReload(): void }) {
   const { t } = useTranslation(['news', 'common', 'errors']);
@@ -19,21 +20,23 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
   const input = useRef<HTMLInputElement>(null);
   const refusal = cover.error ? describeNewsRefusal(cover.error, t) : null;
   const send = (file: Blob | null) => cover.mutate(file, { onSuccess: onChanged });
+  const shown = article.pending ? article.pending.cover : article.cover;
 
   return (
     <section className="news-panel" aria-labelledby="news-cover-heading">
       <h2 id="news-cover-heading">{t('cover.title')}</h2>
-      {article.cover ? (
+      {article.pending ? <p className="news-editor__note">{t('cover.pendingNote')}</p> : null}
+      {shown ? (
         <>
-          <CoverImage article={article} />
-          <p>{t('cover.about', { size: format.fileSize(article.cover.size) })}</p>
+          <CoverImage article={{ id: article.id, cover: shown }} of={article.pending ? 'pending' : 'article'} />
+          <p>{t('cover.about', { size: format.fileSize(shown.size) })}</p>
         </>
       ) : (
         <p>{t('cover.none')}</p>
       )}
       <div className="field">
         <label className="field__label" htmlFor="news-cover-file">
-          {article.cover ? t('cover.replace') : t('cover.choose')}
+          {shown ? t('cover.replace') : t('cover.choose')}
         </label>
         <input
           id="news-cover-file"
@@ -52,7 +55,7 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
           {t('cover.hint', { size: format.fileSize(2 * 1024 * 1024) })}
         </span>
       </div>
-      {article.cover ? (
+      {shown ? (
         <Button variant="secondary" isPending={cover.isPending} onPress={() => send(null)}>
           {t('cover.remove')}
         </Button>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { ArticleHtml } from './article-html';
 import { languagesFor } from './article-language';
 import { CoverImage } from './cover-image';
 import { NEWS_LOAD_TEXTS, articleIdOf } from './news-load';
+import { PendingRevision, withPending } from './pending-revision';
 import { NewsStatusBadge } from './status-badge';
 import { VersionHistory } from './version-history';
 import './news.css';
@@ -22,7 +24,7 @@ import './news.css';
 /**
  * One article (route /news/:articleId): its text in one of its languages (chosen in the address,
  * `?language=sq`; the reader's own when the article has it), status, publication time, author,
- * tags, cover and version history.
+ * tags, cover and version history; above them, a revision awaiting approval when there is one.
  */
 export function NewsArticleScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['news', 'common']);
@@ -37,11 +39,13 @@ function ArticleView({ article }: { article: NewsArticle }) {
   const { t } = useTranslation(['news', 'common']);
   const format = useFormat();
   const user = useAtomValue(currentUserAtom);
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const languages = languagesFor(article.translations, format.language);
   const asked = params.get('language') as NewsLanguage | null;
   const language = asked && languages.includes(asked) ? asked : languages[0];
   const translation = language ? article.translations[language] : undefined;
+  const pending = withPending(article);
 
   return (
     <>
@@ -69,6 +73,7 @@ function ArticleView({ article }: { article: NewsArticle }) {
           }, { replace: true })}
         />
       ) : null}
+      {pending ? <PendingRevision article={pending} language={language} onReload={() => void client.invalidateQueries({ queryKey: ['news', 'article', article.id] })} /> : null}
       <div className="news-article-layout">
         <article className="news-article" lang={language}>
           <CoverImage article={article} />

@@ -1,7 +1,8 @@
 import { NEWS_LANGUAGES, type NewsArticle, type NewsCreateRequest, type NewsLanguage } from '../../../shared/api/news';
 
 // The editor's values: the three languages' texts (a language with nothing typed is not part of
-// the article) and the tags as one comma-separated line.
+// the article) and the tags as one comma-separated line. An article with a pending revision is
+// edited as that revision (its newest text).
 
 export interface TranslationDraft {
   title: string;
@@ -17,13 +18,14 @@ export interface NewsDraft {
 const EMPTY_TRANSLATION: TranslationDraft = { title: '', summary: '', body: '' };
 
 export function draftOf(article: NewsArticle | null): NewsDraft {
+  const newest = article?.pending ?? article;
   const translations = Object.fromEntries(
     NEWS_LANGUAGES.map((language) => {
-      const saved = article?.translations[language];
+      const saved = newest?.translations[language];
       return [language, saved ? { title: saved.title, summary: saved.summary, body: saved.body } : { ...EMPTY_TRANSLATION }];
     }),
   ) as Record<NewsLanguage, TranslationDraft>;
-  return { translations, tags: article ? article.tags.join(', ') : '' };
+  return { translations, tags: newest ? newest.tags.join(', ') : '' };
 }
 
 export function isWritten(translation: TranslationDraft): boolean {

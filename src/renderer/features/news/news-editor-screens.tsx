@@ -1,17 +1,21 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../shared/api/news';
+import { hasPermission } from '../../../shared/auth/permissions';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
+import { currentUserAtom } from '../../lib/session';
 import { articleQuery, useArticle, useCreateArticle, useSaveArticle } from './api';
 import { CoverPanel } from './cover-panel';
 import { requestOf } from './news-draft';
 import { NewsEditor } from './news-editor';
 import { NEWS_LOAD_TEXTS, articleIdOf } from './news-load';
+import { PendingRevision, withPending } from './pending-revision';
 import { PublicationPanel } from './publication-panel';
 import { NewsStatusBadge } from './status-badge';
 import './news.css';
@@ -42,7 +46,12 @@ export function NewsCreateScreen({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** An article's editor (route /news/:articleId/edit): texts and tags, cover image, publication. */
+/**
+ * An article's editor (route /news/:articleId/edit): texts and tags, cover image, publication.
+ * A published or scheduled article saved by someone without the right to publish becomes a
+ * revision awaiting approval (the screen says so before the save); the editor then edits that
+ * revision, shown with who proposed it, and a publisher approves or discards it here.
+ */
 export function NewsEditScreen({ titleKey }: { titleKey: string }) {
   const id = articleIdOf(useParams().articleId);
   const { t } = useTranslation(['news', 'common']);
@@ -55,6 +64,8 @@ export function NewsEditScreen({ titleKey }: { titleKey: string }) {
 function LoadedEditor({ initial, titleKey }: { initial: NewsArticle; titleKey: string }) {
   const { t } = useTranslation(['news', 'nav']);
   const client = useQueryClient();
+  const user = useAtomValue(currentUserAtom);
+  const canPublish = hasPermission(user, 'news.publish_news');
   // The version this screen last read or wrote: saves send it, so a change by someone else
   // meanwhile is refused (412) rather than overwritten, whatever a background refetch brought.
   const [article, setArticle] = useState(initial);
@@ -69,6 +80,13 @@ function LoadedEditor({ initial, titleKey }: { initial: NewsArticle; titleKey: s
   };
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
   const changed = (next: NewsArticle) => setArticle(next);
+  // Approving or discarding changes what the editor starts from; it is offered only without unsaved changes.
+  const decided = (next: NewsArticle) => {
+    setArticle(next);
+    setGeneration((value) => value + 1);
+  };
+  const pending = withPending(article);
+  const isPublic = article.status === 'published' || article.status === 'scheduled';
 
   return (
     <>
@@ -84,6 +102,9 @@ function LoadedEditor({ initial, titleKey }: { initial: NewsArticle; titleKey: s
       <p className="news-meta">
         <NewsStatusBadge status={article.status} /> <span>{t('versionNumber', { version: article.version })}</span>
       </p>
+      {isPublic && !canPublish ? <p className="news-editor__note">{t('pending.editorNote')}</p> : null}
+      {pending && canPublish ? <p className="news-editor__note">{t('pending.editingRevision')}</p> : null}
+      {pending ? <PendingRevision article={pending} language={undefined} unsaved={dirty} onDecided={decided} onReload={() => void reload()} /> : null}
       <div className="news-edit-layout">
         <NewsEditor
           key={generation}
@@ -97,7 +118,7 @@ function LoadedEditor({ initial, titleKey }: { initial: NewsArticle; titleKey: s
               { ...requestOf(draft), version: article.version },
               {
                 onSuccess: (saved) => {
-                  notifySuccess('saved', t('editor.saved'));
+                  notifySuccess('saved', t(saved.pending && isPublic && !canPublish ? 'editor.savedPending' : 'editor.saved'));
                   setArticle(saved);
                   setGeneration((value) => value + 1);
                 },

@@ -52,7 +52,19 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
         );
       },
     },
-    { id: 'status', title: t('fields.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NewsStatusBadge status={row.status} /> },
+    {
+      id: 'status',
+      title: t('fields.status'),
+      width: '10rem',
+      wraps: true,
+      text: (row) => [t(`status.${row.status}`), ...(row.awaiting_approval ? [t('pending.badge')] : [])].join(', '),
+      render: (row) => (
+        <>
+          <NewsStatusBadge status={row.status} />
+          {row.awaiting_approval ? <span className="badge badge--warning">{t('pending.badge')}</span> : null}
+        </>
+      ),
+    },
     { id: 'languages', title: t('fields.languages'), width: '10rem', hideBelow: 800, text: (row) => row.languages.map(languageName).join(', ') },
     { id: 'tags', title: t('fields.tags'), width: '12rem', hideBelow: 1000, text: (row) => row.tags.join(', ') },
     { id: 'publishAt', title: t('fields.publishAt'), width: '11rem', text: (row) => (row.publish_at ? format.dateTime(row.publish_at) : t('notPublished')) },

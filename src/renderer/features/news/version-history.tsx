@@ -18,23 +18,27 @@ import { languagesFor } from './article-language';
 import { describeNewsRefusal } from './refusals';
 import { NewsStatusBadge } from './status-badge';
 
-const KNOWN_CHANGES = ['created', 'saved', 'published', 'scheduled', 'unpublished', 'archived', 'cover', 'restored'];
+const KNOWN_CHANGES = ['created', 'saved', 'published', 'scheduled', 'unpublished', 'archived', 'cover', 'restored', 'approved'];
 
 /**
  * Every version of the article, newest first: who made it, when and what it was. An old version
  * can be read; with news.change_news its texts, tags and cover can be restored (a new version;
- * after a confirm step).
+ * after a confirm step). Without news.publish_news, restoring into a published or scheduled
+ * article makes the revision awaiting approval, and the confirm step says so.
  */
 export function VersionHistory({ article, language }: { article: NewsArticle; language: NewsLanguage | undefined }) {
   const { t } = useTranslation(['news', 'common', 'errors']);
   const format = useFormat();
   const user = useAtomValue(currentUserAtom);
   const canRestore = hasPermission(user, 'news.change_news');
+  const proposes = (article.status === 'published' || article.status === 'scheduled') && !hasPermission(user, 'news.publish_news');
   const versions = useVersions(article.id);
   const [viewing, setViewing] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   const restore = useRestoreVersion(article);
   const changeName = (change: string) => (KNOWN_CHANGES.includes(change) ? t(`change.${change}`) : change);
+  // The article's own newest version (a pending change raises the article's version but is not in the history).
+  const newest = versions.data?.[0]?.version;
 
   const columns: DataColumn<NewsVersionItem>[] = [
     { id: 'version', title: t('fields.version'), width: '6rem', isRowHeader: true, text: (row) => format.number(row.version) },
@@ -52,7 +56,7 @@ export function VersionHistory({ article, language }: { article: NewsArticle; la
           <Button variant="quiet" aria-label={t('versions.viewNamed', { version: row.version })} onPress={() => setViewing(row.version)}>
             {t('versions.view')}
           </Button>
-          {canRestore && row.version !== article.version ? (
+          {canRestore && row.version !== newest ? (
             <Button variant="quiet" aria-label={t('versions.restoreNamed', { version: row.version })} onPress={() => setRestoring(row.version)}>
               {t('versions.restore')}
             </Button>
@@ -78,14 +82,14 @@ export function VersionHistory({ article, language }: { article: NewsArticle; la
           }
         }}
         title={t('versions.restoreTitle', { version: restoring ?? 0 })}
-        message={<p>{t('versions.restoreMessage', { version: restoring ?? 0 })}</p>}
+        message={<p>{t(proposes ? 'versions.restorePendingMessage' : 'versions.restoreMessage', { version: restoring ?? 0 })}</p>}
         confirmLabel={t('versions.restore')}
         isPending={restore.isPending}
         error={restore.error ? describeNewsRefusal(restore.error, t).message : null}
         onConfirm={() =>
           restore.mutate(restoring!, {
             onSuccess: () => {
-              notifySuccess('updated', t('versions.restored', { version: restoring ?? 0 }));
+              notifySuccess('updated', t(proposes ? 'versions.restoredPending' : 'versions.restored', { version: restoring ?? 0 }));
               setRestoring(null);
             },
           })

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, detailError, fieldErrors, recordVersion } from '../../../shared/api/drf';
@@ -9,6 +9,7 @@ import {
   newsCreateRequest,
   newsListAnswer,
   newsListQuery,
+  newsPendingDecisionRequest,
   newsPreviewAnswer,
   newsPreviewRequest,
   newsPublicationRequest,
@@ -17,6 +18,7 @@ import {
   newsVersionDetail,
   newsVersionList,
 } from '../../../shared/api/news';
+import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUser, requirePermission } from '../../auth-context';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { notFound } from '../../errors';
@@ -24,10 +26,28 @@ import { pageAnswer, pageWindow } from '../../pagination';
 import { drainUnreadBody } from '../../upload-drain';
 import { markupToHtml } from './news-markup';
 import { receiveCover } from './news-cover';
-import { changePublication, createArticle, findArticle, findCover, findVersion, listArticles, listVersions, restoreVersion, setCover, updateArticle, type Actor } from './news-store';
+import {
+  approvePending,
+  changePublication,
+  createArticle,
+  discardPending,
+  findArticle,
+  findCover,
+  findPendingCover,
+  findVersion,
+  listArticles,
+  listVersions,
+  restoreVersion,
+  setCover,
+  updateArticle,
+  type Actor,
+  type Cover,
+} from './news-store';
 
 // The staff's news (issue 18): the list with its filters, one article, create, save, publish or
 // schedule or archive, the cover image, versions and restoring one, and the editor's preview.
+// A change to a published or scheduled article by someone without news.publish_news becomes its
+// pending revision (news-store.ts decides, for every write); a publisher approves or discards it.
 
 const tags = ['news'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -43,7 +63,10 @@ const writeResponses = {
   [HTTP_STATUS.notFound]: detailError,
   [HTTP_STATUS.preconditionFailed]: detailError,
 };
-const actorOf = (request: FastifyRequest): Actor => ({ id: currentUser(request).id, ip: request.ip });
+const actorOf = (request: FastifyRequest): Actor => {
+  const user = currentUser(request);
+  return { id: user.id, ip: request.ip, mayPublish: hasPermission(user, 'news.publish_news') };
+};
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
@@ -88,7 +111,15 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/news/:id/',
-    { preHandler: canChange, schema: { tags, summary: 'Save texts and tags as a new version (412 when stale)', params: idParams, body: newsUpdateRequest, response: writeResponses } },
+    {
+      preHandler: canChange,
+      schema: {
+        tags,
+        summary: 'Save texts and tags as a new version (412 when stale); on a published or scheduled article without news.publish_news, as its pending revision',         params: idParams,
+        body: newsUpdateRequest,
+        response: writeResponses,
+      },
+    },
     async (request) => {
       await updateArticle(db, request.params.id, request.body, actorOf(request), clock());
       return answer(request.params.id);
@@ -131,7 +162,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/news/:id/versions/:version/restore/',
     {
       preHandler: canChange,
-      schema: { tags, summary: 'The version’s texts, tags and cover become the newest version (status unchanged; 412 when stale)', params: versionParams, body: newsRestoreRequest, response: writeResponses },
+      schema: {
+        tags,
+        summary: 'The version’s texts, tags and cover become the newest version (status unchanged; 412 when stale); on a published or scheduled article without news.publish_news, the pending revision',         params: versionParams,
+        body: newsRestoreRequest,
+        response: writeResponses,
+      },
     },
     async (request) => {
       await restoreVersion(db, request.params.id, request.params.version, request.body.version, actorOf(request), clock());
@@ -139,14 +175,37 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const pendingResponses = { ...writeResponses, [HTTP_STATUS.conflict]: detailError };
+  app.post(
+    '/news/:id/pending/approve/',
+    { preHandler: canPublish, schema: { tags, summary: 'The pending revision becomes the newest version (409 when none; 412 when stale)', params: idParams, body: newsPendingDecisionRequest, response: pendingResponses } },
+    async (request) => {
+      await approvePending(db, request.params.id, request.body.version, actorOf(request), clock());
+      return answer(request.params.id);
+    },
+  );
+  app.post(
+    '/news/:id/pending/discard/',
+    { preHandler: canPublish, schema: { tags, summary: 'The pending revision is dropped; the article stays as it is (409 when none; 412 when stale)', params: idParams, body: newsPendingDecisionRequest, response: pendingResponses } },
+    async (request) => {
+      await discardPending(db, request.params.id, request.body.version, actorOf(request), clock());
+      return answer(request.params.id);
+    },
+  );
+
+  const sendCover = (reply: FastifyReply, cover: Cover | null) => {
+    if (!cover) throw notFound();
+    return reply.header('content-type', cover.media_type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(storage.read(cover.key));
+  };
   app.get(
     '/news/:id/cover/',
     { preHandler: canView, schema: { tags, summary: 'The cover image', params: idParams } },
-    async (request, reply) => {
-      const cover = await findCover(db, request.params.id, false);
-      if (!cover) throw notFound();
-      return reply.header('content-type', cover.media_type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(storage.read(cover.key));
-    },
+    async (request, reply) => sendCover(reply, await findCover(db, request.params.id, false)),
+  );
+  app.get(
+    '/news/:id/pending/cover/',
+    { preHandler: canView, schema: { tags, summary: 'The cover image the pending revision proposes', params: idParams } },
+    async (request, reply) => sendCover(reply, await findPendingCover(db, request.params.id)),
   );
 
   // The cover's bytes arrive raw, whatever Content-Type the client names: the signature decides.
@@ -158,7 +217,8 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: canChange,
         schema: {
           tags,
-          summary: 'Set the cover: a raw PNG, JPEG or WebP body (checked by its signature; 415 otherwise, 413 when too large), ?version=N (412 when stale)',
+          summary:
+            'Set the cover: a raw PNG, JPEG or WebP body (checked by its signature; 415 otherwise, 413 when too large), ?version=N (412 when stale); on a published or scheduled article without news.publish_news, in the pending revision',
           params: idParams,
           querystring: z.object({ version: z.coerce.number().pipe(recordVersion) }),
           response: { ...writeResponses, 408: detailError, [HTTP_STATUS.payloadTooLarge]: detailError, 415: detailError },
@@ -195,7 +255,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/news/:id/cover/',
     {
       preHandler: canChange,
-      schema: { tags, summary: 'Remove the cover (a new version; 412 when stale)', params: idParams, querystring: z.object({ version: z.coerce.number().pipe(recordVersion) }), response: writeResponses },
+      schema: {
+        tags,
+        summary: 'Remove the cover (a new version; 412 when stale); on a published or scheduled article without news.publish_news, from the pending revision', params: idParams,         querystring: z.object({ version: z.coerce.number().pipe(recordVersion) }),
+        response: writeResponses,
+      },
     },
     async (request) => {
       await setCover(db, request.params.id, request.query.version, null, actorOf(request), clock());

@@ -7,6 +7,7 @@ import {
   type NewsArticle,
   type NewsLanguage,
   type NewsListItem,
+  type NewsPendingRevision,
   type NewsStatus,
   type NewsTranslation,
   type NewsVersionDetail,
@@ -16,7 +17,7 @@ import {
 } from '../../../shared/api/news';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
-import { ApiError, fieldError, notFound } from '../../errors';
+import { ApiError, conflict, fieldError, notFound, permissionDenied } from '../../errors';
 import { containsPattern } from '../../search-pattern';
 import { markupToHtml } from './news-markup';
 
@@ -24,6 +25,11 @@ import { markupToHtml } from './news-markup';
 // locks the article's row, checks the version the caller started from (412 when stale), raises
 // it, snapshots the result as a version and writes the audit entry: nothing is half-saved, and of
 // two editors saving the same version the second gets 412.
+//
+// What a published or scheduled article says is the website's; only a holder of news.publish_news
+// changes it. Every write of an article's content (texts, tags, cover; by a save, a restore or a
+// cover change) goes through `changeContent`, which sends a change by anyone else to the article's
+// pending revision instead, so no route can bypass the rule.
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -32,6 +38,8 @@ type Filter = z.output<typeof newsListFilter>;
 export interface Actor {
   id: number | null;
   ip: string | null;
+  /** Holds news.publish_news: changes a published or scheduled article itself, approves and discards pending revisions. */
+  mayPublish: boolean;
 }
 export interface Cover {
   key: string;
@@ -40,11 +48,14 @@ export interface Cover {
   sha256: string;
 }
 type Translations = Partial<Record<NewsLanguage, NewsTranslation>>;
-interface Snapshot {
+/** What an article says: what a pending revision proposes, and what a version keeps (with publish_at). */
+interface ArticleContent {
   translations: Translations;
   tags: string[];
-  publish_at: string | null;
   cover: Cover | null;
+}
+interface Snapshot extends ArticleContent {
+  publish_at: string | null;
 }
 
 export const staleArticle = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, NEWS_MESSAGES.stale);
@@ -57,6 +68,7 @@ function articles(db: Db | Trx) {
     .selectFrom('news_articles as a')
     .leftJoin('users as creator', 'creator.id', 'a.created_by_id')
     .leftJoin('users as editor', 'editor.id', 'a.updated_by_id')
+    .leftJoin('users as proposer', 'proposer.id', 'a.pending_by_id')
     .select([
       'a.id',
       'a.status',
@@ -77,6 +89,12 @@ function articles(db: Db | Trx) {
       'editor.first_name as editor_first',
       'editor.last_name as editor_last',
       'editor.username as editor_username',
+      'a.pending_snapshot',
+      'a.pending_by_id',
+      'a.pending_at',
+      'proposer.first_name as proposer_first',
+      'proposer.last_name as proposer_last',
+      'proposer.username as proposer_username',
     ]);
 }
 type ArticleRow = Awaited<ReturnType<ReturnType<typeof articles>['execute']>>[number];
@@ -101,6 +119,18 @@ function base(row: ArticleRow) {
   };
 }
 
+function pendingOf(row: ArticleRow): NewsPendingRevision | null {
+  if (row.pending_snapshot === null || row.pending_at === null) return null;
+  const content = row.pending_snapshot as ArticleContent;
+  return {
+    translations: content.translations,
+    tags: content.tags,
+    cover: publicCover(content.cover),
+    proposed_by: row.pending_by_id === null ? null : { id: row.pending_by_id, full_name: personName(row.proposer_first, row.proposer_last, row.proposer_username) },
+    proposed_at: iso(row.pending_at)!,
+  };
+}
+
 async function translationsOf(db: Db | Trx, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, Translations>();
   const rows = await db.selectFrom('news_translations').selectAll().where('article_id', 'in', ids).execute();
@@ -116,7 +146,7 @@ async function translationsOf(db: Db | Trx, ids: readonly number[]) {
 export async function findArticle(db: Db | Trx, id: number): Promise<NewsArticle | null> {
   const row = await articles(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  return { ...base(row), translations: (await translationsOf(db, [id])).get(id) ?? {} };
+  return { ...base(row), translations: (await translationsOf(db, [id])).get(id) ?? {}, pending: pendingOf(row) };
 }
 
 /** The stored cover of an article (the key stays on the server). */
@@ -125,6 +155,12 @@ export async function findCover(db: Db, id: number, publishedOnly: boolean): Pro
   if (publishedOnly) query = query.where('status', '=', 'published');
   const row = await query.executeTakeFirst();
   return row ? coverOf(row) : null;
+}
+
+/** The cover the article's pending revision proposes, or null. */
+export async function findPendingCover(db: Db, id: number): Promise<Cover | null> {
+  const row = await db.selectFrom('news_articles').select('pending_snapshot').where('id', '=', id).executeTakeFirst();
+  return (row?.pending_snapshot as ArticleContent | null | undefined)?.cover ?? null;
 }
 
 export async function listArticles(db: Db, filter: Filter, window: { limit: number; offset: number }): Promise<{ count: number; rows: NewsListItem[] }> {
@@ -170,7 +206,8 @@ export async function listArticles(db: Db, filter: Filter, window: { limit: numb
     rows: ids.map((id) => {
       const translations = texts.get(id) ?? {};
       const languages = NEWS_LANGUAGES.filter((language) => translations[language]);
-      return { ...base(byId.get(id)!), languages, titles: Object.fromEntries(languages.map((language) => [language, translations[language]!.title])) };
+      const row = byId.get(id)!;
+      return { ...base(row), awaiting_approval: row.pending_snapshot !== null, languages, titles: Object.fromEntries(languages.map((language) => [language, translations[language]!.title])) };
     }),
   };
 }
@@ -205,8 +242,15 @@ async function writeTranslations(trx: Trx, articleId: number, translations: Tran
   if (rows.length > 0) await trx.insertInto('news_translations').values(rows).execute();
 }
 
+async function audit(trx: Trx, articleId: number, action: string, actor: Actor, details: Record<string, unknown>) {
+  await trx
+    .insertInto('audit_log')
+    .values({ actor_id: actor.id, action: `news.${action}`, entity_type: 'news_article', entity_id: String(articleId), details: JSON.stringify(details), ip: actor.ip })
+    .execute();
+}
+
 /** Snapshots the article as it now stands as its current version, and audits the change. */
-async function recordVersion(trx: Trx, articleId: number, change: string, actor: Actor) {
+async function recordVersion(trx: Trx, articleId: number, change: string, actor: Actor, details: Record<string, unknown> = {}) {
   const row = await trx.selectFrom('news_articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
   const translations = (await translationsOf(trx, [articleId])).get(articleId) ?? {};
   const snapshot: Snapshot = { translations, tags: row.tags, publish_at: iso(row.publish_at), cover: coverOf(row) };
@@ -214,18 +258,10 @@ async function recordVersion(trx: Trx, articleId: number, change: string, actor:
     .insertInto('news_article_versions')
     .values({ article_id: articleId, version: row.version, status: row.status, change, snapshot: JSON.stringify(snapshot), created_by_id: actor.id })
     .execute();
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor.id,
-      action: `news.${change}`,
-      entity_type: 'news_article',
-      entity_id: String(articleId),
-      details: JSON.stringify({ version: row.version, status: row.status, languages: Object.keys(translations) }),
-      ip: actor.ip,
-    })
-    .execute();
+  await audit(trx, articleId, change, actor, { version: row.version, status: row.status, languages: Object.keys(translations), ...details });
 }
+
+type LockedRow = Awaited<ReturnType<typeof lockForChange>>;
 
 /** Locks the article, checks the caller's version and raises it. */
 async function lockForChange(trx: Trx, id: number, version: number, actor: Actor, now: Date) {
@@ -234,6 +270,71 @@ async function lockForChange(trx: Trx, id: number, version: number, actor: Actor
   if (row.version !== version) throw staleArticle();
   await trx.updateTable('news_articles').set({ version: row.version + 1, updated_by_id: actor.id, updated_at: now }).where('id', '=', id).execute();
   return row;
+}
+
+/** On the website now or at its scheduled time: only a publisher changes what it says. */
+const isPublic = (status: NewsStatus) => status === 'published' || status === 'scheduled';
+const pendingContent = (row: LockedRow) => (row.pending_snapshot === null ? null : (row.pending_snapshot as ArticleContent));
+
+async function writeContent(trx: Trx, id: number, content: ArticleContent) {
+  const cover = content.cover;
+  await trx
+    .updateTable('news_articles')
+    .set({
+      tags: JSON.stringify(content.tags),
+      cover_key: cover?.key ?? null,
+      cover_media_type: cover?.media_type ?? null,
+      cover_size: cover?.size ?? null,
+      cover_sha256: cover?.sha256 ?? null,
+    })
+    .where('id', '=', id)
+    .execute();
+  await writeTranslations(trx, id, content.translations);
+}
+
+async function setPending(trx: Trx, id: number, content: ArticleContent | null, actor: Actor, now: Date) {
+  await trx
+    .updateTable('news_articles')
+    .set(content ? { pending_snapshot: JSON.stringify(content), pending_by_id: actor.id, pending_at: now } : { pending_snapshot: null, pending_by_id: null, pending_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The one way an article's content changes. `next` makes the new content of what the change
+ * starts from (the pending revision when there is one, for the editor edits that; otherwise the
+ * article). A published or scheduled article changed by someone who may not publish keeps its
+ * content: the result becomes its pending revision (no version; audited as proposed). Otherwise
+ * the article takes it as a new version, and `pending` says what becomes of a pending revision:
+ * taken in (the editor's texts were the revision's), kept as it was, or kept with the new cover
+ * (so approving it later does not undo the cover change).
+ */
+async function changeContent(
+  trx: Trx,
+  row: LockedRow,
+  change: 'saved' | 'restored' | 'cover',
+  next: (current: ArticleContent) => ArticleContent,
+  pending: 'take' | 'keep' | 'followCover',
+  actor: Actor,
+  now: Date,
+) {
+  const proposed = pendingContent(row);
+  const live: ArticleContent = { translations: (await translationsOf(trx, [row.id])).get(row.id) ?? {}, tags: row.tags, cover: coverOf(row) };
+  if (isPublic(row.status) && !actor.mayPublish) {
+    const content = next(proposed ?? live);
+    checkPublishable(content.translations);
+    await setPending(trx, row.id, content, actor, now);
+    await audit(trx, row.id, 'proposed', actor, { version: row.version + 1, status: row.status, change, languages: Object.keys(content.translations) });
+    return;
+  }
+  const content = next(pending === 'take' && proposed ? proposed : live);
+  if (isPublic(row.status)) checkPublishable(content.translations);
+  await writeContent(trx, row.id, content);
+  if (proposed && pending === 'take') await setPending(trx, row.id, null, actor, now);
+  if (proposed && pending === 'followCover') {
+    await trx.updateTable('news_articles').set({ pending_snapshot: JSON.stringify({ ...proposed, cover: content.cover }) }).where('id', '=', row.id).execute();
+  }
+  await recordVersion(trx, row.id, change, actor, proposed && pending === 'take' ? { pending_taken_in: true } : {});
 }
 
 export async function createArticle(db: Db, content: Content, actor: Actor, now: Date): Promise<number> {
@@ -250,21 +351,20 @@ export async function createArticle(db: Db, content: Content, actor: Actor, now:
   });
 }
 
+/** Texts and tags as the editor sent them (the editor shows the pending revision when there is one). */
 export async function updateArticle(db: Db, id: number, content: Content & { version: number }, actor: Actor, now: Date): Promise<void> {
   const translations = renderTranslations(content.translations);
+  const tags = uniqueTags(content.tags);
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, id, content.version, actor, now);
-    // A published or scheduled article stays publishable.
-    if (row.status === 'published' || row.status === 'scheduled') checkPublishable(translations);
-    await trx.updateTable('news_articles').set({ tags: JSON.stringify(uniqueTags(content.tags)) }).where('id', '=', id).execute();
-    await writeTranslations(trx, id, translations);
-    await recordVersion(trx, id, 'saved', actor);
+    await changeContent(trx, row, 'saved', (current) => ({ ...current, translations, tags }), 'take', actor, now);
   });
 }
 
 const PUBLICATION_CHANGE: Record<NewsStatus, string> = { draft: 'unpublished', scheduled: 'scheduled', published: 'published', archived: 'archived' };
 
 export async function changePublication(db: Db, id: number, request: { version: number; status: NewsStatus; publish_at: string | null }, actor: Actor, now: Date): Promise<void> {
+  if (!actor.mayPublish) throw permissionDenied();
   let publishAt: Date | null = null;
   if (request.status === 'scheduled') {
     if (request.publish_at === null) throw fieldError('publish_at', NEWS_MESSAGES.publishAtRequired);
@@ -284,13 +384,40 @@ export async function changePublication(db: Db, id: number, request: { version: 
 /** Sets (or with null removes) the cover; the old file stays for the versions that name it. */
 export async function setCover(db: Db, id: number, version: number, cover: Cover | null, actor: Actor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockForChange(trx, id, version, actor, now);
-    await trx
-      .updateTable('news_articles')
-      .set({ cover_key: cover?.key ?? null, cover_media_type: cover?.media_type ?? null, cover_size: cover?.size ?? null, cover_sha256: cover?.sha256 ?? null })
-      .where('id', '=', id)
-      .execute();
-    await recordVersion(trx, id, 'cover', actor);
+    const row = await lockForChange(trx, id, version, actor, now);
+    await changeContent(trx, row, 'cover', (current) => ({ ...current, cover }), 'followCover', actor, now);
+  });
+}
+
+// ---- Pending revisions ----
+
+async function lockPending(trx: Trx, id: number, version: number, actor: Actor, now: Date) {
+  // Also checked here, not only by the route: approving is publishing.
+  if (!actor.mayPublish) throw permissionDenied();
+  const row = await lockForChange(trx, id, version, actor, now);
+  const proposed = pendingContent(row);
+  if (!proposed) throw conflict(NEWS_MESSAGES.noPending);
+  return { row, proposed };
+}
+
+/** The pending revision becomes the article's newest version (its HTML made again by today's rules). */
+export async function approvePending(db: Db, id: number, version: number, actor: Actor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { row, proposed } = await lockPending(trx, id, version, actor, now);
+    const content: ArticleContent = { ...proposed, translations: rerendered(proposed.translations) };
+    if (isPublic(row.status)) checkPublishable(content.translations);
+    await writeContent(trx, id, content);
+    await setPending(trx, id, null, actor, now);
+    await recordVersion(trx, id, 'approved', actor, { proposed_by_id: row.pending_by_id, proposed_at: iso(row.pending_at) });
+  });
+}
+
+/** The pending revision is dropped; the article stays as it is. */
+export async function discardPending(db: Db, id: number, version: number, actor: Actor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { row } = await lockPending(trx, id, version, actor, now);
+    await setPending(trx, id, null, actor, now);
+    await audit(trx, id, 'discarded', actor, { version: row.version + 1, status: row.status, proposed_by_id: row.pending_by_id, proposed_at: iso(row.pending_at) });
   });
 }
 
@@ -324,6 +451,16 @@ export async function findVersion(db: Db, id: number, version: number): Promise<
   return { ...versionItem(row), translations: snapshot.translations, tags: snapshot.tags, publish_at: snapshot.publish_at, cover: publicCover(snapshot.cover) };
 }
 
+/** Stored HTML is made again: an old text is sanitised by today's rules. */
+function rerendered(texts: Translations): Translations {
+  const translations: Translations = {};
+  for (const language of NEWS_LANGUAGES) {
+    const text = texts[language];
+    if (text) translations[language] = { ...text, body_html: markupToHtml(text.body) };
+  }
+  return translations;
+}
+
 /** The old version's content (texts, tags, cover) becomes the newest version; the status stays. */
 export async function restoreVersion(db: Db, id: number, restored: number, version: number, actor: Actor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -331,27 +468,8 @@ export async function restoreVersion(db: Db, id: number, restored: number, versi
     const row = await lockForChange(trx, id, version, actor, now);
     if (!old) throw notFound();
     const snapshot = old.snapshot as Snapshot;
-    if (row.status === 'published' || row.status === 'scheduled') checkPublishable(snapshot.translations);
-    const cover = snapshot.cover;
-    await trx
-      .updateTable('news_articles')
-      .set({
-        tags: JSON.stringify(snapshot.tags),
-        cover_key: cover?.key ?? null,
-        cover_media_type: cover?.media_type ?? null,
-        cover_size: cover?.size ?? null,
-        cover_sha256: cover?.sha256 ?? null,
-      })
-      .where('id', '=', id)
-      .execute();
-    // Stored HTML is made again: an old version is sanitised by today's rules.
-    const translations: Translations = {};
-    for (const language of NEWS_LANGUAGES) {
-      const text = snapshot.translations[language];
-      if (text) translations[language] = { ...text, body_html: markupToHtml(text.body) };
-    }
-    await writeTranslations(trx, id, translations);
-    await recordVersion(trx, id, 'restored', actor);
+    const content: ArticleContent = { translations: rerendered(snapshot.translations), tags: snapshot.tags, cover: snapshot.cover };
+    await changeContent(trx, row, 'restored', () => content, 'keep', actor, now);
   });
 }
 
@@ -373,7 +491,7 @@ export async function publishDueArticles(db: Db, now: Date, batchSize = 100): Pr
       .execute();
     for (const article of due) {
       await trx.updateTable('news_articles').set({ status: 'published', version: article.version + 1, updated_at: now }).where('id', '=', article.id).execute();
-      await recordVersion(trx, article.id, 'published', { id: null, ip: null });
+      await recordVersion(trx, article.id, 'published', { id: null, ip: null, mayPublish: true });
     }
     return due.length;
   });

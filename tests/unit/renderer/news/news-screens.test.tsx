@@ -27,6 +27,7 @@ function article(overrides: Partial<NewsArticle> = {}): NewsArticle {
     updated_by: person,
     created_at: '2026-11-20T09:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
+    pending: null,
     ...overrides,
   };
 }
@@ -35,7 +36,7 @@ const list: NewsListAnswer = {
   count: 1,
   next: null,
   previous: null,
-  results: [{ ...article({ status: 'published', publish_at: '2026-11-22T08:00:00Z' }), translations: undefined, languages: ['en', 'sq'], titles: { en: 'New office hours', sq: 'Orari i ri' } } as never],
+  results: [{ ...article({ status: 'published', publish_at: '2026-11-22T08:00:00Z' }), translations: undefined, pending: undefined, awaiting_approval: true, languages: ['en', 'sq'], titles: { en: 'New office hours', sq: 'Orari i ri' } } as never],
 };
 
 const versions: NewsVersionItem[] = [
@@ -60,6 +61,7 @@ describe('news screens', { timeout: 60_000 }, () => {
     expect(query.get('tag')).toBe('recognition');
     expect(query.get('page')).toBe('2');
     expect(screen.getByText('1 article')).toBeTruthy();
+    expect(screen.getByText('Awaiting approval')).toBeTruthy();
   });
 
   it('hides "New article" from a reader without news.change_news', async () => {
@@ -154,5 +156,90 @@ describe('news screens', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/news/5/versions/1/restore/')).toBe(true));
     expect(bodyOf(calls, 'POST', '/api/news/5/versions/1/restore/')).toEqual({ version: 3 });
+  });
+
+  const live = () => article({ status: 'published', publish_at: '2026-11-22T08:00:00Z' });
+  const writer = { id: 9, full_name: 'News Writer' };
+  const proposed = (overrides: Partial<NewsArticle> = {}) =>
+    article({
+      ...live(),
+      version: 4,
+      pending: {
+        translations: { en: { title: 'Office hours (proposed)', summary: '', body: 'Open *weekdays*.', body_html: '<p>Open <em>weekdays</em>.</p>' } },
+        tags: ['hours'],
+        cover: null,
+        proposed_by: writer,
+        proposed_at: '2026-11-23T09:30:00Z',
+      },
+      ...overrides,
+    });
+
+  it('a writer without the right to publish is told a published article’s save awaits approval, and then edits the revision', async () => {
+    const calls = stubApi({
+      'GET /api/news/5/': json(200, live()),
+      'PUT /api/news/5/': json(200, proposed()),
+      'GET /api/news/5/versions/': json(200, { results: versions }),
+    });
+    openSignedIn(makeUser({ username: 'writer', permissions: ['news.view_news', 'news.change_news'] }), '/news/5/edit');
+    const title = await screen.findByRole('textbox', { name: 'Title (English)' }, FIRST_RENDER);
+    expect(screen.getByText(/your changes are kept as a revision for a publisher to approve/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Revision awaiting approval' })).toBeNull();
+    fireEvent.change(title, { target: { value: 'Office hours (proposed)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const revision = await screen.findByRole('region', { name: 'Revision awaiting approval' });
+    expect(bodyOf(calls, 'PUT', '/api/news/5/')).toMatchObject({ version: 3, translations: { en: { title: 'Office hours (proposed)' } } });
+    expect(await screen.findByText('Your changes are saved as a revision awaiting approval.')).toBeTruthy();
+    expect(within(revision).getByText(/^Proposed by News Writer on /)).toBeTruthy();
+    expect(within(revision).getByText('weekdays').tagName).toBe('EM');
+    expect(within(revision).getByText('A colleague with the right to publish news approves or discards it.')).toBeTruthy();
+    expect(within(revision).queryByRole('button', { name: 'Approve and publish the revision' })).toBeNull();
+    // The editor now holds the revision's texts, not the live ones.
+    expect((screen.getByRole('textbox', { name: 'Title (English)' }) as HTMLInputElement).value).toBe('Office hours (proposed)');
+    expect((screen.getByRole('textbox', { name: 'Tags' }) as HTMLInputElement).value).toBe('hours');
+  });
+
+  it('a publisher sees the revision on the article and approves or, after confirming, discards it', async () => {
+    const calls = stubApi({
+      'GET /api/news/5/': json(200, proposed()),
+      'GET /api/news/5/versions/': json(200, { results: versions }),
+      'POST /api/news/5/pending/approve/': json(200, article({ ...live(), version: 5, translations: proposed().pending!.translations })),
+    });
+    openSignedIn(DEMO_USERS.content!, '/news/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New office hours' }, FIRST_RENDER)).toBeTruthy();
+    const revision = screen.getByRole('region', { name: 'Revision awaiting approval' });
+    expect(within(revision).getByRole('heading', { name: 'Office hours (proposed)' })).toBeTruthy();
+    expect(within(revision).getByText('Tags: hours')).toBeTruthy();
+    fireEvent.click(within(revision).getByRole('button', { name: 'Approve and publish the revision' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/news/5/pending/approve/')).toBe(true));
+    expect(bodyOf(calls, 'POST', '/api/news/5/pending/approve/')).toEqual({ version: 4 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office hours (proposed)' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Revision awaiting approval' })).toBeNull());
+    signOutAfterTest();
+
+    const discards = stubApi({
+      'GET /api/news/5/': json(200, proposed()),
+      'GET /api/news/5/versions/': json(200, { results: versions }),
+      'POST /api/news/5/pending/discard/': json(200, article({ ...live(), version: 5 })),
+    });
+    openSignedIn(DEMO_USERS.content!, '/news/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard the revision' }, FIRST_RENDER));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/The changes News Writer proposed are dropped/)).toBeTruthy();
+    expect(discards.some((call) => call.path.endsWith('/discard/'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard the revision' }));
+    await waitFor(() => expect(discards.some((call) => call.path === '/api/news/5/pending/discard/')).toBe(true));
+    expect(bodyOf(discards, 'POST', '/api/news/5/pending/discard/')).toEqual({ version: 4 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Revision awaiting approval' })).toBeNull());
+  });
+
+  it('keeps approving back while the editor holds unsaved changes', async () => {
+    stubApi({ 'GET /api/news/5/': json(200, proposed()), 'GET /api/news/5/versions/': json(200, { results: versions }) });
+    openSignedIn(DEMO_USERS.content!, '/news/5/edit');
+    const title = await screen.findByRole('textbox', { name: 'Title (English)' }, FIRST_RENDER);
+    expect((title as HTMLInputElement).value).toBe('Office hours (proposed)');
+    expect(screen.getByText(/saving them publishes them and closes the revision/)).toBeTruthy();
+    fireEvent.change(title, { target: { value: 'Office hours (typed)' } });
+    expect(await screen.findByText(/Save your changes first: approving or discarding/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve and publish the revision' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
