@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS } from '../shared/api/drf';
 import { ERROR_CODES } from '../shared/errors';
+import type { Transaction } from 'kysely';
 import type { AppDatabase } from './db/database';
+import type { Database } from './db/schema';
 import { sendStoredFile } from './downloads';
 import { ApiError } from './errors';
 import type { DocumentStorage } from './storage/document-storage';
@@ -69,7 +71,7 @@ export interface DocumentIssuer {
 }
 
 /** Runs `work` in a transaction; what it issued is removed from the storage when the transaction fails. */
-export async function issuingTransaction<T>(db: AppDatabase, storage: DocumentStorage, work: (trx: AppDatabase, written: string[]) => Promise<T>): Promise<T> {
+export async function issuingTransaction<T>(db: AppDatabase, storage: DocumentStorage, work: (trx: Transaction<Database>, written: string[]) => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {
     return await db.transaction().execute((trx) => work(trx, written));

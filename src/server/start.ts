@@ -47,7 +47,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }
     return [opened.value, loaded.value] as const;
   });
-  const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
+  const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage, createDocumentIssuer, issueMissingFiles } = modules;
   let app: NaricApp | undefined;
   let seeding: Promise<void> | undefined;
   try {
@@ -56,13 +56,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
     // The storage first: the first demo seed writes the demo documents' PDFs into it.
     const storage = await openDocumentStorage(config);
+    const issuer = createDocumentIssuer({ storage, config });
     const seed = async () => {
       const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
       logger.info({ seeded, demo: config.demo }, 'reference data checked');
+      // The demo's issued documents and receipts (seeded as rows) get their bytes now, once.
+      await issueMissingFiles(db, issuer, logger);
     };
     const seedLater = options.seedAfterListening === true && migrations.length === 0;
     if (!seedLater) await seed();
-    app = buildApp({ db, config, storage, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
+    app = buildApp({ db, config, storage, issuer, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
     await app.listen({ host: config.host, port: config.port });
     // The data it checks was there before this start: a failure is reported, the server stays up.
     if (seedLater) seeding = seed().catch((error: unknown) => logger.error({ err: error }, 'reference data check failed'));
@@ -108,14 +111,15 @@ async function schemaIsCurrent(db: AppDatabase, known: readonly string[]): Promi
 
 /** Everything but the database driver: imported while the database opens. */
 async function loadServerModules() {
-  const [{ buildApp }, { migrateToLatest, MIGRATIONS }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }] = await Promise.all([
+  const [{ buildApp }, { migrateToLatest, MIGRATIONS }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }, { createDocumentIssuer, issueMissingFiles }] = await Promise.all([
     import('./app'),
     import('./db/migrate'),
     import('./db/seed'),
     import('./password-hashing'),
     import('./storage/open-storage'),
+    import('./document-issuer'),
   ]);
-  return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage };
+  return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage, createDocumentIssuer, issueMissingFiles };
 }
 
 function originOf(address: AddressInfo): string {
