@@ -23,11 +23,18 @@ export function createDocumentIssuer(deps: { storage: DocumentStorage; config: S
  * storage in the tests' template database) and rows issued before issuing rendered (migration
  * 0023) that were never downloaded. Each row in its own transaction, locked, so two instances
  * starting at once render it once; later starts find nothing to do. Recorded in the audit log.
+ * Newest first (the register's order); `signal` stops it between rows when the server closes.
  */
-export async function issueMissingFiles(db: AppDatabase, issuer: DocumentIssuer, logger?: FastifyBaseLogger): Promise<{ documents: number; receipts: number }> {
+export async function issueMissingFiles(
+  db: AppDatabase,
+  issuer: DocumentIssuer,
+  options: { logger?: FastifyBaseLogger; signal?: AbortSignal } = {},
+): Promise<{ documents: number; receipts: number }> {
+  const { logger, signal } = options;
   const counts = { documents: 0, receipts: 0 };
-  const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('id').execute();
+  const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
   for (const { id } of documents) {
+    if (signal?.aborted) break;
     const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
       const row = await trx.selectFrom('issued_documents').select('storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
       if (!row || row.storage_key !== null) return false;
@@ -42,9 +49,11 @@ export async function issueMissingFiles(db: AppDatabase, issuer: DocumentIssuer,
     .where('receipt_code', 'is not', null)
     .where('paid_at', 'is not', null)
     .where('receipt_storage_key', 'is', null)
-    .orderBy('id')
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
   for (const { id } of payments) {
+    if (signal?.aborted) break;
     const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
       const row = await trx.selectFrom('application_payments').select('receipt_storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
       if (!row || row.receipt_storage_key !== null) return false;

@@ -50,6 +50,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage, createDocumentIssuer, issueMissingFiles } = modules;
   let app: NaricApp | undefined;
   let seeding: Promise<void> | undefined;
+  let backfilling: Promise<void> | undefined;
+  const backfillStop = new AbortController();
   try {
     // Kysely's migrator reads the catalogue and takes a lock even when there is nothing to do.
     const migrations = (await schemaIsCurrent(db, Object.keys(MIGRATIONS))) ? [] : await migrateToLatest(db);
@@ -60,8 +62,6 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const seed = async () => {
       const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
       logger.info({ seeded, demo: config.demo }, 'reference data checked');
-      // The demo's issued documents and receipts (seeded as rows) get their bytes now, once.
-      await issueMissingFiles(db, issuer, logger);
     };
     const seedLater = options.seedAfterListening === true && migrations.length === 0;
     if (!seedLater) await seed();
@@ -69,6 +69,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await app.listen({ host: config.host, port: config.port });
     // The data it checks was there before this start: a failure is reported, the server stays up.
     if (seedLater) seeding = seed().catch((error: unknown) => logger.error({ err: error }, 'reference data check failed'));
+    // Issued rows without bytes (the demo's, seeded as rows; any from before issuing rendered) get
+    // them once, after listening: hundreds of demo PDFs would hold the first start for a minute.
+    // Until its turn comes such a row's download is refused (409 issued_file_unavailable).
+    backfilling = Promise.resolve(seeding)
+      .then(() => issueMissingFiles(db, issuer, { logger, signal: backfillStop.signal }))
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, 'rendering issued documents without bytes failed'));
   } catch (error) {
     await app?.close().catch(() => {});
     await db.destroy().catch(() => {});
@@ -85,7 +92,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     close: () =>
       (closing ??= (async () => {
         try {
+          backfillStop.abort();
           await seeding;
+          await backfilling;
           await started.close();
         } finally {
           await db.destroy();
