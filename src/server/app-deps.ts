@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
+import type { DocumentIssuer } from './issued-files';
 import type { DocumentStorage } from './storage/document-storage';
 
 /** What every route module may use, reachable as `app.deps` (and `request.server.deps`). */
@@ -7,6 +8,8 @@ export interface AppDeps {
   db: AppDatabase;
   config: ServerConfig;
   storage: DocumentStorage;
+  /** Renders and stores issued documents in the transaction that issues them (document-issuer.ts). */
+  issuer: DocumentIssuer;
   /** Now, for whatever depends on the date (deadlines, their reminders); tests pass a controlled clock. Default: the system's. */
   clock?: () => Date;
   /** How often each instance's deadline job looks for reminders and escalations that are due (default 60 s). */

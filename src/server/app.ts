@@ -17,15 +17,18 @@ import type { AppDeps } from './app-deps';
 import { DEFAULT_TIMEOUTS, type TrustProxy } from './config';
 import { registerAuthContext } from './auth-context';
 import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
+import { createDocumentIssuer } from './document-issuer';
 import { createLogger } from './logger';
 import { ROUTE_MODULES } from './routes';
 import { registerWebShell } from './web-shell';
 
 export type NaricApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-export interface BuildAppDeps extends AppDeps {
+export interface BuildAppDeps extends Omit<AppDeps, 'issuer'> {
   /** A pino logger; by default one at the configured level, writing JSON to stdout. */
   logger?: FastifyBaseLogger;
+  /** By default the one over `storage` (document-issuer.ts). */
+  issuer?: AppDeps['issuer'];
 }
 
 /** JSON bodies above this are refused with 413 (document uploads have their own limit). */
@@ -64,7 +67,8 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 
 /** Builds the API server without listening: `inject()` in tests, `listen()` in start.ts. */
 export function buildApp(deps: BuildAppDeps): NaricApp {
-  const { logger, ...appDeps } = deps;
+  const { logger, issuer, ...rest } = deps;
+  const appDeps: AppDeps = { ...rest, issuer: issuer ?? createDocumentIssuer(rest) };
   const timeouts = appDeps.config.timeouts ?? DEFAULT_TIMEOUTS;
   configureValidationMessages();
   const app = Fastify({

@@ -47,25 +47,35 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }
     return [opened.value, loaded.value] as const;
   });
-  const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage } = modules;
+  const { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage, createDocumentIssuer, issueMissingFiles } = modules;
   let app: NaricApp | undefined;
   let seeding: Promise<void> | undefined;
+  let backfilling: Promise<void> | undefined;
+  const backfillStop = new AbortController();
   try {
     // Kysely's migrator reads the catalogue and takes a lock even when there is nothing to do.
     const migrations = (await schemaIsCurrent(db, Object.keys(MIGRATIONS))) ? [] : await migrateToLatest(db);
     if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
     // The storage first: the first demo seed writes the demo documents' PDFs into it.
     const storage = await openDocumentStorage(config);
+    const issuer = createDocumentIssuer({ storage, config });
     const seed = async () => {
       const seeded = await seedDatabase(db, { demo: config.demo, hashPassword: createPasswordHasher().hash, storage });
       logger.info({ seeded, demo: config.demo }, 'reference data checked');
     };
     const seedLater = options.seedAfterListening === true && migrations.length === 0;
     if (!seedLater) await seed();
-    app = buildApp({ db, config, storage, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
+    app = buildApp({ db, config, storage, issuer, logger, clock: options.clock, deadlineJobIntervalMs: options.deadlineJobIntervalMs });
     await app.listen({ host: config.host, port: config.port });
     // The data it checks was there before this start: a failure is reported, the server stays up.
     if (seedLater) seeding = seed().catch((error: unknown) => logger.error({ err: error }, 'reference data check failed'));
+    // Issued rows without bytes (the demo's, seeded as rows; any from before issuing rendered) get
+    // them once, after listening: hundreds of demo PDFs would hold the first start for a minute.
+    // Until its turn comes such a row's download is refused (409 issued_file_unavailable).
+    backfilling = Promise.resolve(seeding)
+      .then(() => issueMissingFiles(db, issuer, { logger, signal: backfillStop.signal }))
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, 'rendering issued documents without bytes failed'));
   } catch (error) {
     await app?.close().catch(() => {});
     await db.destroy().catch(() => {});
@@ -82,7 +92,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     close: () =>
       (closing ??= (async () => {
         try {
+          backfillStop.abort();
           await seeding;
+          await backfilling;
           await started.close();
         } finally {
           await db.destroy();
@@ -108,14 +120,15 @@ async function schemaIsCurrent(db: AppDatabase, known: readonly string[]): Promi
 
 /** Everything but the database driver: imported while the database opens. */
 async function loadServerModules() {
-  const [{ buildApp }, { migrateToLatest, MIGRATIONS }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }] = await Promise.all([
+  const [{ buildApp }, { migrateToLatest, MIGRATIONS }, { seedDatabase }, { createPasswordHasher }, { openDocumentStorage }, { createDocumentIssuer, issueMissingFiles }] = await Promise.all([
     import('./app'),
     import('./db/migrate'),
     import('./db/seed'),
     import('./password-hashing'),
     import('./storage/open-storage'),
+    import('./document-issuer'),
   ]);
-  return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage };
+  return { buildApp, migrateToLatest, MIGRATIONS, seedDatabase, createPasswordHasher, openDocumentStorage, createDocumentIssuer, issueMissingFiles };
 }
 
 function originOf(address: AddressInfo): string {

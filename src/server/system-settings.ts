@@ -228,3 +228,13 @@ export async function currentMailServer(deps: { db: AppDatabase; config: ServerC
     },
   };
 }
+
+/**
+ * What an issued PDF takes from the settings (the verification address, the letterhead), read
+ * through the issuing transaction and not from the cache, so the document shows the settings in
+ * force at the moment it is issued.
+ */
+export async function issuingSettings(db: AppDatabase, config: ServerConfig): Promise<{ publicVerifyUrl: string; letterhead: Letterhead }> {
+  const settings = effectiveSettings(config, await readStoredSettings(db));
+  return { publicVerifyUrl: settings.verification.public_verify_url, letterhead: await currentLetterhead(db) };
+}

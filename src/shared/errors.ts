@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   networkError: 'network_error',
   timeout: 'timeout',
   databaseUnavailable: 'database_unavailable',
+  /** An issued document's stored bytes are gone or no longer match their SHA-256: it is never re-rendered. */
+  issuedFileUnavailable: 'issued_file_unavailable',
   /** Directory (LDAP) sign-in: the directory did not answer (issue 15). */
   directoryUnavailable: 'directory_unavailable',
   ipcInvalidRequest: 'ipc_invalid_request',
@@ -61,6 +63,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   network_error: 'Network error',
   timeout: 'The server did not answer in time.',
   database_unavailable: 'The database cannot be reached.',
+  issued_file_unavailable: 'The file of this issued document is missing from the document storage or no longer matches its recorded SHA-256. It is not made again: restore the file from a backup.',
   directory_unavailable: 'The directory cannot be reached, so directory accounts cannot sign in right now. Try again in a few minutes; accounts of this application still sign in.',
   ipc_invalid_request: 'Validation error',
   ipc_forbidden_sender: 'Access denied',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PATHS, paymentDetail } from '../../src/shared/api/payments';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
-import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+import { createServerFixture, issueDemoFiles, type ServerFixture } from '../support/server-fixture';
 
 // Every endpoint of the payments' records × every demo account (issue 16, spec §6): reading, the
 // receipt and the export need payments.view_payment, a refund payments.process_refund (NARIC
@@ -50,6 +50,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   paymentId = paid.id;
   receiptCode = paid.receipt_code!;
+  await issueDemoFiles(server, { payments: [paymentId] });
 });
 afterAll(async () => server?.close());
 

@@ -6,10 +6,10 @@ import { PAYMENT_PATHS } from '../../src/shared/api/payments';
 import { REPORT_PATHS, reportExport, type ReportExport } from '../../src/shared/api/reports';
 import { SETTINGS_PATHS, type SettingsAnswer } from '../../src/shared/api/settings';
 import { DEFAULT_ORGANISATION_NAME } from '../../src/server/system-settings';
-import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+import { createServerFixture, issueDemoFiles, type ServerFixture } from '../support/server-fixture';
 
 // The organisation's name in the general settings is the letterhead's second line of every PDF
-// made after the save (issue 18): receipts, template previews (as issued documents and verdicts
+// made after the save (issue 18): template previews (as issued documents and verdicts
 // are drawn), report exports. No restart; the same settings give the same bytes.
 
 let server: ServerFixture;
@@ -33,6 +33,8 @@ async function saveOrganisation(name: string) {
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
+let issued = false;
+/** The demo receipt, issued (rendered and stored) on the first call as the start's backfill would. */
 async function receipt(): Promise<Buffer> {
   const paid = await server.db
     .selectFrom('application_payments')
@@ -41,6 +43,8 @@ async function receipt(): Promise<Buffer> {
     .where('applications.reference', '=', 'NARIC-2026-900003')
     .orderBy('application_payments.id', 'desc')
     .executeTakeFirstOrThrow();
+  if (!issued) await issueDemoFiles(server, { payments: [paid.id] });
+  issued = true;
   const answer = await send('officer', 'GET', PAYMENT_PATHS.receipt(paid.id));
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.rawPayload;
@@ -72,11 +76,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the organisation’s name on the letterhead', () => {
-  it('is the saved one on receipts, previews and report exports from the next PDF on', async () => {
-    expect(await pdfText(await receipt())).toContain(DEFAULT_ORGANISATION_NAME);
+  it('is the saved one on previews and report exports from the next PDF on; a receipt issued before keeps its own', async () => {
+    const issuedReceipt = await receipt();
+    expect(await pdfText(issuedReceipt)).toContain(DEFAULT_ORGANISATION_NAME);
     const name = 'Qendra NARIC e Kosovës · Centar NARIC Kosova';
     await saveOrganisation(name);
-    for (const bytes of [await receipt(), await preview(), await reportPdf()]) {
+    expect((await receipt()).equals(issuedReceipt)).toBe(true);
+    for (const bytes of [await preview(), await reportPdf()]) {
       const text = await pdfText(bytes);
       expect(text).toContain(name);
       expect(text).not.toContain(DEFAULT_ORGANISATION_NAME);

@@ -7,6 +7,7 @@ import { buildApp, type NaricApp } from '../../src/server/app';
 import { signAccessToken } from '../../src/server/auth-context';
 import type { ServerConfig } from '../../src/server/config';
 import type { AppDatabase } from '../../src/server/db/database';
+import { issuingTransaction } from '../../src/server/issued-files';
 import { createLogger } from '../../src/server/logger';
 import { openLocalStorage, type LocalStorage } from '../../src/server/storage/local-storage';
 import type { DocumentStorage } from '../../src/server/storage/document-storage';
@@ -97,4 +98,15 @@ export async function createServerFixture(options: ServerFixtureOptions = {}): P
       await rm(storageRoot, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Renders and stores the bytes of demo rows that have none, as the start's one-time backfill
+ * (document-issuer.ts issueMissingFiles) does for every such row: the template database has no
+ * storage, and rendering all of the demo's documents in every test file would be slow.
+ */
+export async function issueDemoFiles(server: ServerFixture, rows: { documents?: readonly number[]; payments?: readonly number[] }): Promise<void> {
+  const { issuer } = server.app.deps;
+  for (const id of rows.documents ?? []) await issuingTransaction(server.db, issuer.storage, (trx, written) => issuer.issuedDocument(trx, id, written));
+  for (const id of rows.payments ?? []) await issuingTransaction(server.db, issuer.storage, (trx, written) => issuer.receipt(trx, id, written));
 }

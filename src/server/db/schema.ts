@@ -530,6 +530,11 @@ export interface ApplicationPaymentsTable {
   recorded_by_id: number | null;
   /** Printed on the receipt; the public verification looks it up. */
   receipt_code: string | null;
+  /** The receipt's bytes as issued with the payment (migration 0023); never changed once set. */
+  receipt_storage_key: string | null;
+  receipt_sha256: string | null;
+  receipt_size: number | null;
+  receipt_rendered_at: Timestamp | null;
   bank_statement_line_id: number | null;
   requested_by_id: number | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -563,7 +568,14 @@ export interface IssuedDocumentsTable {
   storage_key: string | null;
   sha256: string | null;
   size: number | null;
+  /** When the stored bytes were made (migration 0023): at issue, or by the start's one-time backfill. */
+  rendered_at: Timestamp | null;
+  /** The template version per language the bytes were rendered from. */
+  template_versions: ColumnType<TemplateVersions | null, string | null | undefined, string | null>;
 }
+
+/** document_templates.version per language, as an issued document was rendered from. */
+export type TemplateVersions = Partial<Record<TemplateLanguage, number>>;
 
 export interface DocumentTemplatesTable {
   id: Generated<number>;
@@ -591,6 +603,8 @@ export interface VerdictsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   submitted_at: Timestamp | null;
   version: Generated<number>;
+  /** The verdict template's version a rendered verdict was made from (null: uploaded). */
+  template_version: number | null;
 }
 
 /** Deadline management (issue 12, migration 0008). */

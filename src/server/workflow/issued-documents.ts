@@ -3,8 +3,8 @@ import type { Database, IssuedDocumentKind } from '../db/schema';
 import { issuedDocumentRow } from '../issued-document-rows';
 
 // Issuing is part of the decision: the issued document's row (with its public verification
-// code, issued-document-rows.ts) is written in the decision's transaction, and an invalidation
-// revokes it in its own. The PDF is rendered later, on first download, by the issuance module.
+// code, issued-document-rows.ts) is written in the decision's transaction, where the workflow then
+// has its PDF rendered and stored (issued-files.ts); an invalidation revokes it in its own.
 
 export async function issueDocument(
   trx: Transaction<Database>,
@@ -12,8 +12,9 @@ export async function issueDocument(
   kind: IssuedDocumentKind,
   issuedById: number,
   now: Date,
-): Promise<void> {
-  await trx.insertInto('issued_documents').values(issuedDocumentRow(application, kind, issuedById, now)).execute();
+): Promise<number> {
+  const row = await trx.insertInto('issued_documents').values(issuedDocumentRow(application, kind, issuedById, now)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function revokeIssuedDocuments(trx: Transaction<Database>, applicationId: number, reason: string | null, now: Date): Promise<void> {

@@ -19,6 +19,7 @@ import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } 
 import { visibleIn, type ApplicationScope } from '../application-scope';
 import { notifyApplicantOf } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
+import { discardIssued, type DocumentIssuer } from '../issued-files';
 import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../inspectorate-document';
 import { syncApplicationDeadlines } from '../application-deadlines';
@@ -28,8 +29,8 @@ import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, counc
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
-// effects, write the history and audit rows and queue the applicant's notification. Any failure
-// rolls all of it back.
+// effects (issuing a document renders and stores its PDF here, issued-files.ts), write the history
+// and audit rows and queue the applicant's notification. Any failure rolls all of it back.
 
 type Trx = Transaction<Database>;
 type LockedApplication = Selectable<ApplicationsTable> & { fee_enabled: boolean; fee_exemption_allowed: boolean };
@@ -58,6 +59,10 @@ export interface ActionContext {
   trx?: Trx;
   /** The bank statement line a mark_paid records (statement import). */
   statementLineId?: number;
+  /** Renders and stores what the action issues (certificates, receipts) in its transaction. */
+  issuer: DocumentIssuer;
+  /** With `trx`: receives the storage keys the action wrote, for the caller to remove when its transaction fails. */
+  written?: string[];
 }
 
 export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
@@ -67,6 +72,8 @@ export async function performAction(context: ActionContext, id: number, name: Ac
   const notes = input.notes?.trim() || null;
   if (definition.notes === 'required' && !notes) throw fieldError('notes', notesRequiredMessage(name));
 
+  // Stored bytes of what this action issued: removed again when the action fails.
+  const written: string[] = [];
   const run = async (trx: Trx) => {
     const row = await trx
       .selectFrom('applications')
@@ -106,7 +113,8 @@ export async function performAction(context: ActionContext, id: number, name: Ac
     if (next !== row.status && CLOSED_STATUSES.includes(next)) changes.closed_at = now;
     let notify = false;
     for (const effect of definition.effects) {
-      notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId: context.statementLineId })) || notify;
+      const issuing = { issuer: context.issuer, written };
+      notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId: context.statementLineId, issuing })) || notify;
     }
     // Deadlines start, stop and resume with the status (issue 12); the application's deadline and
     // review due date follow the configured service-completion and council-review deadlines.
@@ -140,8 +148,14 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       await notifyApplicantOf(trx, { applicationId: id, action: name, next, notes, outcome });
     }
   };
-  if (context.trx) await run(context.trx);
-  else await db.transaction().execute(run);
+  try {
+    if (context.trx) await run(context.trx);
+    else await db.transaction().execute(run);
+    context.written?.push(...written);
+  } catch (error) {
+    await discardIssued(context.issuer.storage, written);
+    throw error;
+  }
 }
 
 function refusalMessage(row: { status: ApplicationStatus; archived: boolean; invalidated: boolean }, name: ActionName, to?: ApplicationStatus): string {
@@ -162,9 +176,10 @@ interface EffectInput {
   now: Date;
   changes: Updateable<ApplicationsTable>;
   statementLineId?: number;
+  issuing: { issuer: DocumentIssuer; written: string[] };
 }
 /** Applies one side effect to `changes` or to other tables; true when the applicant must be told. */
-async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId }: EffectInput): Promise<boolean> {
+async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId, issuing }: EffectInput): Promise<boolean> {
   switch (effect) {
     case 'notify_applicant':
       return true;
@@ -173,8 +188,8 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
     case 'open_payment':
       await openPayment(trx, { applicationId: row.id, requestedById: user.id, now });
       return false;
-    case 'record_payment':
-      await settlePayment(trx, {
+    case 'record_payment': {
+      const { paymentId } = await settlePayment(trx, {
         applicationId: row.id,
         amount: input.amount!,
         transactionId: input.transaction_id!,
@@ -183,7 +198,9 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
         now,
         statementLineId,
       });
+      await issuing.issuer.receipt(trx, paymentId, issuing.written);
       return false;
+    }
     case 'exempt_payment':
       await exemptPayment(trx, { applicationId: row.id, requestedById: user.id, now });
       return false;
@@ -251,11 +268,11 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       return false;
     }
     case 'issue_recognition_certificate':
-      await issueDocument(trx, row, 'recognition_certificate', user.id, now);
+    case 'issue_verification_document': {
+      const kind = effect === 'issue_recognition_certificate' ? 'recognition_certificate' : 'verification_document';
+      await issuing.issuer.issuedDocument(trx, await issueDocument(trx, row, kind, user.id, now), issuing.written);
       return false;
-    case 'issue_verification_document':
-      await issueDocument(trx, row, 'verification_document', user.id, now);
-      return false;
+    }
     case 'revoke_issued_documents':
       await revokeIssuedDocuments(trx, row.id, notes, now);
       return false;

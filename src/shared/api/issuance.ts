@@ -26,6 +26,8 @@ export const issuedDocument = z.object({
   status: z.enum(['valid', 'revoked']),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  /** SHA-256 (hex) of the PDF as stored when it was issued; null only while its bytes are not made yet. */
+  sha256: z.string().nullable(),
 });
 export type IssuedDocument = z.infer<typeof issuedDocument>;
 
@@ -46,6 +48,8 @@ export const verificationAnswer = z.object({
   holder_name: z.string().nullable(),
   issued_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /** SHA-256 (hex) of the issued PDF, so whoever holds a copy can check it is the one issued. */
+  sha256: z.string().nullable(),
 });
 
 export const documentTemplate = z.object({

@@ -145,7 +145,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = currentUser(request);
         const scope = applicationScope(user);
-        await performAction({ db, user, scope, ip: request.ip, clock: now }, request.params.id, name, request.body);
+        await performAction({ db, user, scope, ip: request.ip, clock: now, issuer: app.deps.issuer }, request.params.id, name, request.body);
         const detail = await loadApplicationDetail(db, scope, user, request.params.id, now());
         if (!detail) throw notFound();
         return detail;

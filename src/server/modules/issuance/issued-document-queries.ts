@@ -42,6 +42,7 @@ function toIssued(row: {
   issued_by_id: number | null;
   revoked_at: Date | null;
   revoked_reason: string | null;
+  sha256: string | null;
   first_name: string | null;
   last_name: string | null;
 }): IssuedDocument {
@@ -57,6 +58,7 @@ function toIssued(row: {
     status: row.revoked_at ? 'revoked' : 'valid',
     revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
     revoked_reason: row.revoked_reason,
+    sha256: row.sha256,
   };
 }
 
@@ -100,7 +102,7 @@ export async function findIssuedDocument(db: AppDatabase, scope: ApplicationScop
 export async function verifyCode(db: AppDatabase, code: string) {
   return db
     .selectFrom('issued_documents')
-    .select(['kind', 'reference', 'holder_name', 'issued_at', 'revoked_at'])
+    .select(['kind', 'reference', 'holder_name', 'issued_at', 'revoked_at', 'sha256'])
     .where('verification_code', '=', code.trim().toUpperCase())
     .executeTakeFirst();
 }
@@ -126,8 +128,4 @@ export async function issuedDocumentValues(db: AppDatabase, id: number) {
     ])
     .where('issued_documents.id', '=', id)
     .executeTakeFirstOrThrow();
-}
-
-export async function keepRenderedPdf(db: AppDatabase, id: number, file: { key: string; sha256: string; size: number }) {
-  await db.updateTable('issued_documents').set({ storage_key: file.key, sha256: file.sha256, size: file.size }).where('id', '=', id).where('storage_key', 'is', null).execute();
 }

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../../db/database';
-import type { TemplateKind, TemplateLanguage } from '../../db/schema';
+import type { TemplateKind, TemplateLanguage, TemplateVersions } from '../../db/schema';
 import type { Letterhead } from '../../pdf-letterhead';
 import type { Placeholders, RenderInput, TemplateText } from './pdf-rendering';
 import { issuedDocumentValues } from './issued-document-queries';
@@ -22,7 +22,8 @@ export function verificationUrl(base: string, code: string): string {
   return `${base}/${encodeURIComponent(code)}/`;
 }
 
-export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBase: string, letterhead: Letterhead): Promise<Buffer> {
+/** The issued document's PDF and the template version per language it was made from. */
+export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBase: string, letterhead: Letterhead): Promise<{ bytes: Buffer; versions: TemplateVersions }> {
   const row = await issuedDocumentValues(db, id);
   const url = verificationUrl(verifyBase, row.verification_code);
   const values: Placeholders = {
@@ -37,14 +38,17 @@ export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBa
     code: row.verification_code,
     verify_url: url,
   };
-  const pages = await Promise.all(ISSUED_LANGUAGES.map(async (language) => ({ template: await activeTemplate(db, row.kind, language), values })));
-  return renderPdf({ pages, verification: { code: row.verification_code, url }, title: `${pages[0]!.template.title} ${row.reference}`, createdAt: row.issued_at, letterhead });
+  const templates = await Promise.all(ISSUED_LANGUAGES.map((language) => activeTemplate(db, row.kind, language)));
+  const pages = templates.map((template) => ({ template, values }));
+  const versions = Object.fromEntries(ISSUED_LANGUAGES.map((language, index) => [language, templates[index]!.version])) as TemplateVersions;
+  const bytes = await renderPdf({ pages, verification: { code: row.verification_code, url }, title: `${pages[0]!.template.title} ${row.reference}`, createdAt: row.issued_at, letterhead });
+  return { bytes, versions };
 }
 
 export async function renderVerdict(
   db: AppDatabase,
   input: { applicationId: number; text: string; language: TemplateLanguage; now: Date; letterhead: Letterhead },
-): Promise<Buffer> {
+): Promise<{ bytes: Buffer; version: number }> {
   const application = await db
     .selectFrom('applications')
     .leftJoin('education_info', 'education_info.application_id', 'applications.id')
@@ -60,7 +64,8 @@ export async function renderVerdict(
     verdict_text: input.text,
     issued_date: day(input.now),
   };
-  return renderPdf({ pages: [{ template, values }], title: `${template.title} ${application.reference}`, createdAt: input.now, letterhead: input.letterhead });
+  const bytes = await renderPdf({ pages: [{ template, values }], title: `${template.title} ${application.reference}`, createdAt: input.now, letterhead: input.letterhead });
+  return { bytes, version: template.version };
 }
 
 const SAMPLE: Placeholders = {

@@ -20,21 +20,22 @@ import {
   verificationCodeParams,
 } from '../../../shared/api/issuance';
 import { applicationScope, visibleIn } from '../../application-scope';
-import { currentLetterhead, currentSettings, currentUploadLimit } from '../../system-settings';
+import { currentLetterhead, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
-import { sendStoredFile } from '../../downloads';
 import { notFound } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { acceptPdfUpload } from '../../uploads';
 import { DEFAULT_TIMEOUTS } from '../../config';
-import { findIssuedDocument, keepRenderedPdf, listIssuedDocuments, verifyCode } from './issued-document-queries';
-import { renderIssuedDocument, renderTemplatePreview, renderVerdict } from './rendering';
+import { issueFile, sendIssuedFile } from '../../issued-files';
+import { findIssuedDocument, listIssuedDocuments, verifyCode } from './issued-document-queries';
+import { renderVerdictFile } from './issue';
+import { renderTemplatePreview } from './rendering';
 import { addTemplateVersion, findTemplate, listTemplates } from './template-queries';
 import { changeDraft, findVerdict, listVerdicts, startVerdict } from './verdict-queries';
-import { createHash } from 'node:crypto';
 
 // Issued documents and their register, the public check of a verification code, document
-// templates and final verification verdicts (issue 5).
+// templates and final verification verdicts. Issued PDFs are served exactly as stored at issue
+// (issued-files.ts).
 
 const tags = ['issuance'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -44,7 +45,6 @@ const canView = requirePermission('applications.view_application');
 const canIssue = requirePermission('applications.issue_document');
 const canManageTemplates = requirePermission('documents.manage_templates');
 const refusal = z.union([detailError, fieldErrors]);
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
@@ -77,28 +77,18 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/issued-documents/:id/content/',
     {
       preHandler: canView,
-      schema: { tags, summary: 'The issued PDF (rendered and kept on first request)', params: idParams, querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }) },
+      schema: {
+        tags,
+        summary: 'The issued PDF exactly as stored when it was issued (ETag: its SHA-256; 409 issued_file_unavailable when the stored file is missing or altered)',
+        params: idParams,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+      },
     },
     async (request, reply) => {
       const found = await findIssuedDocument(db, applicationScope(currentUser(request)), request.params.id);
       if (!found) throw notFound();
-      let key = found.storageKey;
-      let hash = found.sha256;
-      if (!key) {
-        const pdf = await renderIssuedDocument(db, found.document.id, (await currentSettings(app.deps)).verification.public_verify_url, await currentLetterhead(db));
-        key = await storage.put(pdf);
-        hash = sha256(pdf);
-        await keepRenderedPdf(db, found.document.id, { key, sha256: hash, size: pdf.length });
-        // Two first requests at once: keep the file the database recorded.
-        const recorded = await findIssuedDocument(db, applicationScope(currentUser(request)), found.document.id);
-        if (recorded?.storageKey && recorded.storageKey !== key) {
-          await storage.delete(key);
-          key = recorded.storageKey;
-          hash = recorded.sha256;
-        }
-      }
       const fileName = `${found.document.kind === 'recognition_certificate' ? 'recognition-certificate' : 'verification-document'}-${found.document.reference}.pdf`;
-      return sendStoredFile(request, reply, storage, { key, fileName, mediaType: 'application/pdf', sha256: hash }, request.query.disposition);
+      return sendIssuedFile(request, reply, storage, { key: found.storageKey, sha256: found.sha256, fileName }, request.query.disposition);
     },
   );
 
@@ -114,7 +104,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await verifyCode(db, request.params.code);
-      if (!row) return { status: 'unknown' as const, kind: null, reference: null, holder_name: null, issued_at: null, revoked_at: null };
+      if (!row) return { status: 'unknown' as const, kind: null, reference: null, holder_name: null, issued_at: null, revoked_at: null, sha256: null };
       return {
         status: row.revoked_at ? ('revoked' as const) : ('valid' as const),
         kind: row.kind,
@@ -122,6 +112,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
         holder_name: row.holder_name,
         issued_at: row.issued_at.toISOString(),
         revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+        sha256: row.sha256,
       };
     },
   );
@@ -212,6 +203,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           storage_key: key,
           sha256: object.sha256,
           size: object.size,
+          template_version: null,
         });
         if (replacedKey) await storage.delete(replacedKey);
         return reply.code(HTTP_STATUS.created).send(saved);
@@ -224,35 +216,45 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/:id/verdicts/:verdictId/file/',
-    { preHandler: canView, schema: { tags, summary: 'The verdict PDF (Range supported)', params: verdictParams, querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }) } },
+    {
+      preHandler: canView,
+      schema: {
+        tags,
+        summary: 'The verdict PDF as stored (Range supported; 409 issued_file_unavailable when the stored file is missing or altered)',
+        params: verdictParams,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+      },
+    },
     async (request, reply) => {
       const { verdict: found, storageKey } = await findVerdict(db, await visibleApplication(request), request.params.verdictId);
       if (!storageKey) throw notFound();
-      return sendStoredFile(request, reply, storage, { key: storageKey, fileName: found.file_name ?? 'verdict.pdf', mediaType: 'application/pdf', sha256: found.sha256 }, request.query.disposition);
+      return sendIssuedFile(request, reply, storage, { key: storageKey, sha256: found.sha256, fileName: found.file_name ?? 'verdict.pdf' }, request.query.disposition);
     },
   );
 
   app.post(
     '/applications/:id/verdicts/:verdictId/render/',
-    { preHandler: canIssue, schema: { tags, summary: 'Render the written text into the verdict PDF from the verdict template', params: verdictParams, body: verdictRender, response: { [HTTP_STATUS.ok]: verdict } } },
+    { preHandler: canIssue, schema: { tags, summary: 'Render the written text into the verdict PDF from the active verdict template (stored, never rendered again)', params: verdictParams, body: verdictRender, response: { [HTTP_STATUS.ok]: verdict } } },
     async (request) => {
       const applicationId = await visibleApplication(request);
       const { verdict: current } = await findVerdict(db, applicationId, request.params.verdictId);
-      const pdf = await renderVerdict(db, { applicationId, text: current.body, language: request.body.language, now: new Date(), letterhead: await currentLetterhead(db) });
-      const key = await storage.put(pdf);
-      try {
-        const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.body.version, {
-          file_name: `verdict-${applicationId}.pdf`,
-          storage_key: key,
-          sha256: sha256(pdf),
-          size: pdf.length,
-        });
-        if (replacedKey) await storage.delete(replacedKey);
-        return saved;
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
+      let changed: Awaited<ReturnType<typeof changeDraft>> | undefined;
+      await issueFile(
+        storage,
+        [],
+        () => renderVerdictFile(db, config, { applicationId, text: current.body, language: request.body.language, now: new Date() }),
+        async (file, templateVersion) => {
+          changed = await changeDraft(db, applicationId, request.params.verdictId, request.body.version, {
+            file_name: `verdict-${applicationId}.pdf`,
+            storage_key: file.key,
+            sha256: file.sha256,
+            size: file.size,
+            template_version: templateVersion,
+          });
+        },
+      );
+      if (changed!.replacedKey) await storage.delete(changed!.replacedKey);
+      return changed!.verdict;
     },
   );
 

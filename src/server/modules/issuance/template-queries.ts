@@ -51,7 +51,7 @@ export async function findTemplate(db: AppDatabase, id: number): Promise<Templat
 }
 
 export async function activeTemplate(db: AppDatabase, kind: TemplateKind, language: TemplateLanguage) {
-  return db.selectFrom('document_templates').select(['title', 'body']).where('kind', '=', kind).where('language', '=', language).where('active', '=', true).executeTakeFirstOrThrow();
+  return db.selectFrom('document_templates').select(['title', 'body', 'version']).where('kind', '=', kind).where('language', '=', language).where('active', '=', true).executeTakeFirstOrThrow();
 }
 
 /** Adds a version and makes it the active one, in one transaction. */

@@ -83,7 +83,7 @@ export async function changeDraft(
   applicationId: number,
   verdictId: number,
   version: number,
-  changes: { body?: string; file_name?: string; storage_key?: string; sha256?: string; size?: number; status?: 'submitted'; submitted_at?: Date },
+  changes: { body?: string; file_name?: string; storage_key?: string; sha256?: string; size?: number; template_version?: number | null; status?: 'submitted'; submitted_at?: Date },
 ): Promise<{ verdict: Verdict; replacedKey: string | null }> {
   const replacedKey = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('verdicts').select(['status', 'version', 'storage_key']).where('id', '=', verdictId).where('application_id', '=', applicationId).forUpdate().executeTakeFirst();

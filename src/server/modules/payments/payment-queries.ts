@@ -275,3 +275,9 @@ export async function verifyReceiptCode(db: Db, code: string): Promise<ReceiptVe
   return { receipt_code: row.receipt_code, reference: row.reference, amount: row.amount, currency: row.currency, paid_at: iso(row.paid_at)!, status: row.status };
 }
 
+
+/** Where a payment's issued receipt is stored, and its SHA-256 (both null when it has none). */
+export async function receiptFile(db: Db, paymentId: number): Promise<{ key: string | null; sha256: string | null }> {
+  const row = await db.selectFrom('application_payments').select(['receipt_storage_key', 'receipt_sha256']).where('id', '=', paymentId).executeTakeFirst();
+  return { key: row?.receipt_storage_key ?? null, sha256: row?.receipt_sha256 ?? null };
+}

@@ -1,13 +1,14 @@
-import { rgb, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
 import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, verificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 
 // The payment receipt as PDF, on the office's letterhead like the issued documents
-// (pdf-letterhead.ts): the title, the payment's facts as label and value, its refunds, and the
-// verification code with a QR code of the public address that confirms it. The texts arrive
-// already written in the reader's language (payment-texts.ts).
+// (pdf-letterhead.ts): one page per language (Albanian, Serbian, English), each with the title,
+// the payment's facts as label and value, and the verification code with a QR code of the public
+// address that confirms it. The texts arrive already written in each page's language
+// (payment-texts.ts). A receipt is issued once, when the payment is recorded; refunds made later
+// are the payment's history, not a change of its receipt.
 
 const LABEL_WIDTH = 150;
-const RULE = rgb(0.8, 0.82, 0.85);
 const QR_SIZE = 110;
 
 export interface ReceiptContent {
@@ -15,8 +16,6 @@ export interface ReceiptContent {
   title: string;
   /** Label and value, in order. */
   facts: readonly { label: string; value: string }[];
-  /** The refunds heading and one line per refund (none: no section). */
-  refunds: { heading: string; lines: readonly string[] } | null;
   /** Under the QR code: how to check the receipt. */
   verification: { code: string; url: string; caption: string };
   /** Fixed in the metadata, so the same receipt renders to the same bytes. */
@@ -38,23 +37,16 @@ function drawText(page: PDFPage, fonts: PdfFonts, letterhead: EmbeddedLetterhead
     }
     y -= 4;
   }
-  if (content.refunds && y >= bottom) {
-    y -= 8;
-    page.drawLine({ start: { x: MARGIN, y: y + 12 }, end: { x: A4.width - MARGIN, y: y + 12 }, thickness: 0.5, color: RULE });
-    page.drawText(content.refunds.heading, { x: MARGIN, y, size: 12, font: fonts.bold, color: INK });
-    y -= 18;
-    for (const refund of content.refunds.lines) {
-      for (const line of wrap(refund, fonts.regular, 10, A4.width - 2 * MARGIN)) {
-        if (y < bottom) return;
-        page.drawText(line, { x: MARGIN, y, size: 10, font: fonts.regular, color: INK });
-        y -= 14;
-      }
-    }
-  }
 }
 
-export async function renderReceiptPdf(content: ReceiptContent, letterheadSettings: Letterhead): Promise<Buffer> {
-  const { pdf, fonts, letterhead } = await createOfficePdf(content.title, content.createdAt, letterheadSettings);
+/** One receipt, a page per content (language), the first page's title in the metadata. */
+export async function renderReceiptPdf(contents: readonly ReceiptContent[], letterheadSettings: Letterhead): Promise<Buffer> {
+  const { pdf, fonts, letterhead } = await createOfficePdf(contents[0]!.title, contents[0]!.createdAt, letterheadSettings);
+  for (const content of contents) await drawPage(pdf, fonts, letterhead, content);
+  return Buffer.from(await pdf.save());
+}
+
+async function drawPage(pdf: PDFDocument, fonts: PdfFonts, letterhead: EmbeddedLetterhead, content: ReceiptContent) {
   const page = pdf.addPage([A4.width, A4.height]);
   drawText(page, fonts, letterhead, content, { width: QR_SIZE });
 
@@ -71,5 +63,4 @@ export async function renderReceiptPdf(content: ReceiptContent, letterheadSettin
     y -= 11;
   }
   page.drawText(content.verification.code, { x: MARGIN, y: MARGIN + 8, size: 14, font: fonts.bold, color: INK });
-  return Buffer.from(await pdf.save());
 }

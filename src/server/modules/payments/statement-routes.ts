@@ -56,7 +56,7 @@ function statementFileName(sent: string | undefined): string {
 
 const actorOf = (request: FastifyRequest): StatementActor => {
   const user = currentUser(request);
-  return { db: request.server.deps.db, user, scope: applicationScope(user), ip: request.ip ?? null };
+  return { db: request.server.deps.db, user, scope: applicationScope(user), ip: request.ip ?? null, issuer: request.server.deps.issuer };
 };
 
 /** The `file` part's bytes: 413 beyond the limit, 415 for what is not a CSV file, 400 for a form without it. */

@@ -1,3 +1,4 @@
+import { issuingTransaction, type DocumentIssuer } from '../../issued-files';
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { User } from '../../../shared/api/auth';
@@ -26,6 +27,8 @@ export interface StatementActor {
   user: User;
   scope: ApplicationScope;
   ip: string | null;
+  /** Issues the receipts of the payments an import records. */
+  issuer: DocumentIssuer;
 }
 
 const LINE_BATCH = 1000;
@@ -116,7 +119,7 @@ function refusedOutcome(error: ApiError | FieldValidationError): { outcome: Stat
 /** Records the matched lines of a previewed statement (412 when `version` is not the statement's, 409 once imported). */
 export async function importStatement(actor: StatementActor, id: number, version: number): Promise<StatementDetail> {
   const { db, user, scope } = actor;
-  await db.transaction().execute(async (trx) => {
+  await issuingTransaction(db, actor.issuer.storage, async (trx, written) => {
     const statement = await trx.selectFrom('bank_statements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!statement) throw notFound();
     if (statement.status === 'imported') throw alreadyImported(statement.imported_at);
@@ -132,7 +135,7 @@ export async function importStatement(actor: StatementActor, id: number, version
       try {
         // The version the workflow compares with is the one read here, under the row's lock.
         const application = await trx.selectFrom('applications').select('version').where('id', '=', verdict.payment.application_id).forUpdate().executeTakeFirstOrThrow();
-        await performAction({ db, user, scope, ip: actor.ip, trx, statementLineId: line.id }, verdict.payment.application_id, 'mark_paid', {
+        await performAction({ db, user, scope, ip: actor.ip, trx, statementLineId: line.id, issuer: actor.issuer, written }, verdict.payment.application_id, 'mark_paid', {
           version: application.version,
           amount: line.amount!,
           transaction_id: line.transaction_id!,

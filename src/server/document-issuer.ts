@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config';
+import type { AppDatabase } from './db/database';
+import { issuingTransaction, type DocumentIssuer } from './issued-files';
+import { issueIssuedDocumentFile } from './modules/issuance/issue';
+import { issueReceiptFile } from './modules/payments/receipt-issue';
+import type { DocumentStorage } from './storage/document-storage';
+
+// The issuer the workflow issues through (issued-files.ts), put together from the modules that
+// render each kind, like routes.ts puts their routes together.
+
+export function createDocumentIssuer(deps: { storage: DocumentStorage; config: ServerConfig }): DocumentIssuer {
+  return {
+    storage: deps.storage,
+    issuedDocument: (trx, id, written) => issueIssuedDocumentFile(trx, deps, id, written),
+    receipt: (trx, id, written) => issueReceiptFile(trx, deps, id, written),
+  };
+}
+
+/**
+ * The one-time backfill at start: issued rows that have no bytes yet get them, once. They are
+ * the demo's and the benchmark's rows (seeded in one SQL pass without rendering, and without a
+ * storage in the tests' template database) and rows issued before issuing rendered (migration
+ * 0023) that were never downloaded. Each row in its own transaction, locked, so two instances
+ * starting at once render it once; later starts find nothing to do. Recorded in the audit log.
+ * Newest first (the register's order); `signal` stops it between rows when the server closes.
+ */
+export async function issueMissingFiles(
+  db: AppDatabase,
+  issuer: DocumentIssuer,
+  options: { logger?: FastifyBaseLogger; signal?: AbortSignal } = {},
+): Promise<{ documents: number; receipts: number }> {
+  const { logger, signal } = options;
+  const counts = { documents: 0, receipts: 0 };
+  const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
+  for (const { id } of documents) {
+    if (signal?.aborted) break;
+    const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
+      const row = await trx.selectFrom('issued_documents').select('storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!row || row.storage_key !== null) return false;
+      await issuer.issuedDocument(trx, id, written);
+      return true;
+    });
+    if (issued) counts.documents += 1;
+  }
+  const payments = await db
+    .selectFrom('application_payments')
+    .select('id')
+    .where('receipt_code', 'is not', null)
+    .where('paid_at', 'is not', null)
+    .where('receipt_storage_key', 'is', null)
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const { id } of payments) {
+    if (signal?.aborted) break;
+    const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
+      const row = await trx.selectFrom('application_payments').select('receipt_storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!row || row.receipt_storage_key !== null) return false;
+      await issuer.receipt(trx, id, written);
+      return true;
+    });
+    if (issued) counts.receipts += 1;
+  }
+  if (counts.documents + counts.receipts > 0) {
+    await db
+      .insertInto('audit_log')
+      .values({ actor_id: null, action: 'issued_files.backfill', entity_type: 'issued_document', entity_id: null, details: JSON.stringify(counts), ip: null })
+      .execute();
+    logger?.info(counts, 'issued documents without stored bytes rendered once');
+  }
+  return counts;
+}
