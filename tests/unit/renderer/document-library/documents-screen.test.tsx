@@ -40,6 +40,7 @@ const issued: IssuedDocument = {
   status: 'revoked',
   revoked_at: '2026-11-10T10:00:00Z',
   revoked_reason: 'The diploma was annulled by the university.',
+  sha256: 'b'.repeat(64),
 };
 
 const page = <T,>(results: T[]) => json(200, { count: results.length, next: null, previous: null, results });
