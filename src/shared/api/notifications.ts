@@ -35,6 +35,7 @@ export const NOTIFICATION_MESSAGES = {
   required: 'This field is required',
   invalidEmail: 'Invalid email address',
   unknownVariable: 'This template uses a variable its event does not know: {{names}}.',
+  misplacedSecret: 'A secret may be written only into the message of its own event, never into a subject: {{names}}.',
   notResendable: 'Only a failed message can be resent.',
   confidential: 'This message carries a secret (a sign-in code or a temporary password): its text is not shown and it cannot be resent.',
   staleTemplate: 'The template was changed by someone else. Reload and apply your changes again.',
