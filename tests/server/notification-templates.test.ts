@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sqServer from '../../locales/sq/server.json';
 import srServer from '../../locales/sr/server.json';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS, templateHistory, templateListAnswer } from '../../src/shared/api/notifications';
-import { NOTIFICATION_EVENTS, NOTIFICATION_EVENT_DEFINITIONS, TEMPLATE_LANGUAGES, TEMPLATE_SAMPLES, renderTemplate, unknownVariables } from '../../src/shared/domain/notification-events';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_EVENT_DEFINITIONS,
+  SECRET_VARIABLES,
+  TEMPLATE_LANGUAGES,
+  TEMPLATE_SAMPLES,
+  isConfidentialEvent,
+  misplacedSecrets,
+  renderTemplate,
+  unknownVariables,
+} from '../../src/shared/domain/notification-events';
+import { composeNotice } from '../../src/server/notices/compose';
 import { DEFAULT_NOTICE_TEXTS } from '../../src/server/notices/default-templates';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
@@ -29,6 +40,8 @@ describe('the built-in texts', () => {
         expect(text.subject.length, `${event} ${language}`).toBeGreaterThan(5);
         expect(unknownVariables(event, text.subject), `${event} ${language}`).toEqual([]);
         expect(unknownVariables(event, text.body), `${event} ${language}`).toEqual([]);
+        expect(misplacedSecrets(event, 'subject', text.subject), `${event} ${language}`).toEqual([]);
+        expect(misplacedSecrets(event, 'body', text.body), `${event} ${language}`).toEqual([]);
         // Previewed with the samples, nothing is left unfilled.
         expect(renderTemplate(`${text.subject}\n${text.body}`, TEMPLATE_SAMPLES[language])).not.toMatch(/\{\{/);
       }
@@ -49,7 +62,7 @@ describe('the built-in texts', () => {
     expect(events.map((summary) => summary.event)).toEqual([...NOTIFICATION_EVENTS]);
     for (const summary of events) {
       const definition = NOTIFICATION_EVENT_DEFINITIONS[summary.event];
-      expect(summary).toMatchObject({ audience: definition.audience, variables: [...definition.variables], manual: Boolean(definition.manual), confidential: Boolean(definition.confidential) });
+      expect(summary).toMatchObject({ audience: definition.audience, variables: [...definition.variables], manual: Boolean(definition.manual), confidential: isConfidentialEvent(summary.event) });
       expect(summary.templates.map((template) => template.language).sort()).toEqual([...TEMPLATE_LANGUAGES].sort());
       expect(summary.templates.every((template) => template.active)).toBe(true);
     }
@@ -106,6 +119,60 @@ describe('saving', () => {
     expect(translated.json().subject).toEqual([srServer.notifications.messages.unknownVariable.replace('{{names}}', 'iban')]);
     expect(translated.json().subject[0]).toContain('iban');
     expect((await history('documents_missing', 'en')).versions).toHaveLength(1);
+  });
+
+  it('refuses a secret in a subject, or in an event that does not carry it, naming field and variable, translated', async () => {
+    const before = await history('password_reset', 'en');
+    const inSubject = await call('PUT', NOTIFICATION_PATHS.template('password_reset', 'en'), {
+      version: before.versions[0]!.version,
+      subject: 'Your password: {{ temporary_password }}',
+      body: 'Username {{username}}, password {{temporary_password}}',
+    });
+    expect(inSubject.statusCode, inSubject.body).toBe(400);
+    expect(inSubject.json()).toEqual({ subject: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password')] });
+    const translated = await call(
+      'PUT',
+      NOTIFICATION_PATHS.template('password_reset', 'sr'),
+      { version: (await history('password_reset', 'sr')).versions[0]!.version, subject: '{{temporary_password}}', body: 'x' },
+      { 'accept-language': 'sq' },
+    );
+    expect(translated.json().subject).toEqual([sqServer.notifications.messages.misplacedSecret.replace('{{names}}', 'temporary_password')]);
+    expect(SECRET_VARIABLES).toContain('temporary_password');
+    // Every secret, in the subject and body of every event that does not carry it.
+    for (const event of NOTIFICATION_EVENTS) {
+      const carried = NOTIFICATION_EVENT_DEFINITIONS[event].secrets ?? [];
+      for (const secret of SECRET_VARIABLES) {
+        const current = (await history(event, 'en')).versions[0]!.version;
+        const answer = await call('PUT', NOTIFICATION_PATHS.template(event, 'en'), { version: current, subject: `About {{${secret}}}`, body: `Here: {{${secret}}}` });
+        expect(answer.statusCode, `${event} ${secret}`).toBe(400);
+        const refusal = NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', secret);
+        expect(answer.json(), `${event} ${secret}`).toEqual(carried.includes(secret) ? { subject: [refusal] } : { subject: [refusal], body: [refusal] });
+      }
+    }
+    // Both refusals at once, each naming its own variables.
+    const both = await call('PUT', NOTIFICATION_PATHS.template('staff_message', 'en'), { version: 1, subject: 'Hi', body: '{{temporary_password}} {{iban}}' });
+    expect(both.json()).toEqual({
+      body: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password'), NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'iban')],
+    });
+    expect((await history('password_reset', 'en')).versions).toHaveLength(before.versions.length);
+    expect((await history('staff_message', 'en')).versions).toHaveLength(1);
+  });
+
+  it('a template stored with a secret in its subject sends the variable as written, never the secret', async () => {
+    await server.db
+      .updateTable('notification_templates')
+      .set({ subject: 'Password {{temporary_password}} for {{username}}' })
+      .where('event', '=', 'password_reset')
+      .where('language', '=', 'sq')
+      .where('active', '=', true)
+      .execute();
+    const composed = await composeNotice(server.db, 'password_reset', 'sq', { recipient_name: 'Besa', username: 'b.k', temporary_password: 'Zx-9-secret', expires_at: 'nesër' });
+    expect(composed.subject).toBe('Password {{temporary_password}} for b.k');
+    expect(composed.message).toContain('Zx-9-secret');
+    // An event that does not carry the secret never fills it, even when handed one.
+    await server.db.updateTable('notification_templates').set({ body: 'Hello {{recipient_name}}: {{temporary_password}}' }).where('event', '=', 'staff_message').where('language', '=', 'en').where('active', '=', true).execute();
+    const other = await composeNotice(server.db, 'staff_message', 'en', { recipient_name: 'A', sender_name: 'B', notes: '{{temporary_password}}', temporary_password: 'Zx-9-secret' });
+    expect(other.message).toBe('Hello A: {{temporary_password}}');
   });
 
   it('refuses an empty text (400); an unknown event or language does not exist (404)', async () => {

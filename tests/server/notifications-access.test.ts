@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_PATHS } from '../../src/shared/api/notifications';
+import { APPLICATION_PATHS } from '../../src/shared/api/applications';
+import { NOTIFICATION_PATHS, notificationDetail, notificationListAnswer } from '../../src/shared/api/notifications';
 import { hasPermission, type PermissionName } from '../../src/shared/auth/permissions';
 import { loadUserObject } from '../../src/server/auth-context';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every notifications endpoint × every demo account and signed out (issue 16, spec §6): 401
-// signed out, 403 with nothing changed without the permission, 2xx for those who hold it. The bell
-// is everyone's own.
+// Every notifications endpoint × every demo account and signed out (spec §6): 401 signed out, 403
+// with nothing changed without the permission, 2xx for those who hold it. The bell is everyone's
+// own. Then the rows: a holder limited to some applications sees the messages about those (and
+// their own), the same applications the applications list gives them.
 
 let server: ServerFixture;
 let failedIds: number[] = [];
@@ -128,6 +130,81 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     } else {
       expect(answer.statusCode, answer.body).toBe(403);
       expect(await state()).toEqual(before);
+    }
+  });
+});
+
+/** Every id of a paged list, following the pages. */
+async function everyId(username: string, path: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await send(username, 'GET', `${path}${path.includes('?') ? '&' : '?'}page_size=200&page=${page}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json() as { results: { id: number }[]; next: string | null };
+    ids.push(...body.results.map((row) => row.id));
+    if (!body.next) return ids;
+  }
+}
+
+// The demo's holders of notifications.view_notification all see every application; an
+// administrator may grant it to a group limited to some (docs/access.md, "Rows").
+const LIMITED = ['agency', 'council', 'evaluator', 'inspector'];
+
+describe('row scope: a holder limited to some applications', () => {
+  beforeAll(async () => {
+    const granted = await server.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('app_label', '=', 'notifications')
+      .where('codename', 'in', ['view_notification', 'send_notification'])
+      .execute();
+    for (const username of LIMITED) {
+      const { id } = await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+      for (const permission of granted) await server.db.insertInto('user_permissions').values({ user_id: id, permission_id: permission.id }).execute();
+    }
+  });
+
+  it.each(LIMITED)('%s sees only the messages of their applications and their own; any other is 404', async (username) => {
+    const { id: userId } = await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    const applications = new Set(await everyId(username, APPLICATION_PATHS.list));
+    const all = await server.db.selectFrom('notification_outbox').select(['id', 'application_id', 'recipient_user_id', 'sender_id', 'status', 'confidential']).execute();
+    const theirs = (row: (typeof all)[number]) => (row.application_id !== null && applications.has(row.application_id)) || row.recipient_user_id === userId || row.sender_id === userId;
+    const expected = all.filter(theirs).map((row) => row.id).sort((a, b) => a - b);
+    const listed = (await everyId(username, NOTIFICATION_PATHS.list)).sort((a, b) => a - b);
+    expect(listed).toEqual(expected);
+
+    const outside = all.filter((row) => row.application_id !== null && !theirs(row));
+    expect(outside.length).toBeGreaterThan(0);
+    const other = outside[0]!;
+    expect((await send(username, 'GET', NOTIFICATION_PATHS.detail(other.id))).statusCode).toBe(404);
+    const reference = (await server.db.selectFrom('applications').select('reference').where('id', '=', other.application_id!).executeTakeFirstOrThrow()).reference;
+    const searched = notificationListAnswer.parse((await send(username, 'GET', `${NOTIFICATION_PATHS.list}?search=${encodeURIComponent(reference)}`)).json());
+    expect(searched.count).toBe(0);
+    const filtered = notificationListAnswer.parse((await send(username, 'GET', `${NOTIFICATION_PATHS.list}?application_id=${other.application_id}`)).json());
+    expect(filtered.count).toBe(0);
+
+    // Resend: a failed message outside their rows does not exist for them, and nothing is copied.
+    const failedOutside = outside.find((row) => row.status === 'failed' && !row.confidential);
+    if (failedOutside) {
+      const before = await state();
+      expect((await send(username, 'POST', NOTIFICATION_PATHS.resend(failedOutside.id), {})).statusCode).toBe(404);
+      expect(await state()).toEqual(before);
+    }
+    // Send: an application outside their rows is as unknown as one that does not exist.
+    const before = await state();
+    const refused = await send(username, 'POST', NOTIFICATION_PATHS.list, { kind: 'email', recipient: { type: 'applicant', application_id: other.application_id }, subject: 'Hi', message: 'Text' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ recipient: ['There is no such application.'] });
+    const aboutIt = await send(username, 'POST', NOTIFICATION_PATHS.list, { kind: 'system', recipient: { type: 'staff', user_id: staffId }, subject: 'Hi', message: 'Text', application_id: other.application_id });
+    expect(aboutIt.statusCode).toBe(400);
+    expect(await state()).toEqual(before);
+
+    // A message of one of their applications opens.
+    const inside = all.find((row) => row.application_id !== null && applications.has(row.application_id));
+    if (inside) {
+      const answer = await send(username, 'GET', NOTIFICATION_PATHS.detail(inside.id));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(notificationDetail.parse(answer.json()).application?.id).toBe(inside.application_id);
     }
   });
 });

@@ -37,11 +37,18 @@ async function applicationIn(language: 'en' | 'sq' | 'sr') {
 
 beforeAll(async () => {
   server = await createServerFixture();
-  for (const username of ['admin', 'officer', 'payments', 'content', 'council']) {
+  for (const username of ['admin', 'officer', 'payments', 'content', 'council', 'inspector']) {
     ids[username] = (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   }
 });
 afterAll(async () => server?.close());
+
+/** Gives a demo user notifications.view_notification (an administrator may grant it to anyone). */
+async function grantView(username: string) {
+  const permission = await server.db.selectFrom('permissions').select('id').where('app_label', '=', 'notifications').where('codename', '=', 'view_notification').executeTakeFirstOrThrow();
+  const user = await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  await server.db.insertInto('user_permissions').values({ user_id: user.id, permission_id: permission.id }).onConflict((oc) => oc.doNothing()).execute();
+}
 
 describe('the list', () => {
   it('shows the demo history newest first, in every status, with recipients and applications', async () => {
@@ -73,14 +80,63 @@ describe('the list', () => {
     expect((await call('officer', 'GET', `${NOTIFICATION_PATHS.list}?status=lost`)).statusCode).toBe(400);
   });
 
-  it('never shows the text of a message carrying a secret', async () => {
-    const confidential = (await list('search=sign-in%20code')).results.find((item) => item.confidential)!;
-    expect(confidential).toBeDefined();
-    const detail = notificationDetail.parse((await call('officer', 'GET', NOTIFICATION_PATHS.detail(confidential.id))).json());
-    expect(detail.message).toBeNull();
+  it('never shows the subject nor the text of a message carrying a secret, nor finds it by its subject', async () => {
+    const secret = await server.db
+      .selectFrom('notification_outbox')
+      .select(['id', 'subject', 'recipient_email'])
+      .where('confidential', '=', true)
+      .where('subject', 'ilike', '%sign-in code%')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(secret.subject).toBeTruthy();
+    const detail = notificationDetail.parse((await call('officer', 'GET', NOTIFICATION_PATHS.detail(secret.id))).json());
+    expect(detail).toMatchObject({ id: secret.id, confidential: true, subject: null, message: null });
+    // Listed, by its recipient, with the subject withheld; its subject finds nothing.
+    const byRecipient = await list(`search=${encodeURIComponent(secret.recipient_email!)}&page_size=200`);
+    expect(byRecipient.results.find((item) => item.id === secret.id)).toMatchObject({ confidential: true, subject: null });
+    expect((await list(`search=${encodeURIComponent(secret.subject)}&page_size=200`)).results.some((item) => item.confidential)).toBe(false);
+    // A temporary password sent by e-mail: its subject is withheld as well, for administrators too.
+    const reset = await call('admin', 'POST', `/users/${ids.inspector}/reset-password/`, { delivery: 'email' });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const sentReset = await server.db.selectFrom('notification_outbox').select('id').where('event', '=', 'password_reset').where('recipient_user_id', '=', ids.inspector).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    for (const reader of ['admin', 'officer']) {
+      const answer = notificationDetail.parse((await call(reader, 'GET', NOTIFICATION_PATHS.detail(sentReset.id))).json());
+      expect(answer).toMatchObject({ event: 'password_reset', confidential: true, subject: null, message: null });
+      const listed = notificationListAnswer.parse((await call(reader, 'GET', `${NOTIFICATION_PATHS.list}?event=password_reset&page_size=200`)).json());
+      expect(listed.results.length).toBeGreaterThan(0);
+      expect(listed.results.every((item) => item.subject === null)).toBe(true);
+    }
     const plain = (await list('status=sent&kind=email')).results.find((item) => !item.confidential)!;
-    expect(notificationDetail.parse((await call('officer', 'GET', NOTIFICATION_PATHS.detail(plain.id))).json()).message).toBeTruthy();
+    const plainDetail = notificationDetail.parse((await call('officer', 'GET', NOTIFICATION_PATHS.detail(plain.id))).json());
+    expect(plainDetail.message).toBeTruthy();
+    expect(plainDetail.subject).toBeTruthy();
     expect((await call('officer', 'GET', NOTIFICATION_PATHS.detail(999_999))).statusCode).toBe(404);
+  });
+
+  it('an in-app message’s subject and text are only its recipient’s and its sender’s', async () => {
+    const answer = await call('officer', 'POST', NOTIFICATION_PATHS.list, {
+      kind: 'system',
+      recipient: { type: 'staff', user_id: ids.payments },
+      subject: 'Between us: the refund of Mr Hoxha',
+      message: 'Please handle it quietly.',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const sent = notificationDetail.parse(answer.json());
+    expect(sent).toMatchObject({ subject: 'Between us: the refund of Mr Hoxha', message: 'Please handle it quietly.', private: false });
+    // The recipient and the sender read it (the recipient also holds view_notification here).
+    await grantView('payments');
+    for (const reader of ['officer', 'payments']) {
+      expect(notificationDetail.parse((await call(reader, 'GET', NOTIFICATION_PATHS.detail(sent.id))).json())).toMatchObject({ subject: sent.subject, message: sent.message, private: false });
+    }
+    // A third member of staff who may read the outbox sees that it exists, not what it says.
+    for (const reader of ['admin', 'naric.admin']) {
+      const detail = notificationDetail.parse((await call(reader, 'GET', NOTIFICATION_PATHS.detail(sent.id))).json());
+      expect(detail).toMatchObject({ id: sent.id, kind: 'system', private: true, subject: null, message: null, sender: { id: ids.officer }, recipient_user: { id: ids.payments } });
+      const listed = notificationListAnswer.parse((await call(reader, 'GET', `${NOTIFICATION_PATHS.list}?kind=system&page_size=200`)).json());
+      expect(listed.results.find((item) => item.id === sent.id)).toMatchObject({ private: true, subject: null });
+      const bySubject = notificationListAnswer.parse((await call(reader, 'GET', `${NOTIFICATION_PATHS.list}?search=${encodeURIComponent('refund of Mr Hoxha')}`)).json());
+      expect(bySubject.results.map((item) => item.id)).not.toContain(sent.id);
+    }
   });
 });
 
@@ -102,7 +158,7 @@ describe('resend', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(sqServer.notifications.messages.notResendable);
 
-    const secret = (await list('search=sign-in%20code')).results.find((item) => item.confidential)!;
+    const secret = await server.db.selectFrom('notification_outbox').select('id').where('confidential', '=', true).orderBy('id').executeTakeFirstOrThrow();
     await server.db.updateTable('notification_outbox').set({ status: 'failed' }).where('id', '=', secret.id).execute();
     const refusedSecret = await call('officer', 'POST', NOTIFICATION_PATHS.resend(secret.id), {});
     expect(refusedSecret.statusCode).toBe(409);

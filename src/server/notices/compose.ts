@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { renderTemplate, type NotificationEvent, type TemplateLanguage } from '../../shared/domain/notification-events';
+import { renderTemplate, valuesFor, type NotificationEvent, type TemplateLanguage } from '../../shared/domain/notification-events';
 import type { Database } from '../db/schema';
 import { DEFAULT_NOTICE_TEXTS, type NoticeText } from './default-templates';
 
@@ -25,11 +25,13 @@ export async function activeNoticeText(db: Kysely<Database>, event: Notification
 
 /**
  * Fills a text. An empty optional value (no notes) leaves no empty paragraph behind, and the
- * subject stays one line whatever a value holds.
+ * subject stays one line whatever a value holds. A secret is filled only into the body of the
+ * event that carries it: a template saved before that rule, with a secret in its subject, sends
+ * the variable as written rather than the secret (subjects are listed and searched).
  */
-export function fillNotice(text: NoticeText, values: Readonly<Record<string, string>>): ComposedNotice {
-  const subject = renderTemplate(text.subject, values).replace(/\s+/g, ' ').trim();
-  const message = renderTemplate(text.body, values)
+export function fillNotice(event: NotificationEvent, text: NoticeText, values: Readonly<Record<string, string>>): ComposedNotice {
+  const subject = renderTemplate(text.subject, valuesFor(event, 'subject', values)).replace(/\s+/g, ' ').trim();
+  const message = renderTemplate(text.body, valuesFor(event, 'body', values))
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -42,5 +44,5 @@ export async function composeNotice(
   language: TemplateLanguage,
   values: Readonly<Record<string, string>>,
 ): Promise<ComposedNotice> {
-  return fillNotice(await activeNoticeText(db, event, language), values);
+  return fillNotice(event, await activeNoticeText(db, event, language), values);
 }

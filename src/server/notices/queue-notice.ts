@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { NOTIFICATION_EVENT_DEFINITIONS, type NotificationEvent, type TemplateLanguage } from '../../shared/domain/notification-events';
+import { isConfidentialEvent, type NotificationEvent, type TemplateLanguage } from '../../shared/domain/notification-events';
 import type { Database, NotificationOutboxTable } from '../db/schema';
 import { composeNotice, type ComposedNotice } from './compose';
 
@@ -36,7 +36,7 @@ export interface NoticeInput {
 export function noticeRow(input: Omit<NoticeInput, 'values' | 'text'> & { text: ComposedNotice }): Insertable<NotificationOutboxTable> {
   const kind = input.kind ?? 'email';
   const now = input.now ?? new Date();
-  const confidential = Boolean(input.confidential) || (input.event !== null && Boolean(NOTIFICATION_EVENT_DEFINITIONS[input.event].confidential));
+  const confidential = Boolean(input.confidential) || (input.event !== null && isConfidentialEvent(input.event));
   return {
     recipient_user_id: input.recipient.userId,
     recipient_email: kind === 'email' ? input.recipient.email : null,

@@ -10,9 +10,11 @@ import { safeText, TEXT_LIMITS } from './safe-text';
 //
 // Permissions: the list, detail and resend need notifications.view_notification (resend and send
 // also notifications.send_notification); templates need notifications.manage_templates; the inbox
-// is every signed-in user's own. A message that carries a secret (a sign-in code, a temporary
-// password) is listed, but its text is never shown and it is never resent. Messages are English
-// and translated on the way out (locales/<lang>/server.json, `notifications`).
+// is every signed-in user's own. The list, detail, resend and send keep to the applications the
+// reader may see (their messages and their own, docs/access.md). A message that carries a secret
+// (a sign-in code, a temporary password) is listed, but its subject and text are never shown and
+// it is never resent; an in-app message's subject and text are only its recipient's and sender's.
+// Messages are English and translated on the way out (locales/<lang>/server.json, `notifications`).
 
 export const NOTIFICATION_PATHS = {
   /** GET: the list; POST: send a new one. */
@@ -35,6 +37,7 @@ export const NOTIFICATION_MESSAGES = {
   required: 'This field is required',
   invalidEmail: 'Invalid email address',
   unknownVariable: 'This template uses a variable its event does not know: {{names}}.',
+  misplacedSecret: 'A secret may be written only into the message of its own event, never into a subject: {{names}}.',
   notResendable: 'Only a failed message can be resent.',
   confidential: 'This message carries a secret (a sign-in code or a temporary password): its text is not shown and it cannot be resent.',
   staleTemplate: 'The template was changed by someone else. Reload and apply your changes again.',
@@ -87,19 +90,23 @@ export const notificationListItem = z.object({
   /** The address, or the staff member's name for an in-app message. */
   recipient: z.string(),
   recipient_user: person.nullable(),
-  subject: z.string(),
+  /** Null when withheld: a confidential message, or an in-app message between other people. */
+  subject: z.string().nullable(),
   language: templateLanguage,
   application: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
   attempts: z.number().int(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** It carries a secret: subject and text are withheld, and it is never resent. */
   confidential: z.boolean(),
+  /** An in-app message the reader neither received nor sent: subject and text are withheld. */
+  private: z.boolean(),
 });
 export type NotificationListItem = z.infer<typeof notificationListItem>;
 export const notificationListAnswer = paginated(notificationListItem);
 
 export const notificationDetail = notificationListItem.extend({
-  /** The message as sent (null when confidential). */
+  /** The message as sent (null when confidential or private). */
   message: z.string().nullable(),
   last_error: z.string().nullable(),
   /** When a failed or pending e-mail is tried next. */

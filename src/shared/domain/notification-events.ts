@@ -28,8 +28,12 @@ export interface EventDefinition {
   /** Who receives it: the applicant of an application, or a member of staff. */
   audience: 'applicant' | 'staff';
   variables: readonly string[];
-  /** It carries a secret (a temporary password): never shown or resent from the list. */
-  confidential?: boolean;
+  /**
+   * Those of `variables` that are secrets (a temporary password). A secret is written only into
+   * the body of its own event's message, never into a subject (subjects are listed and searched),
+   * and such a message is confidential: its subject and text are never shown nor resent from the list.
+   */
+  secrets?: readonly string[];
   /** An officer may send it by hand about an application (its variables all come from the application and the form's notes). */
   manual?: boolean;
 }
@@ -49,7 +53,7 @@ export const NOTIFICATION_EVENT_DEFINITIONS: Readonly<Record<NotificationEvent, 
   pre_university_recognition_denied: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
   deadline_reminder: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_left'] },
   deadline_escalation: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_overdue'] },
-  password_reset: { audience: 'staff', variables: ['recipient_name', 'username', 'temporary_password', 'expires_at'], confidential: true },
+  password_reset: { audience: 'staff', variables: ['recipient_name', 'username', 'temporary_password', 'expires_at'], secrets: ['temporary_password'] },
   staff_message: { audience: 'staff', variables: ['recipient_name', 'sender_name', 'notes'], manual: true },
 };
 
@@ -60,10 +64,37 @@ export function templateVariables(text: string): string[] {
   return [...new Set([...text.matchAll(VARIABLE)].map((match) => match[1]!))];
 }
 
-/** The variables a text uses that its event does not know (the editor's and the server's check). */
+/** Every variable that is a secret in some event. */
+export const SECRET_VARIABLES: readonly string[] = [...new Set(NOTIFICATION_EVENTS.flatMap((event) => NOTIFICATION_EVENT_DEFINITIONS[event].secrets ?? []))];
+
+/** Its messages carry a secret: their subject and text are never shown, and they are never resent. */
+export function isConfidentialEvent(event: NotificationEvent): boolean {
+  return (NOTIFICATION_EVENT_DEFINITIONS[event].secrets?.length ?? 0) > 0;
+}
+
+export type TemplateField = 'subject' | 'body';
+
+/** The secrets `field` of `event`'s template may hold: only the body, only its event's own. */
+export function allowedSecrets(event: NotificationEvent, field: TemplateField): readonly string[] {
+  return field === 'body' ? (NOTIFICATION_EVENT_DEFINITIONS[event].secrets ?? []) : [];
+}
+
+/** The secret variables a subject or body uses where they may not be (the editor's and the server's check). */
+export function misplacedSecrets(event: NotificationEvent, field: TemplateField, text: string): string[] {
+  const allowed = allowedSecrets(event, field);
+  return templateVariables(text).filter((name) => SECRET_VARIABLES.includes(name) && !allowed.includes(name));
+}
+
+/** The variables a text uses that its event does not know (the editor's and the server's check); a secret is reported by misplacedSecrets instead. */
 export function unknownVariables(event: NotificationEvent, text: string): string[] {
   const known = NOTIFICATION_EVENT_DEFINITIONS[event].variables;
-  return templateVariables(text).filter((name) => !known.includes(name));
+  return templateVariables(text).filter((name) => !known.includes(name) && !SECRET_VARIABLES.includes(name));
+}
+
+/** `values` without the secrets `field` of `event` may not hold: a misplaced secret stays as written, never filled. */
+export function valuesFor(event: NotificationEvent, field: TemplateField, values: Readonly<Record<string, string>>): Record<string, string> {
+  const allowed = allowedSecrets(event, field);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET_VARIABLES.includes(name) || allowed.includes(name)));
 }
 
 /** Fills `{{name}}`; a variable without a value is left as written, so a gap is visible, never silent. */

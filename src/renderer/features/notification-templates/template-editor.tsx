@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationTemplate, TemplateHistory } from '../../../shared/api/notifications';
 import {
+  misplacedSecrets,
   NOTIFICATION_EVENT_DEFINITIONS,
   renderTemplate,
   TEMPLATE_LANGUAGES,
   TEMPLATE_SAMPLES,
   unknownVariables,
+  valuesFor,
   type NotificationEvent,
   type TemplateLanguage,
 } from '../../../shared/domain/notification-events';
@@ -82,14 +84,23 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
     pendingCursor.current = { field, at: cursor };
   };
 
-  const unknownInSubject = unknownVariables(event, subject);
-  const unknownInBody = unknownVariables(event, body);
-  const problem = (names: string[]) => (names.length > 0 ? t('editor.unknownVariables', { names: names.join(', '), count: names.length }) : undefined);
+  // The server's checks, as the author types: a secret only in the body of its own event, and only the event's variables.
+  const problemOf = (field: FieldName, text: string) => {
+    const secrets = misplacedSecrets(event, field, text);
+    const unknown = unknownVariables(event, text);
+    const problems = [
+      ...(secrets.length > 0 ? [t('notifications:messages.misplacedSecret', { names: secrets.join(', ') })] : []),
+      ...(unknown.length > 0 ? [t('editor.unknownVariables', { names: unknown.join(', '), count: unknown.length })] : []),
+    ];
+    return problems.length > 0 ? problems.join(' ') : undefined;
+  };
+  const subjectProblem = problemOf('subject', subject);
+  const bodyProblem = problemOf('body', body);
   const refusal = templateRefusalOf(save.error, t);
   const stale = refusal.status === 412;
   const changed = subject !== (base?.subject ?? '') || body !== (base?.body ?? '');
-  const canSave = unknownInSubject.length === 0 && unknownInBody.length === 0 && subject.trim() !== '' && body.trim() !== '' && changed;
-  // Only the event's own variables are filled: one it does not know stays as written, as it would be sent.
+  const canSave = subjectProblem === undefined && bodyProblem === undefined && subject.trim() !== '' && body.trim() !== '' && changed;
+  // Only the event's own variables are filled, a secret only into the body: anything else stays as written, as it would be sent.
   const known = NOTIFICATION_EVENT_DEFINITIONS[event].variables;
   const samples = Object.fromEntries(Object.entries(TEMPLATE_SAMPLES[previewLanguage]).filter(([name]) => known.includes(name)));
 
@@ -172,7 +183,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
             value={subject}
             onChange={setSubject}
             onFocus={() => (lastField.current = 'subject')}
-            problem={problem(unknownInSubject) ?? refusal.fields.subject}
+            problem={subjectProblem ?? refusal.fields.subject}
             isRequired
           />
           <TemplateTextField
@@ -181,7 +192,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
             value={body}
             onChange={setBody}
             onFocus={() => (lastField.current = 'body')}
-            problem={problem(unknownInBody) ?? refusal.fields.body}
+            problem={bodyProblem ?? refusal.fields.body}
             multiline
             isRequired
           />
@@ -212,9 +223,9 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
           <div className="template-preview" lang={previewLanguage} aria-live="polite" data-testid="template-preview">
             <p className="template-preview__subject">
               <span className="visually-hidden">{t('preview.subject')}: </span>
-              {renderTemplate(subject, samples)}
+              {renderTemplate(subject, valuesFor(event, 'subject', samples))}
             </p>
-            <pre className="template-preview__body">{renderTemplate(body, samples)}</pre>
+            <pre className="template-preview__body">{renderTemplate(body, valuesFor(event, 'body', samples))}</pre>
           </div>
         </section>
       </div>

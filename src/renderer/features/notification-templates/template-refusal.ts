@@ -8,18 +8,26 @@ import { asTransportError } from '../../lib/transport-error';
 // Accept-Language; one that still reads as the contract's English is translated here. A 412 is
 // always "changed by someone else", whatever words came with it.
 
+/** The refusals that name variables, recognised by their English frame around the names. */
+const NAMING = ['unknownVariable', 'misplacedSecret'] as const;
 const MESSAGE_KEYS = new Map<string, string>(
   Object.entries(NOTIFICATION_MESSAGES)
-    .filter(([key]) => key !== 'unknownVariable')
+    .filter(([key]) => !NAMING.includes(key as (typeof NAMING)[number]))
     .map(([key, text]) => [text, `notifications:messages.${key}`]),
 );
-const UNKNOWN_VARIABLE = /^This template uses a variable its event does not know: (.*)\.$/;
+const FRAMES = NAMING.map((key) => {
+  const [before, after] = NOTIFICATION_MESSAGES[key].split('{{names}}') as [string, string];
+  return { key, before, after };
+});
 
 function templateMessage(message: string, t: TFunction): string {
   const key = MESSAGE_KEYS.get(message);
   if (key) return t(key);
-  const unknown = UNKNOWN_VARIABLE.exec(message);
-  if (unknown) return t('notifications:messages.unknownVariable', { names: unknown[1] });
+  for (const frame of FRAMES) {
+    if (message.startsWith(frame.before) && message.endsWith(frame.after) && message.length >= frame.before.length + frame.after.length) {
+      return t(`notifications:messages.${frame.key}`, { names: message.slice(frame.before.length, message.length - frame.after.length) });
+    }
+  }
   const known = fieldMessageTranslation(message);
   return known ? t(known.key, { ...known.values, defaultValue: message }) : message;
 }
@@ -37,8 +45,8 @@ export function templateRefusalOf(error: unknown, t: TFunction): TemplateRefusal
   const translated = translateError(error, t);
   const fields: TemplateRefusal['fields'] = {};
   for (const name of ['subject', 'body'] as const) {
-    const first = translated.fieldErrors[name]?.[0];
-    if (first) fields[name] = templateMessage(first, t);
+    const messages = translated.fieldErrors[name] ?? [];
+    if (messages.length > 0) fields[name] = messages.map((message) => templateMessage(message, t)).join(' ');
   }
   const detail = serverText(error, 'detail');
   const said = detail && (status === 400 || status === 409) ? templateMessage(detail, t) : null;

@@ -12,6 +12,7 @@ import { translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useNotificationDetail, useResendNotification } from './api';
 import { NotificationStatusBadge } from './notification-status';
+import { subjectText } from './notification-subject';
 import { refusalOf } from './notification-refusal';
 
 /** Only a failed message that carries no secret is resent, and only by someone who may send. */
@@ -49,7 +50,7 @@ export function NotificationDetailDialog({ id, maySend, onClose, onOpen }: Notif
   );
 
   return (
-    <Dialog isOpen={id !== null} onOpenChange={(open) => (open ? undefined : close())} title={message ? message.subject || t('detail.title') : t('detail.title')} size="wide" isBusy={resend.isPending}>
+    <Dialog isOpen={id !== null} onOpenChange={(open) => (open ? undefined : close())} title={message ? subjectText(message, t) || t('detail.title') : t('detail.title')} size="wide" isBusy={resend.isPending}>
       {detail.isPending ? <Spinner label={t('common:loading')} /> : null}
       {detail.isError ? (
         <Alert tone="error" title={t('common:couldNotLoad')}>
@@ -83,7 +84,7 @@ export function NotificationDetailDialog({ id, maySend, onClose, onOpen }: Notif
           ) : null}
           <h3 className="notification-detail__heading">{t('detail.message')}</h3>
           {message.confidential || message.message === null ? (
-            <p className="notification-detail__confidential">{t('detail.confidential')}</p>
+            <p className="notification-detail__confidential">{message.private && !message.confidential ? t('detail.private') : t('detail.confidential')}</p>
           ) : (
             <pre className="notification-detail__text" lang={message.language}>
               {message.message}

@@ -21,6 +21,7 @@ import { NotificationDetailDialog } from './notification-detail-dialog';
 import { NotificationFilters } from './notification-filters';
 import { PAGE_SIZES, queryFromParams, withParam } from './notification-list-query';
 import { NotificationStatusBadge } from './notification-status';
+import { subjectText } from './notification-subject';
 import { SendNotificationDialog } from './send-notification-dialog';
 import './notifications.css';
 
@@ -45,10 +46,15 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
       id: 'subject',
       title: t('columns.subject'),
       isRowHeader: true,
-      text: (row) => row.subject,
+      text: (row) => subjectText(row, t),
       render: (row) => (
-        <Button variant="quiet" className="notification-list__open" aria-label={t('list.open', { subject: row.subject, recipient: row.recipient })} onPress={() => setOpenId(row.id)}>
-          {row.subject}
+        <Button
+          variant="quiet"
+          className={row.subject === null ? 'notification-list__open notification-list__open--withheld' : 'notification-list__open'}
+          aria-label={t('list.open', { subject: subjectText(row, t), recipient: row.recipient })}
+          onPress={() => setOpenId(row.id)}
+        >
+          {subjectText(row, t)}
         </Button>
       ),
     },

@@ -2,14 +2,26 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { NotificationDetail, NotificationListItem, inboxQuery, notificationListFilter } from '../../../shared/api/notifications';
 import type { NotificationEvent } from '../../../shared/domain/notification-events';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { containsPattern } from '../../search-pattern';
 
 // The outbox read as the notifications list, one message, the staff a sender may write to, and
-// one user's in-app messages. A confidential message is listed like any other; its text is never read out.
+// one user's in-app messages. What a reader gets is decided in the query (docs/access.md):
+// - rows: a reader limited to some applications sees the messages about those, and the ones
+//   they sent or received; a reader who sees every application sees every message;
+// - subject and text: never those of a confidential message (it carries a secret), and an
+//   in-app message's only to its recipient and its sender (staff write to each other there).
+//   A withheld subject is not searched either, so a search cannot confirm it.
 
 type Db = Kysely<Database>;
 type Filter = z.output<typeof notificationListFilter>;
+
+/** Who reads the outbox: the applications they may see, and who they are. */
+export interface OutboxReader {
+  scope: ApplicationScope;
+  userId: number;
+}
 
 const fullName = sql<string>`nullif(trim(recipient.first_name || ' ' || recipient.last_name), '')`;
 
@@ -23,8 +35,33 @@ function baseQuery(db: Db) {
 type Base = ReturnType<typeof baseQuery>;
 type Eb = ExpressionBuilder<Database & { n: Database['notification_outbox']; recipient: Database['users']; application: Database['applications'] }, 'n' | 'recipient' | 'application'>;
 
-function filtered(query: Base, filter: Filter): Base {
-  let q = query;
+/** The outbox as `reader` may see it: every message, or those about their applications and their own. */
+function scopedQuery(db: Db, reader: OutboxReader): Base {
+  const base = baseQuery(db);
+  const { scope } = reader;
+  if (scope.kind === 'all') return base;
+  return base.where((eb) =>
+    eb.or([
+      eb('n.application_id', 'in', db.selectFrom('applications').select('applications.id').where(visibleIn(scope))),
+      eb('n.recipient_user_id', '=', reader.userId),
+      eb('n.sender_id', '=', reader.userId),
+    ]),
+  );
+}
+
+/** Whether `reader` may see the message at all (the resend checks it before it copies). */
+export async function isVisibleMessage(db: Db, reader: OutboxReader, id: number): Promise<boolean> {
+  return (await scopedQuery(db, reader).select('n.id').where('n.id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** An in-app message `reader` neither received nor sent. */
+const privateTo = (reader: OutboxReader) =>
+  sql<boolean>`(n.kind = 'system' and n.recipient_user_id is distinct from ${reader.userId} and n.sender_id is distinct from ${reader.userId})`;
+/** Whether `reader` may read a message's subject and text. */
+const textShown = (reader: OutboxReader) => sql<boolean>`(not n.confidential and not ${privateTo(reader)})`;
+
+function filtered(db: Db, filter: Filter, reader: OutboxReader): Base {
+  let q = scopedQuery(db, reader);
   if (filter.status) q = q.where('n.status', '=', filter.status);
   if (filter.kind) q = q.where('n.kind', '=', filter.kind);
   if (filter.event) q = q.where('n.event', '=', filter.event);
@@ -38,7 +75,7 @@ function filtered(query: Base, filter: Filter): Base {
     q = q.where((eb: Eb) =>
       eb.or([
         eb('n.recipient_email', 'ilike', pattern),
-        eb('n.subject', 'ilike', pattern),
+        eb.and([eb(textShown(reader), '=', true), eb('n.subject', 'ilike', pattern)]),
         eb(sql<string>`recipient.first_name || ' ' || recipient.last_name`, 'ilike', pattern),
         eb('recipient.username', 'ilike', pattern),
         eb('application.reference', 'ilike', pattern),
@@ -55,7 +92,6 @@ const LIST_COLUMNS = [
   'n.event',
   'n.recipient_email',
   'n.recipient_user_id',
-  'n.subject',
   'n.language',
   'n.application_id',
   'application.reference as application_reference',
@@ -75,7 +111,7 @@ interface ListRow {
   recipient_user_id: number | null;
   recipient_name: string | null;
   recipient_username: string | null;
-  subject: string;
+  subject: string | null;
   language: 'en' | 'sq' | 'sr';
   application_id: number | null;
   application_reference: string | null;
@@ -83,7 +119,17 @@ interface ListRow {
   created_at: Date;
   sent_at: Date | null;
   confidential: boolean;
+  private: boolean;
 }
+
+/** The columns of a list row, the subject only where `reader` may read it. */
+const listColumns = (reader: OutboxReader) =>
+  [
+    ...LIST_COLUMNS,
+    fullName.as('recipient_name'),
+    sql<string | null>`case when ${textShown(reader)} then n.subject end`.as('subject'),
+    privateTo(reader).as('private'),
+  ] as const;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -103,16 +149,22 @@ function listItem(row: ListRow): NotificationListItem {
     created_at: iso(row.created_at)!,
     sent_at: iso(row.sent_at),
     confidential: row.confidential,
+    private: row.private,
   };
 }
 
-export async function listNotifications(db: Db, filter: Filter, window: { limit: number; offset: number }): Promise<{ count: number; rows: NotificationListItem[] }> {
+export async function listNotifications(
+  db: Db,
+  reader: OutboxReader,
+  filter: Filter,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: NotificationListItem[] }> {
   const [{ count }, rows] = await Promise.all([
-    filtered(baseQuery(db), filter)
+    filtered(db, filter, reader)
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow(),
-    filtered(baseQuery(db), filter)
-      .select([...LIST_COLUMNS, fullName.as('recipient_name')])
+    filtered(db, filter, reader)
+      .select(listColumns(reader))
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')
       .limit(window.limit)
@@ -122,13 +174,14 @@ export async function listNotifications(db: Db, filter: Filter, window: { limit:
   return { count: Number(count), rows: (rows as ListRow[]).map(listItem) };
 }
 
-export async function findNotification(db: Db, id: number): Promise<NotificationDetail | null> {
-  const row = await baseQuery(db)
+/** One message as `reader` may see it, or null when there is none or it is outside their rows. */
+export async function findNotification(db: Db, reader: OutboxReader, id: number): Promise<NotificationDetail | null> {
+  const row = await scopedQuery(db, reader)
     .leftJoin('users as sender', 'sender.id', 'n.sender_id')
     .select([
-      ...LIST_COLUMNS,
-      fullName.as('recipient_name'),
-      'n.message',
+      ...listColumns(reader),
+      // A secret (a sign-in code, a temporary password) is never read back, nor someone else's in-app message.
+      sql<string | null>`case when ${textShown(reader)} then n.message end`.as('message'),
       'n.last_error',
       'n.next_attempt_at',
       'n.read_at',
@@ -142,8 +195,7 @@ export async function findNotification(db: Db, id: number): Promise<Notification
   const resentAs = await db.selectFrom('notification_outbox').select('id').where('resent_from_id', '=', id).orderBy('id').execute();
   return {
     ...listItem(row as ListRow),
-    // A secret (a sign-in code, a temporary password) is never read back.
-    message: row.confidential ? null : row.message,
+    message: row.message,
     last_error: row.last_error,
     next_attempt_at: row.status === 'pending' && row.kind === 'email' ? iso(row.next_attempt_at) : null,
     sender: row.sender_id === null ? null : { id: row.sender_id, full_name: row.sender_name ?? '' },

@@ -1,19 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, detailError } from '../../../shared/api/drf';
 import { NOTIFICATION_PATHS, notificationDetail, notificationIdParams, notificationListAnswer, notificationListQuery } from '../../../shared/api/notifications';
 import { hasPermission } from '../../../shared/auth/permissions';
+import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { findNotification, listNotifications } from './notification-queries';
+import { findNotification, listNotifications, type OutboxReader } from './notification-queries';
 import { resendNotification } from './notification-sends';
 
 // The outbox as a list (newest first, filtered, paged), one message (its text unless it carries a
-// secret), and resending a failed one (view and send permissions).
+// secret or is someone else's in-app message), and resending a failed one (view and send
+// permissions); each within the applications the reader may see.
 
 const tags = ['notifications'];
 const canView = requirePermission('notifications.view_notification');
+
+export function outboxReader(request: FastifyRequest): OutboxReader {
+  const user = currentUser(request);
+  return { scope: applicationScope(user), userId: user.id };
+}
 
 export const notificationRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -31,7 +39,7 @@ export const notificationRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, ...filter } = request.query;
-      const { count, rows } = await listNotifications(db, filter, pageWindow({ page, page_size }));
+      const { count, rows } = await listNotifications(db, outboxReader(request), filter, pageWindow({ page, page_size }));
       return pageAnswer(request, { page, page_size }, count, rows);
     },
   );
@@ -42,13 +50,13 @@ export const notificationRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: canView,
       schema: {
         tags,
-        summary: 'One notification as sent (the text is null when it carries a secret), with its delivery state and resends',
+        summary: 'One notification as sent (subject and text null when it carries a secret or is someone else’s in-app message), with its delivery state and resends; 404 outside the reader’s applications',
         params: notificationIdParams,
         response: { [HTTP_STATUS.ok]: notificationDetail, [HTTP_STATUS.notFound]: detailError },
       },
     },
     async (request) => {
-      const found = await findNotification(db, request.params.id);
+      const found = await findNotification(db, outboxReader(request), request.params.id);
       if (!found) throw notFound();
       return found;
     },
@@ -60,7 +68,7 @@ export const notificationRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: canView,
       schema: {
         tags,
-        summary: 'Resend a failed notification as a new pending copy (409 when it did not fail or carries a secret)',
+        summary: 'Resend a failed notification as a new pending copy (409 when it did not fail or carries a secret; 404 outside the reader’s applications)',
         params: notificationIdParams,
         body: z.object({}).passthrough().optional(),
         response: { [HTTP_STATUS.created]: notificationDetail, [HTTP_STATUS.notFound]: detailError, [HTTP_STATUS.conflict]: detailError },
@@ -69,8 +77,9 @@ export const notificationRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (!hasPermission(user, 'notifications.send_notification')) throw permissionDenied();
-      const id = await resendNotification(db, { user, ip: request.ip }, request.params.id);
-      return reply.code(HTTP_STATUS.created).send((await findNotification(db, id))!);
+      const reader = outboxReader(request);
+      const id = await resendNotification(db, { user, ip: request.ip }, reader, request.params.id);
+      return reply.code(HTTP_STATUS.created).send((await findNotification(db, reader, id))!);
     },
   );
 };

@@ -6,6 +6,7 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { currentUser, requirePermission, requireUser } from '../../auth-context';
 import { permissionDenied } from '../../errors';
 import { findNotification, staffRecipients } from './notification-queries';
+import { outboxReader } from './notification-record-routes';
 import { sendNotification } from './notification-sends';
 
 // Sending a new message by hand, and the staff a sender may address (senders are not all
@@ -29,8 +30,9 @@ export const notificationSendRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await sendNotification(db, { user: currentUser(request), ip: request.ip }, request.body);
-      return reply.code(HTTP_STATUS.created).send((await findNotification(db, id))!);
+      const reader = outboxReader(request);
+      const id = await sendNotification(db, { user: currentUser(request), ip: request.ip }, reader.scope, request.body);
+      return reply.code(HTTP_STATUS.created).send((await findNotification(db, reader, id))!);
     },
   );
 

@@ -3,17 +3,20 @@ import type { z } from 'zod';
 import type { User } from '../../../shared/api/auth';
 import { NOTIFICATION_MESSAGES, type sendNotificationRequest } from '../../../shared/api/notifications';
 import { NOTIFICATION_EVENT_DEFINITIONS, type TemplateLanguage } from '../../../shared/domain/notification-events';
+import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../errors';
 import { applicationAddressee } from '../../notices/application-values';
 import { noticeAmount } from '../../notices/notice-values';
 import { queueNotice, type NoticeRecipient } from '../../notices/queue-notice';
+import { isVisibleMessage, type OutboxReader } from './notification-queries';
 
 // Sending by hand and resending (spec §2 "Notifications"). A new message goes to an application's
 // applicant (by e-mail, in the applicant's language: applicants have no inbox) or to an active
 // member of staff (e-mail or in-app). It is a manual event's template filled from the application,
 // the form's notes and the sender, or free text. A resend copies a failed message as a new pending
-// one; a message carrying a secret is never resent. Each is one transaction with its audit entry.
+// one; a message carrying a secret is never resent. An application outside the sender's rows is
+// as unknown as one that does not exist. Each is one transaction with its audit entry.
 
 type Db = Kysely<Database>;
 type SendRequest = z.output<typeof sendNotificationRequest>;
@@ -39,13 +42,19 @@ interface Addressed {
   values: Record<string, string>;
 }
 
+async function visibleApplication(trx: Db, scope: ApplicationScope, id: number): Promise<number | null> {
+  const row = await trx.selectFrom('applications').select('applications.id').where('applications.id', '=', id).where(visibleIn(scope)).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Who the message goes to, in which language, and the values its template may use. */
-async function address(trx: Db, request: SendRequest, sender: User): Promise<Addressed> {
+async function address(trx: Db, request: SendRequest, sender: User, scope: ApplicationScope): Promise<Addressed> {
   const notes = request.notes?.trim() ?? '';
   if (request.recipient.type === 'applicant') {
     // An applicant has no account, so no bell: only e-mail reaches them.
     if (request.kind === 'system') throw fieldError('kind', NOTIFICATION_MESSAGES.wrongAudience);
-    const addressee = await applicationAddressee(trx, request.recipient.application_id);
+    const visible = await visibleApplication(trx, scope, request.recipient.application_id);
+    const addressee = visible === null ? null : await applicationAddressee(trx, visible);
     if (!addressee) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownApplication);
     const values: Record<string, string> = { ...addressee.values, notes, payment_reference: addressee.values.reference };
     const open = await trx
@@ -66,9 +75,8 @@ async function address(trx: Db, request: SendRequest, sender: User): Promise<Add
   if (!user) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownUser);
   let applicationId: number | null = null;
   if (request.application_id !== undefined) {
-    const application = await trx.selectFrom('applications').select('id').where('id', '=', request.application_id).executeTakeFirst();
-    if (!application) throw fieldError('application_id', NOTIFICATION_MESSAGES.unknownApplication);
-    applicationId = application.id;
+    applicationId = await visibleApplication(trx, scope, request.application_id);
+    if (applicationId === null) throw fieldError('application_id', NOTIFICATION_MESSAGES.unknownApplication);
   }
   const recipientName = `${user.first_name} ${user.last_name}`.trim() || user.username;
   return {
@@ -80,14 +88,14 @@ async function address(trx: Db, request: SendRequest, sender: User): Promise<Add
 }
 
 /** Queues a new message; answers its outbox id. */
-export async function sendNotification(db: Db, sender: Sender, request: SendRequest): Promise<number> {
+export async function sendNotification(db: Db, sender: Sender, scope: ApplicationScope, request: SendRequest): Promise<number> {
   if (request.event !== undefined) {
     const definition = NOTIFICATION_EVENT_DEFINITIONS[request.event];
     if (!definition.manual) throw fieldError('event', NOTIFICATION_MESSAGES.notManual);
     if (definition.audience !== request.recipient.type) throw fieldError('event', NOTIFICATION_MESSAGES.wrongAudience);
   }
   return db.transaction().execute(async (trx) => {
-    const addressed = await address(trx, request, sender.user);
+    const addressed = await address(trx, request, sender.user, scope);
     // Subject and message as written win (the sender edited the filled template); else the template fills them.
     const text = request.subject && request.message ? { subject: request.subject.trim(), message: request.message } : undefined;
     const id = await queueNotice(trx, {
@@ -110,9 +118,10 @@ export async function sendNotification(db: Db, sender: Sender, request: SendRequ
   });
 }
 
-/** Copies a failed message as a new pending one (409 when it is not failed or carries a secret); answers the copy's id. */
-export async function resendNotification(db: Db, sender: Sender, id: number): Promise<number> {
+/** Copies a failed message as a new pending one (404 outside the reader's rows, 409 when it is not failed or carries a secret); answers the copy's id. */
+export async function resendNotification(db: Db, sender: Sender, reader: OutboxReader, id: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    if (!(await isVisibleMessage(trx, reader, id))) throw notFound();
     const original = await trx.selectFrom('notification_outbox').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!original) throw notFound();
     if (original.confidential) throw conflict(NOTIFICATION_MESSAGES.confidential);

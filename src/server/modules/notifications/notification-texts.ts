@@ -6,24 +6,37 @@ import type { Language } from '../../../shared/constants';
 import { refusalTranslator, type RefusalTranslator } from '../../refusal-texts';
 
 // The notifications module's refusals in the caller's language (locales/<lang>/server.json,
-// `notifications.messages`, the English texts of NOTIFICATION_MESSAGES). The unknown-variable
-// refusal carries the names it found: it is recognised by its English frame and written again in
-// the language around the same names.
+// `notifications.messages`, the English texts of NOTIFICATION_MESSAGES). The template refusals
+// that name variables (unknown, a misplaced secret) are recognised by their English frame and
+// written again in the language around the same names.
 
 const TEXTS = { en: en.notifications.messages, sq: sq.notifications.messages, sr: sr.notifications.messages } as const;
 const NAMES = '{{names}}';
+/** The refusals that carry the names of variables. */
+const NAMING = ['unknownVariable', 'misplacedSecret'] as const;
+type Naming = (typeof NAMING)[number];
 
-/** The unknown-variable refusal naming `names` (in English, as routes throw it). */
-export function unknownVariableMessage(names: readonly string[]): string {
-  return NOTIFICATION_MESSAGES.unknownVariable.replace(NAMES, names.join(', '));
+function naming(key: Naming, names: readonly string[]): string {
+  return NOTIFICATION_MESSAGES[key].replace(NAMES, names.join(', '));
 }
 
-const [BEFORE, AFTER] = NOTIFICATION_MESSAGES.unknownVariable.split(NAMES) as [string, string];
+/** The unknown-variable refusal naming `names` (in English, as routes throw it). */
+export const unknownVariableMessage = (names: readonly string[]) => naming('unknownVariable', names);
+/** The misplaced-secret refusal naming `names` (in English, as routes throw it). */
+export const misplacedSecretMessage = (names: readonly string[]) => naming('misplacedSecret', names);
+
+const FRAMES = NAMING.map((key) => {
+  const [before, after] = NOTIFICATION_MESSAGES[key].split(NAMES) as [string, string];
+  return { key, before, after };
+});
 
 function translateNames(language: Language, text: string): string {
-  if (!text.startsWith(BEFORE) || !text.endsWith(AFTER) || text.length < BEFORE.length + AFTER.length) return text;
-  const names = text.slice(BEFORE.length, text.length - AFTER.length);
-  return TEXTS[language].unknownVariable.replace(NAMES, names);
+  for (const { key, before, after } of FRAMES) {
+    if (!text.startsWith(before) || !text.endsWith(after) || text.length < before.length + after.length) continue;
+    const names = text.slice(before.length, text.length - after.length);
+    return TEXTS[language][key].replace(NAMES, names);
+  }
+  return text;
 }
 
 const plain = refusalTranslator(TEXTS);

@@ -5,17 +5,21 @@ import { NOTIFICATION_MESSAGES, type NotificationTemplate, type TemplateEventSum
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_EVENT_DEFINITIONS,
+  isConfidentialEvent,
+  misplacedSecrets,
   unknownVariables,
   type NotificationEvent,
+  type TemplateField,
   type TemplateLanguage,
 } from '../../../shared/domain/notification-events';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { unknownVariableMessage } from './notification-texts';
+import { misplacedSecretMessage, unknownVariableMessage } from './notification-texts';
 
 // Notification templates (spec §2 "Notification templates"): one text per event and language,
-// every version kept. Saving checks the text's variables against its event's and the version the
+// every version kept. Saving checks the text's variables against its event's (a secret only in the
+// body of the event that carries it: subjects are listed and searched), and the version the
 // editor started from (412 when someone saved since), then adds the next version as the active
 // one and retires the previous, in one transaction.
 
@@ -65,7 +69,7 @@ export async function listTemplates(db: Db): Promise<TemplateEventSummary[]> {
       audience: definition.audience,
       variables: [...definition.variables],
       manual: Boolean(definition.manual),
-      confidential: Boolean(definition.confidential),
+      confidential: isConfidentialEvent(event),
       templates: active.filter((row) => row.event === event).map(template),
     };
   });
@@ -88,10 +92,14 @@ export async function saveTemplate(
   request: SaveRequest,
   author: { id: number; ip: string | null },
 ): Promise<TemplateHistory> {
-  const unknown = { subject: unknownVariables(event, request.subject), body: unknownVariables(event, request.body) };
-  if (unknown.subject.length > 0 || unknown.body.length > 0) {
-    throw fieldErrors(Object.fromEntries(Object.entries(unknown).filter(([, names]) => names.length > 0).map(([field, names]) => [field, [unknownVariableMessage(names)]])));
+  const refusals: Record<string, string[]> = {};
+  for (const field of ['subject', 'body'] as const satisfies readonly TemplateField[]) {
+    const secrets = misplacedSecrets(event, field, request[field]);
+    const unknown = unknownVariables(event, request[field]);
+    const messages = [...(secrets.length > 0 ? [misplacedSecretMessage(secrets)] : []), ...(unknown.length > 0 ? [unknownVariableMessage(unknown)] : [])];
+    if (messages.length > 0) refusals[field] = messages;
   }
+  if (Object.keys(refusals).length > 0) throw fieldErrors(refusals);
   await db.transaction().execute(async (trx) => {
     // One saver at a time per event and language: the later one sees the new version and gets 412.
     await sql`select pg_advisory_xact_lock(hashtext(${`notification_template:${event}:${language}`}))`.execute(trx);

@@ -6,7 +6,7 @@ import { DEMO_USERS } from '../demo-users';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
 import { createI18n } from '../../../../src/renderer/lib/i18n';
 import type { NotificationTemplate, TemplateEventSummary } from '../../../../src/shared/api/notifications';
-import { NOTIFICATION_EVENT_DEFINITIONS, NOTIFICATION_EVENTS } from '../../../../src/shared/domain/notification-events';
+import { NOTIFICATION_EVENT_DEFINITIONS, NOTIFICATION_EVENTS, isConfidentialEvent } from '../../../../src/shared/domain/notification-events';
 
 afterEach(signOutAfterTest);
 
@@ -34,7 +34,7 @@ const summaries: TemplateEventSummary[] = NOTIFICATION_EVENTS.map((event) => ({
   audience: NOTIFICATION_EVENT_DEFINITIONS[event].audience,
   variables: [...NOTIFICATION_EVENT_DEFINITIONS[event].variables],
   manual: Boolean(NOTIFICATION_EVENT_DEFINITIONS[event].manual),
-  confidential: Boolean(NOTIFICATION_EVENT_DEFINITIONS[event].confidential),
+  confidential: isConfidentialEvent(event),
   templates: event === 'payment_requested' ? [makeTemplate()] : [],
 }));
 
@@ -94,6 +94,31 @@ describe('notification templates', { timeout: 60_000 }, () => {
     fireEvent.change(field(/^Message/), { target: { value: 'Dear {{applicant_name}}, pay {{amount}}.' } });
     expect(screen.queryByText(/unknown to the event/)).toBeNull();
     expect(save().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('flags a secret in the subject, or in an event that does not carry it, and never previews it', async () => {
+    await openEditor();
+    const save = () => screen.getByRole('button', { name: 'Save as a new version' });
+    fireEvent.change(field(/^Subject/), { target: { value: 'Your password {{temporary_password}}' } });
+    expect(screen.getByText('A secret may be written only into the message of its own event, never into a subject: temporary_password.')).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+    expect(preview().textContent).toContain('Your password {{temporary_password}}');
+    expect(preview().textContent).not.toContain('x7-Qm4-Lp9');
+    fireEvent.change(field(/^Subject/), { target: { value: 'Payment for {{reference}}' } });
+    // payment_requested carries no secret: its message may not hold one either.
+    fireEvent.change(field(/^Message/), { target: { value: 'Pay {{amount}}; {{temporary_password}}' } });
+    expect(screen.getByText('A secret may be written only into the message of its own event, never into a subject: temporary_password.')).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+    expect(preview().textContent).not.toContain('x7-Qm4-Lp9');
+  });
+
+  it('shows the server’s misplaced-secret refusal in the reader’s words', async () => {
+    await openEditor({ [`PUT ${HISTORY}`]: json(400, { subject: ['A secret may be written only into the message of its own event, never into a subject: temporary_password.'] }) });
+    fireEvent.change(field(/^Message/), { target: { value: 'Please pay {{amount}} now.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    expect(await screen.findByText('A secret may be written only into the message of its own event, never into a subject: temporary_password.')).toBeTruthy();
+    // What was typed stays.
+    expect(field(/^Message/).value).toBe('Please pay {{amount}} now.');
   });
 
   it('inserts a variable chip at the cursor', async () => {

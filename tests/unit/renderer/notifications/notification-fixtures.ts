@@ -15,6 +15,7 @@ export function makeItem(overrides: Partial<NotificationListItem> = {}): Notific
     created_at: '2026-11-20T09:15:00Z',
     sent_at: null,
     confidential: false,
+    private: false,
     ...overrides,
   };
 }

@@ -76,14 +76,16 @@ describe('notifications list', { timeout: 60_000 }, () => {
 
   it('never shows a confidential message’s text nor offers to resend it; nor resend to someone who may not send', async () => {
     stubApi({
-      [LIST]: json(200, page([makeItem({ confidential: true, event: 'password_reset', subject: 'Your temporary password' })])),
-      'GET /api/notifications/7/': json(200, makeDetail({ confidential: true, event: 'password_reset', subject: 'Your temporary password', message: null })),
+      [LIST]: json(200, page([makeItem({ confidential: true, event: 'password_reset', subject: null })])),
+      'GET /api/notifications/7/': json(200, makeDetail({ confidential: true, event: 'password_reset', subject: null, message: null })),
       'GET /api/notifications/inbox/': json(200, emptyInbox),
     });
     openSignedIn(DEMO_USERS.officer!, '/notifications');
-    fireEvent.click(within(await screen.findByRole('grid', { name: 'Notifications' }, FIRST_RENDER)).getByRole('button', { name: /Open the message/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your temporary password' });
-    expect(await within(dialog).findByText(/carries a secret/)).toBeTruthy();
+    const grid = await screen.findByRole('grid', { name: 'Notifications' }, FIRST_RENDER);
+    expect(within(grid).getByText('Subject withheld: the message carries a secret')).toBeTruthy();
+    fireEvent.click(within(grid).getByRole('button', { name: /Open the message/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subject withheld: the message carries a secret' });
+    expect(await within(dialog).findByText(/so its text is not shown/)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
     signOutAfterTest();
 
@@ -96,6 +98,19 @@ describe('notifications list', { timeout: 60_000 }, () => {
     await within(failed).findByText(/please pay/);
     expect(within(failed).queryByRole('button', { name: 'Resend' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send notification' })).toBeNull();
+  });
+
+  it('says an in-app message between other people is theirs, without its subject or text', async () => {
+    stubApi({
+      [LIST]: json(200, page([makeItem({ kind: 'system', private: true, subject: null, recipient: 'Fatmir Shala', recipient_user: { id: 5, full_name: 'Fatmir Shala' } })])),
+      'GET /api/notifications/7/': json(200, makeDetail({ kind: 'system', private: true, subject: null, message: null, recipient: 'Fatmir Shala', recipient_user: { id: 5, full_name: 'Fatmir Shala' } })),
+      'GET /api/notifications/inbox/': json(200, emptyInbox),
+    });
+    openSignedIn(DEMO_USERS.admin!, '/notifications');
+    const grid = await screen.findByRole('grid', { name: 'Notifications' }, FIRST_RENDER);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Open the message “Subject withheld: an in-app message between other people” to Fatmir Shala' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subject withheld: an in-app message between other people' });
+    expect(await within(dialog).findByText(/only its recipient and its sender read/)).toBeTruthy();
   });
 
   it('sends from a manual template to an application’s applicant, found by reference; e-mail only', async () => {
