@@ -76,27 +76,39 @@ export function decodeName(raw: Uint8Array): string {
 
 type TokenListener = (token: string, isName: boolean) => void;
 
-/** Splits bytes into names and keywords across chunk boundaries. */
+/** Only names this long or shorter, starting with one of these letters, are ever looked at. */
+const MAX_NAME_BYTES = 15;
+const NAME_STARTS = new Uint8Array(256);
+for (const name of [...MARKERS.keys(), ...FLATE_NAMES, ...OTHER_FILTER_NAMES, 'ObjStm', 'Predictor']) NAME_STARTS[name.charCodeAt(0)] = 1;
+const HASH = 0x23;
+
+/**
+ * Splits bytes into names (their escapes decoded on the way) and keywords, across chunk
+ * boundaries. Only tokens that could be one we look for become strings: this runs over every
+ * byte of the upload.
+ */
 class Lexer {
-  private readonly bytes = new Uint8Array(MAX_TOKEN_BYTES);
+  private readonly bytes = Buffer.alloc(MAX_TOKEN_BYTES);
   private length = 0;
   private inToken = false;
   private isName = false;
   private overflow = false;
+  /** Within a `#xx` escape of a name: 0 none, 1 after `#`, 2 after its first digit. */
+  private escape = 0;
+  private escapeHigh = 0;
 
   constructor(private readonly onToken: TokenListener) {}
 
   /** One byte; true when it ended a keyword (the caller may change what follows). */
   push(byte: number): boolean {
-    const kind = CLASS[byte]!;
-    if (kind === REGULAR) {
+    if (CLASS[byte] === REGULAR) {
       if (!this.inToken) this.start(false);
-      if (this.length < MAX_TOKEN_BYTES) this.bytes[this.length++] = byte;
-      else this.overflow = true;
+      if (this.isName) this.pushNameByte(byte);
+      else this.append(byte);
       return false;
     }
     const wasKeyword = this.inToken && !this.isName;
-    this.end();
+    if (this.inToken) this.end();
     if (byte === SLASH) this.start(true);
     return wasKeyword;
   }
@@ -108,13 +120,61 @@ class Lexer {
   end(): void {
     if (!this.inToken) return;
     this.inToken = false;
-    if (this.overflow) return;
-    const raw = this.bytes.subarray(0, this.length);
-    this.onToken(this.isName ? decodeName(raw) : String.fromCharCode(...raw), this.isName);
+    if (this.isName) {
+      // An escape cut short by the end of the name stays as written.
+      if (this.escape === 1) this.append(HASH);
+      else if (this.escape === 2) {
+        this.append(HASH);
+        this.append(this.escapeHigh);
+      }
+      this.escape = 0;
+      if (this.overflow || this.length < 2 || this.length > MAX_NAME_BYTES || NAME_STARTS[this.bytes[0]!] !== 1) return;
+    } else if (this.overflow || (this.length !== 3 && this.length !== 6)) {
+      return;
+    }
+    this.onToken(this.bytes.toString('latin1', 0, this.length), this.isName);
   }
 
   reset(): void {
     this.inToken = false;
+    this.escape = 0;
+  }
+
+  get inName(): boolean {
+    return this.inToken && this.isName;
+  }
+
+  private pushNameByte(byte: number): void {
+    if (this.escape === 0) {
+      if (byte === HASH) this.escape = 1;
+      else this.append(byte);
+      return;
+    }
+    if (this.escape === 1) {
+      if (hexValue(byte) >= 0) {
+        this.escapeHigh = byte;
+        this.escape = 2;
+      } else {
+        this.escape = 0;
+        this.append(HASH);
+        this.pushNameByte(byte);
+      }
+      return;
+    }
+    this.escape = 0;
+    const low = hexValue(byte);
+    if (low >= 0) {
+      this.append(hexValue(this.escapeHigh) * 16 + low);
+    } else {
+      this.append(HASH);
+      this.append(this.escapeHigh);
+      this.pushNameByte(byte);
+    }
+  }
+
+  private append(byte: number): void {
+    if (this.length < MAX_TOKEN_BYTES) this.bytes[this.length++] = byte;
+    else this.overflow = true;
   }
 
   private start(isName: boolean): void {
@@ -122,6 +182,7 @@ class Lexer {
     this.isName = isName;
     this.length = 0;
     this.overflow = false;
+    this.escape = 0;
   }
 }
 
@@ -167,6 +228,11 @@ class ObjectStreamReader {
   }
 }
 
+function indexOrEnd(bytes: Buffer, byte: number, from: number): number {
+  const found = bytes.indexOf(byte, from);
+  return found < 0 ? bytes.length : found;
+}
+
 type Mode = 'objects' | 'stream_eol' | 'stream_data';
 
 /**
@@ -197,7 +263,11 @@ export class ActiveContentScanner {
   }
 
   async push(chunk: Uint8Array): Promise<void> {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let dataStart = this.mode === 'stream_data' ? 0 : -1;
+    // Where the next `/` and `e` are: stream data is mostly compressed bytes, skipped up to them.
+    let nextSlash = -1;
+    let nextE = -1;
     for (let index = 0; index < chunk.length; index += 1) {
       const byte = chunk[index]!;
       if (this.mode === 'objects') {
@@ -220,6 +290,13 @@ export class ActiveContentScanner {
           continue;
         }
         dataStart = index;
+      }
+      if (this.endstreamMatched === 0 && !this.streamData.inName && byte !== SLASH && byte !== ENDSTREAM[0]) {
+        if (nextSlash < index) nextSlash = indexOrEnd(bytes, SLASH, index);
+        if (nextE < index) nextE = indexOrEnd(bytes, ENDSTREAM[0]!, index);
+        // The data up to there can hold neither a name nor `endstream`.
+        index = Math.min(nextSlash, nextE) - 1;
+        continue;
       }
       this.streamData.push(byte);
       this.endstreamMatched = byte === ENDSTREAM[this.endstreamMatched] ? this.endstreamMatched + 1 : byte === ENDSTREAM[0] ? 1 : 0;
