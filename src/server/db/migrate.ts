@@ -18,6 +18,7 @@ import * as referenceData from './migrations/0015-reference-data';
 import * as reports from './migrations/0016-reports';
 import * as systemSettings from './migrations/0017-system-settings';
 import * as letterheadLogo from './migrations/0018-letterhead-logo';
+import * as documentActiveContent from './migrations/0022-document-active-content';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-reports': reports,
   '0017-system-settings': systemSettings,
   '0018-letterhead-logo': letterheadLogo,
+  '0022-document-active-content': documentActiveContent,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

@@ -204,7 +204,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
       // The same answers as documents: 413 on a declared size before reading, 415, empty, damaged, interrupted, 408.
-      const { object } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
+      const { object, activeContent } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
       const key = await object.keep();
       try {
         const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {
@@ -212,6 +212,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           storage_key: key,
           sha256: object.sha256,
           size: object.size,
+          active_content: activeContent,
         });
         if (replacedKey) await storage.delete(replacedKey);
         return reply.code(HTTP_STATUS.created).send(saved);
@@ -246,6 +247,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           storage_key: key,
           sha256: sha256(pdf),
           size: pdf.length,
+          active_content: [],
         });
         if (replacedKey) await storage.delete(replacedKey);
         return saved;
