@@ -16,7 +16,8 @@ export function createTransferHandlers(transfer: TransferService | undefined): P
   return {
     'transfer:limits': () => service().limits(),
     'transfer:choose-pdf': () => service().choosePdf(),
-    'transfer:drop-pdf': ({ path }) => service().dropPdf(path),
+    'transfer:register-drop': async ({ path }) => ({ token: service().registerDrop(path) }),
+    'transfer:drop-pdf': ({ token }) => service().dropPdf(token),
     'transfer:upload': (request) => service().upload(request),
     'transfer:cancel': async ({ transfer_id }) => ({ cancelled: service().cancel(transfer_id) }),
     'transfer:download': (request) => service().download(request),

@@ -81,7 +81,7 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       limits: () => call('transfer:limits'),
       choosePdf: () => call('transfer:choose-pdf'),
       dropPdf: async (file) => {
-        // Only the path crosses to main, which checks it; the page never reads the file's bytes.
+        // Only the path crosses to main, which checks the file; the page never sees the path or the bytes.
         let path: string;
         try {
           path = transport.pathForFile?.(file) ?? '';
@@ -91,7 +91,9 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
         if (!path) {
           throw new BridgeError({ code: 'validation_error', message: 'This is not a file.', body: { detail: 'This is not a file.', reason: 'not_a_file' } });
         }
-        return call('transfer:drop-pdf', { path });
+        // The path goes to main once, for a one-time token; `drop-pdf` takes only the token.
+        const { token } = await call('transfer:register-drop', { path });
+        return call('transfer:drop-pdf', { token });
       },
       upload: (request) => call('transfer:upload', request),
       cancel: async (transferId) => {

@@ -7,11 +7,14 @@ import { ERROR_CODES } from '../shared/errors';
 import { ApiError, FieldValidationError, fieldErrors } from './errors';
 import { UploadStalledError, UploadTooLargeError, type DocumentStorage, type TemporaryObject } from './storage/document-storage';
 import { checkPdf } from './storage/pdf-check';
+import { scanActiveContent, temporaryObjectChunks } from './storage/pdf-active-content';
+import type { ActiveContentKind } from '../shared/api/applications';
 import { drainUnreadBody } from './upload-drain';
 
 // Taking a PDF in (documents, the inspectorate's file, verdicts): the raw body (Content-Type application/pdf, metadata in the query) or one
 // `file` part of a multipart form (metadata in the query or in fields before the file). The bytes
-// stream into a temporary object; the caller registers it only when every check passed.
+// stream into a temporary object; the caller registers it only when every check passed, with
+// the active content found in it (scripts, launch actions …: kept and shown, never refused).
 
 export const MB = 1024 * 1024;
 /** Room for the multipart boundaries and fields around the file in a declared length. */
@@ -54,8 +57,14 @@ export async function openIncomingPdf(request: FastifyRequest): Promise<Incoming
   return { metadata: query, content: request.body as Readable };
 }
 
-/** Streams the content into storage and checks it; the temporary object is discarded on any refusal. */
-export async function receivePdf(storage: DocumentStorage, content: Readable, maxBytes: number, idleTimeoutMs?: number): Promise<TemporaryObject> {
+export interface ReceivedPdf {
+  object: TemporaryObject;
+  /** What the file carries that a system viewer may run; empty for a clean file. */
+  activeContent: ActiveContentKind[];
+}
+
+/** Streams the content into storage, checks it and scans it; the temporary object is discarded on any refusal. */
+export async function receivePdf(storage: DocumentStorage, content: Readable, maxBytes: number, idleTimeoutMs?: number): Promise<ReceivedPdf> {
   let object: TemporaryObject;
   try {
     object = await storage.writeTemporary(content, { maxBytes, idleTimeoutMs });
@@ -64,8 +73,14 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
     if (error instanceof UploadStalledError) throw stalled();
     throw error;
   }
-  const verdict = await checkPdf(object);
-  if (verdict === 'ok') return object;
+  let verdict: Awaited<ReturnType<typeof checkPdf>>;
+  try {
+    verdict = await checkPdf(object);
+    if (verdict === 'ok') return { object, activeContent: await scanActiveContent(temporaryObjectChunks(object)) };
+  } catch (error) {
+    await object.discard();
+    throw error;
+  }
   await object.discard();
   if (verdict === 'empty') throw fieldErrors({ file: ['The file is empty.'] });
   if (verdict === 'not_pdf') throw unsupported();
@@ -87,7 +102,7 @@ export interface UploadOptions<M> {
  * the answer, not a reset. The answers say what happened: 413 too large, 415 not a PDF, 400 empty,
  * damaged, bad fields or an interrupted body, 408 a body that stopped arriving.
  */
-export async function acceptPdfUpload<M>(request: FastifyRequest, storage: DocumentStorage, options: UploadOptions<M>): Promise<{ metadata: M; object: TemporaryObject }> {
+export async function acceptPdfUpload<M>(request: FastifyRequest, storage: DocumentStorage, options: UploadOptions<M>): Promise<ReceivedPdf & { metadata: M }> {
   const { maxBytes } = options;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + (request.isMultipart() ? MULTIPART_OVERHEAD_BYTES : 0)) {
@@ -114,7 +129,7 @@ export async function acceptPdfUpload<M>(request: FastifyRequest, storage: Docum
     sourceFailed = true;
   });
   try {
-    return { metadata, object: await receivePdf(storage, incoming.content, maxBytes, options.idleTimeoutMs) };
+    return { metadata, ...(await receivePdf(storage, incoming.content, maxBytes, options.idleTimeoutMs)) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 408) {
       // Nothing more is coming: the answer goes out and the connection closes.

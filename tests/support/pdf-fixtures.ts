@@ -1,10 +1,10 @@
 // Small, valid PDFs for tests (one page, a text line, a correct cross-reference table), and the
 // broken variants the upload checks must refuse.
 
-export function minimalPdf(text = 'NARIC test document', padding = 0): Buffer {
+export function minimalPdf(text = 'NARIC test document', padding = 0, catalogEntries = ''): Buffer {
   const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R${catalogEntries ? ` ${catalogEntries}` : ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
@@ -58,4 +58,36 @@ export function multipartBody(boundary: string, fields: Record<string, string>, 
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { head, tail, body: Buffer.concat([head, file.content ?? Buffer.alloc(0), tail]) };
+}
+
+/** The PDF names that mark active content, one per kind the server reports (and the second name of `javascript`). */
+export const ACTIVE_CONTENT_MARKERS = [
+  { name: 'JavaScript', kind: 'javascript' },
+  { name: 'JS', kind: 'javascript' },
+  { name: 'OpenAction', kind: 'open_action' },
+  { name: 'Launch', kind: 'launch' },
+  { name: 'EmbeddedFile', kind: 'embedded_file' },
+  { name: 'RichMedia', kind: 'rich_media' },
+] as const;
+
+/** `name` with its second letter written as a `#xx` escape (`J#61vaScript`), as PDF names allow. */
+export function hexEscapedName(name: string): string {
+  return `${name[0]}#${name.charCodeAt(1).toString(16).padStart(2, '0')}${name.slice(2)}`;
+}
+
+/** A hand-written PDF whose catalog carries `/<name> true` as written (escapes and all). */
+export function pdfNaming(name: string): Buffer {
+  return minimalPdf('NARIC test document', 0, `/${name} true`);
+}
+
+/**
+ * A PDF written by pdf-lib with object streams (PDF 1.5): the catalog, carrying `/<name> true`,
+ * sits only in a FlateDecode-compressed `/ObjStm`, never in the file's plain bytes.
+ */
+export async function pdfNamingInObjectStream(name: string): Promise<Buffer> {
+  const { PDFDocument, PDFName, PDFBool } = await import('pdf-lib');
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]).drawText('NARIC test document', { x: 20, y: 100, size: 12 });
+  document.catalog.set(PDFName.of(name), PDFBool.True);
+  return Buffer.from(await document.save({ useObjectStreams: true }));
 }

@@ -26,6 +26,7 @@ import { apiUrl } from '../api-client';
 import type { MainLog } from '../log';
 import { downloadToFile, type ResumeFrom } from './download-file';
 import { openDownload, readAnswerBody, streamUpload, TRANSFER_CHUNK_BYTES } from './http-stream';
+import { createDropTokens, type DropTokens } from './drop-tokens';
 import { inspectLocalPdf, type LocalPdf } from './local-pdf';
 import { localFileName } from './local-file-name';
 
@@ -62,13 +63,17 @@ export interface TransferServiceOptions {
   /** How long the upload limits are trusted before asking the server again. */
   limitsTtlMs?: number;
   downloadRetryDelayMs?: (retry: number) => number;
+  /** The one-time tokens that stand for dropped files' paths. */
+  dropTokens?: DropTokens;
 }
 
 export interface TransferService {
   limits(): Promise<UploadLimits>;
   choosePdf(): Promise<PdfSelection | null>;
-  /** A path the preload read from a dropped File; checked like a chosen one. */
-  dropPdf(path: string): Promise<PdfSelection>;
+  /** Registers the path the preload read from a dropped File; answers a one-time token for `dropPdf`. */
+  registerDrop(path: string): string;
+  /** The dropped file behind a token from `registerDrop` (once), checked like a chosen one. */
+  dropPdf(token: string): Promise<PdfSelection>;
   upload(request: UploadRequest): Promise<UploadOutcome>;
   /** True when a transfer of that id was running and is now stopped. */
   cancel(transferId: string): boolean;
@@ -134,6 +139,7 @@ export function createTransferService(options: TransferServiceOptions): Transfer
   const running = new Map<string, AbortController>();
   let cachedLimits: { value: UploadLimits; at: number } | null = null;
   const previewRoot = options.previewDir ?? join(tmpdir(), 'naric-backoffice-viewer');
+  const dropTokens = options.dropTokens ?? createDropTokens();
 
   const authorization = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
@@ -318,7 +324,13 @@ export function createTransferService(options: TransferServiceOptions): Transfer
       const path = await options.shell.choosePdf();
       return path === null ? null : select(path);
     },
-    dropPdf: (path) => select(path),
+    registerDrop: (path) => dropTokens.issue(path),
+    async dropPdf(token) {
+      const path = dropTokens.redeem(token);
+      // Never a path from the page: only one registered at a drop, and only once.
+      if (path === null) throw refusal('unknown_selection');
+      return select(path);
+    },
     upload,
     cancel(transferId) {
       const controller = running.get(transferId);

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActiveContentKind } from '../../shared/api/applications';
 import type { DownloadOutcome, DownloadSource } from '../../shared/ipc/transfer-contract';
 import { getBridge } from '../platform/bridge';
+import { useActiveContentWords } from './active-content';
 import { Alert } from './alert';
 import { Button, type ButtonVariant } from './button';
+import { ConfirmDialog } from './dialog';
 import { TransferError } from './transfer-error';
 import { TransferProgressBar, useTransferProgress } from './transfer-progress';
 
@@ -21,6 +24,8 @@ export interface DownloadButtonProps {
   label?: string;
   variant?: ButtonVariant;
   isDisabled?: boolean;
+  /** What the file's scan found: opening it in the system viewer asks first, naming it. */
+  activeContent?: readonly ActiveContentKind[];
 }
 
 type DownloadState =
@@ -30,9 +35,24 @@ type DownloadState =
   | { phase: 'failed'; error: unknown };
 
 /** Downloads one document with a progress bar and a cancel button, then says where it went. */
-export function DownloadButton({ source = 'document', documentId, applicationId, fileName, sha256 = null, action = 'save', label, variant = 'secondary', isDisabled = false }: DownloadButtonProps) {
+export function DownloadButton({
+  source = 'document',
+  documentId,
+  applicationId,
+  fileName,
+  sha256 = null,
+  action = 'save',
+  label,
+  variant = 'secondary',
+  isDisabled = false,
+  activeContent = [],
+}: DownloadButtonProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
+  const [confirming, setConfirming] = useState(false);
+  const activeWords = useActiveContentWords(activeContent);
+  // The system viewer may run a flagged file's scripts and actions; saving it runs nothing.
+  const mustWarn = action === 'open' && activeContent.length > 0;
   const running = useRef<string | null>(null);
   const progress = useTransferProgress(state.phase === 'running' ? state.transferId : null);
 
@@ -62,7 +82,7 @@ export function DownloadButton({ source = 'document', documentId, applicationId,
   const isRunning = state.phase === 'running';
   return (
     <div className="download-control">
-      <Button variant={variant} isDisabled={isDisabled || isRunning} isPending={isRunning} onPress={() => void start()}>
+      <Button variant={variant} isDisabled={isDisabled || isRunning} isPending={isRunning} onPress={() => (mustWarn ? setConfirming(true) : void start())}>
         {label ?? (action === 'open' ? t('openPdf') : t('download'))}
       </Button>
       {state.phase === 'running' ? (
@@ -77,6 +97,30 @@ export function DownloadButton({ source = 'document', documentId, applicationId,
       {state.phase === 'done' && state.outcome.outcome === 'opened' ? <Alert tone="success">{t('opened', { name: state.outcome.file_name })}</Alert> : null}
       {state.phase === 'done' && state.outcome.outcome === 'cancelled' ? <Alert tone="info">{t('downloadCancelled')}</Alert> : null}
       {state.phase === 'failed' ? <TransferError error={state.error} onDismiss={() => setState({ phase: 'idle' })} /> : null}
+      {mustWarn ? (
+        <ConfirmDialog
+          isOpen={confirming}
+          onOpenChange={setConfirming}
+          title={t('activeContent.confirmTitle')}
+          message={
+            <>
+              <p>{t('activeContent.confirmMessage', { name: fileName })}</p>
+              <ul>
+                {activeWords.map((words) => (
+                  <li key={words}>{words}</li>
+                ))}
+              </ul>
+              <p>{t('activeContent.confirmRisk')}</p>
+            </>
+          }
+          confirmLabel={t('activeContent.confirmOpen')}
+          isDestructive
+          onConfirm={() => {
+            setConfirming(false);
+            void start();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -20,6 +20,7 @@ import * as systemSettings from './migrations/0017-system-settings';
 import * as letterheadLogo from './migrations/0018-letterhead-logo';
 import * as signInChallengeTokens from './migrations/0019-sign-in-challenge-tokens';
 import * as newsPendingRevisions from './migrations/0021-news-pending-revisions';
+import * as documentActiveContent from './migrations/0022-document-active-content';
 import * as issuedDocumentBytes from './migrations/0023-issued-document-bytes';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-letterhead-logo': letterheadLogo,
   '0019-sign-in-challenge-tokens': signInChallengeTokens,
   '0021-news-pending-revisions': newsPendingRevisions,
+  '0022-document-active-content': documentActiveContent,
   '0023-issued-document-bytes': issuedDocumentBytes,
 };
 

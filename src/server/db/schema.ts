@@ -3,6 +3,7 @@ import type { DeadlineType, Gender, ReminderFrequency, ServiceCategory } from '.
 import type { RecipientRef } from '../../shared/api/deadlines';
 import type { DeadlineCondition } from '../../shared/domain/deadline-stages';
 import type { DocumentType } from '../../shared/document-types';
+import type { ActiveContentKind } from '../../shared/api/applications';
 import type { DocumentRequirement, SelectableDocument, StoredFeeQuote } from '../../shared/api/services';
 import type { PriceTable } from '../../shared/domain/fees';
 import type {
@@ -486,6 +487,7 @@ export interface ApplicationDocumentsTable {
   media_type: Generated<string>;
   size: Generated<number>;
   sha256: string | null;
+  active_content: Generated<ActiveContentKind[]>;
   storage_key: string | null;
   status: Generated<DocumentStatus>;
   review_notes: string | null;
@@ -597,6 +599,7 @@ export interface VerdictsTable {
   file_name: string | null;
   storage_key: string | null;
   sha256: string | null;
+  active_content: Generated<ActiveContentKind[]>;
   size: number | null;
   created_by_id: number | null;
   created_at: CreatedAt;
@@ -689,6 +692,7 @@ export interface IntakeUploadsTable {
   file_name: string;
   size: number;
   sha256: string;
+  active_content: Generated<ActiveContentKind[]>;
   application_id: number | null;
   created_at: CreatedAt;
 }
@@ -726,6 +730,7 @@ export interface CouncilMeetingsTable {
   minutes_file_name: string | null;
   minutes_size: number | null;
   minutes_sha256: string | null;
+  minutes_active_content: Generated<ActiveContentKind[]>;
   minutes_uploaded_by_id: number | null;
   minutes_uploaded_at: Timestamp | null;
   created_by_id: number | null;
@@ -802,6 +807,7 @@ export interface ExpertReviewsTable {
   report_file_name: string | null;
   report_size: number | null;
   report_sha256: string | null;
+  report_active_content: Generated<ActiveContentKind[]>;
   submitted_at: Timestamp | null;
   version: Generated<number>;
 }

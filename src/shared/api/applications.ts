@@ -140,6 +140,15 @@ export const educationInfo = z.object({
 });
 export type EducationInfo = z.infer<typeof educationInfo>;
 
+/**
+ * Active content a stored PDF carries (found in its bytes on upload): scripts, an action run on
+ * opening, a program launch, attached files, embedded media. A system viewer may run them; the
+ * in-app viewer (pdf.js, scripting off) does not.
+ */
+export const ACTIVE_CONTENT_KINDS = ['javascript', 'open_action', 'launch', 'embedded_file', 'rich_media'] as const;
+export type ActiveContentKind = (typeof ACTIVE_CONTENT_KINDS)[number];
+export const activeContent = z.array(z.enum(ACTIVE_CONTENT_KINDS));
+
 export const applicationDocument = z.object({
   id: z.number().int(),
   file_name: z.string(),
@@ -154,6 +163,8 @@ export const applicationDocument = z.object({
   /** Whether the file itself is stored (imported and demo records may carry metadata only). */
   has_file: z.boolean(),
   sha256: z.string().nullable(),
+  /** Empty for a clean file (and for records without one). */
+  active_content: activeContent,
 });
 export type ApplicationDocument = z.infer<typeof applicationDocument>;
 

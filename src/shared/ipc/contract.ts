@@ -87,8 +87,13 @@ export const IPC_CONTRACT = {
   'transfer:limits': { request: none, response: uploadLimitsAnswer },
   /** The native open dialog; null when the user closes it. */
   'transfer:choose-pdf': { request: none, response: pdfSelection.nullable() },
-  /** The preload resolves a dropped File's path (webUtils.getPathForFile); main checks it. */
-  'transfer:drop-pdf': { request: z.object({ path: z.string().min(1).max(4096) }), response: pdfSelection },
+  /**
+   * Only the preload calls it, at a drop: the dropped File's path (webUtils.getPathForFile) for a
+   * one-time token. The page's bridge has no function for it; main reads no path from the page.
+   */
+  'transfer:register-drop': { request: z.object({ path: z.string().min(1).max(4096) }), response: z.object({ token: z.string() }) },
+  /** The file registered under a token (once), checked like a chosen one. */
+  'transfer:drop-pdf': { request: z.object({ token: z.string().min(1).max(200) }), response: pdfSelection },
   'transfer:upload': { request: uploadRequest, response: uploadOutcome },
   'transfer:cancel': { request: z.object({ transfer_id: transferId }), response: z.object({ cancelled: z.boolean() }) },
   /** The native save dialog, then a streamed download to the chosen file. */

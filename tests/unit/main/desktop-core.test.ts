@@ -119,7 +119,8 @@ describe('desktop core: the counter channels', () => {
 
     const pdf = join(userData, 'scan.pdf');
     await writeFile(pdf, '%PDF-1.4\n% a scanned diploma\n%%EOF\n');
-    const dropped = (await call('transfer:drop-pdf', { path: pdf })) as { ok: true; value: { selection: string } };
+    const registered = (await call('transfer:register-drop', { path: pdf })) as { ok: true; value: { token: string } };
+    const dropped = (await call('transfer:drop-pdf', { token: registered.value.token })) as { ok: true; value: { selection: string } };
     const kept = (await call('counter:keep-attachment', { selection: dropped.value.selection })) as { ok: true; value: { attachment_id: string } };
     expect(kept).toMatchObject({ ok: true, value: { file_name: 'scan.pdf', size: 35 } });
     const read = (await call('counter:read-attachment', { attachment_id: kept.value.attachment_id })) as { ok: true; value: { data: Uint8Array } };

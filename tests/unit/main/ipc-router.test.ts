@@ -27,6 +27,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'external:open': notCalled,
     'transfer:limits': notCalled,
     'transfer:choose-pdf': notCalled,
+    'transfer:register-drop': notCalled,
     'transfer:drop-pdf': notCalled,
     'transfer:upload': notCalled,
     'transfer:cancel': notCalled,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '../../../shared/api/applications';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
+import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
 import { DocumentUpload } from './document-upload';
@@ -38,7 +39,15 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
         >
           {t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}
         </Button>
-        <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('detail.openFile')} variant="quiet" />
+        <DownloadButton
+          documentId={document.id}
+          fileName={document.file_name}
+          sha256={document.sha256}
+          action="open"
+          label={t('detail.openFile')}
+          variant="quiet"
+          activeContent={document.active_content}
+        />
         <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('detail.saveFile')} variant="quiet" />
       </div>
     ) : (
@@ -59,7 +68,17 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
     </div>
   );
   const columns: DataColumn<ApplicationDocument>[] = [
-    { id: 'file', title: t('detail.fields.file'), isRowHeader: true, render: (document) => document.file_name },
+    {
+      id: 'file',
+      title: t('detail.fields.file'),
+      isRowHeader: true,
+      render: (document) => (
+        <>
+          {document.file_name} <ActiveContentBadge kinds={document.active_content} />
+        </>
+      ),
+      text: (document) => document.file_name,
+    },
     { id: 'type', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
     { id: 'kind', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
     { id: 'uploaded', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },

@@ -6,6 +6,7 @@ import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../shared/domain/applic
 import { Alert } from '../../components/alert';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { DensitySwitch } from '../../components/table-density';
+import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
@@ -34,7 +35,17 @@ export function DocumentsList() {
   const pastTheEnd = useFirstPageWhenPastTheEnd(list, page, () => set('page', null));
 
   const columns: DataColumn<StoredDocument>[] = [
-    { id: 'file', title: t('columns.file'), isRowHeader: true, render: (row) => row.file_name },
+    {
+      id: 'file',
+      title: t('columns.file'),
+      isRowHeader: true,
+      render: (row) => (
+        <>
+          {row.file_name} <ActiveContentBadge kinds={row.active_content} />
+        </>
+      ),
+      text: (row) => row.file_name,
+    },
     { id: 'application', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
     { id: 'type', title: t('columns.type'), render: (row) => t(`applications:documentType.${row.document_type}`) },
     { id: 'kind', title: t('columns.kind'), render: (row) => t(`applications:documentKind.${row.kind}`) },

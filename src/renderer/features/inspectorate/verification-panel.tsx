@@ -8,6 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { DetailsList } from '../../components/details-list';
+import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
@@ -165,14 +166,16 @@ function VerificationDocument({ document, date }: { document: ApplicationDocumen
   const [previewing, setPreviewing] = useState(false);
   return (
     <div className="inspectorate-panel__document">
-      <p>{t('panel.verificationDocument', { name: document.file_name, date: date(document.uploaded_at) })}</p>
+      <p>
+        {t('panel.verificationDocument', { name: document.file_name, date: date(document.uploaded_at) })} <ActiveContentBadge kinds={document.active_content} />
+      </p>
       {document.has_file ? (
         <>
           <div className="action-list">
             <Button variant="quiet" aria-pressed={previewing} onPress={() => setPreviewing((value) => !value)}>
               {t(previewing ? 'panel.hidePreview' : 'panel.preview')}
             </Button>
-            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('panel.open')} variant="quiet" />
+            <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} action="open" label={t('panel.open')} variant="quiet" activeContent={document.active_content} />
             <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.save')} variant="quiet" />
           </div>
           {previewing ? (
@@ -192,7 +195,17 @@ function VerificationDocument({ document, date }: { document: ApplicationDocumen
 function DocumentTable({ documents, date }: { documents: readonly ApplicationDocument[]; date(value: string | null): string }) {
   const { t } = useTranslation(['inspectorate', 'applications']);
   const columns: DataColumn<ApplicationDocument>[] = [
-    { id: 'file', title: t('panel.file'), isRowHeader: true, render: (document) => document.file_name },
+    {
+      id: 'file',
+      title: t('panel.file'),
+      isRowHeader: true,
+      render: (document) => (
+        <>
+          {document.file_name} <ActiveContentBadge kinds={document.active_content} />
+        </>
+      ),
+      text: (document) => document.file_name,
+    },
     { id: 'type', title: t('panel.documentType'), render: (document) => t(`applications:documentType.${document.document_type}`) },
     { id: 'uploaded', title: t('panel.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
     {
@@ -210,6 +223,7 @@ function DocumentTable({ documents, date }: { documents: readonly ApplicationDoc
               action="open"
               label={t('panel.openFile', { name: document.file_name })}
               variant="quiet"
+              activeContent={document.active_content}
             />
             <DownloadButton documentId={document.id} fileName={document.file_name} sha256={document.sha256} label={t('panel.saveFile', { name: document.file_name })} variant="quiet" />
           </div>

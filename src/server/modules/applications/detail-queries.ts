@@ -244,6 +244,7 @@ export async function loadApplicationDetail(
       reviewed_at: iso(document.reviewed_at),
       has_file: document.storage_key !== null,
       sha256: document.sha256,
+      active_content: document.active_content,
     })),
     application_notes: notes.map((note) => ({
       id: note.id,

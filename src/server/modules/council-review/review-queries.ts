@@ -59,6 +59,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       .select([
         'application_documents.id',
         'application_documents.file_name',
+        'application_documents.active_content',
         'application_documents.document_type',
         'application_documents.kind',
         'application_documents.size',
@@ -190,6 +191,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       reviewed_at: iso(document.reviewed_at),
       has_file: document.storage_key !== null,
       sha256: document.sha256,
+      active_content: document.active_content,
     })),
     council: council && seats ? { id: council.id, name: council.name, active: council.active, quorum: council.quorum, members: seats } : null,
     conflicts: conflicts.map((conflict) => ({

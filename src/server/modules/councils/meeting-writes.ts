@@ -1,3 +1,4 @@
+import type { ActiveContentKind } from '../../../shared/api/applications';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { COUNCIL_MESSAGES, type meetingCreate, type meetingUpdate } from '../../../shared/api/councils';
@@ -116,6 +117,7 @@ export interface MinutesFile {
   fileName: string;
   size: number;
   sha256: string;
+  activeContent: ActiveContentKind[];
 }
 
 /** Records the minutes' file; answers the key of the file it replaced (to delete once saved). */
@@ -129,6 +131,7 @@ export async function attachMinutes(db: AppDatabase, meetingId: number, version:
         minutes_file_name: file.fileName,
         minutes_size: file.size,
         minutes_sha256: file.sha256,
+        minutes_active_content: file.activeContent,
         minutes_uploaded_by_id: actorId,
         minutes_uploaded_at: new Date(),
         version: meeting.version + 1,

@@ -230,7 +230,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const meetingId = request.params.meetingId;
         await managedMeeting(request, meetingId);
-        const { metadata, object } = await acceptPdfUpload(request, storage, {
+        const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
           // The version and file name come in the query (checked by its schema before the body is read).
@@ -238,7 +238,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const key = await object.keep();
         try {
-          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256 }, currentUser(request).id);
+          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256, activeContent }, currentUser(request).id);
           if (replaced) await storage.delete(replaced);
         } catch (error) {
           await storage.delete(key);

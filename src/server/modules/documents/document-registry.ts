@@ -1,3 +1,4 @@
+import type { ActiveContentKind } from '../../../shared/api/applications';
 import type { DocumentType } from '../../../shared/document-types';
 import type { DocumentKind } from '../../../shared/domain/application-status';
 import type { AppDatabase } from '../../db/database';
@@ -16,6 +17,8 @@ export interface Registration {
   kind: DocumentKind;
   /** The inspectorate's verification document: one per request, only while it is pending. */
   inspectorate?: boolean;
+  /** What the upload's scan found (receivePdf). */
+  activeContent: ActiveContentKind[];
 }
 
 export const SECOND_INSPECTORATE_UPLOAD = 'The inspectorate verification document has already been uploaded.';
@@ -52,6 +55,7 @@ export async function registerUpload(
           media_type: 'application/pdf',
           size: object.size,
           sha256: object.sha256,
+          active_content: registration.activeContent,
           storage_key: key,
           uploaded_by_id: registration.uploaderId,
         })

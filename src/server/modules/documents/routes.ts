@@ -104,7 +104,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     } else if (!hasPermission(user, 'documents.change_document') && !hasPermission(user, 'applications.change_application')) {
       throw permissionDenied();
     }
-    const { metadata, object } = await acceptPdfUpload(request, storage, {
+    const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
       maxBytes: await currentUploadLimit(app.deps),
       idleTimeoutMs: bodyIdleMs,
       readMetadata: (fields) =>
@@ -117,6 +117,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       documentType: metadata.document_type,
       kind: metadata.kind,
       inspectorate,
+      activeContent,
     });
     const document = await findDocument(db, applicationScope(user), id);
     if (!document) throw notFound();

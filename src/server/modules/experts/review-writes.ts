@@ -1,3 +1,4 @@
+import type { ActiveContentKind } from '../../../shared/api/applications';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
@@ -119,7 +120,7 @@ export async function attachReport(
   db: AppDatabase,
   reviewId: number,
   version: number,
-  file: { key: string; fileName: string; size: number; sha256: string },
+  file: { key: string; fileName: string; size: number; sha256: string; activeContent: ActiveContentKind[] },
 ): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
     const row = await lockedRow(trx, reviewId);
@@ -127,7 +128,7 @@ export async function attachReport(
     if (row.version !== version) throw stale();
     await trx
       .updateTable('expert_reviews')
-      .set((eb) => ({ report_storage_key: file.key, report_file_name: file.fileName, report_size: file.size, report_sha256: file.sha256, version: eb('version', '+', 1) }))
+      .set((eb) => ({ report_storage_key: file.key, report_file_name: file.fileName, report_size: file.size, report_sha256: file.sha256, report_active_content: file.activeContent, version: eb('version', '+', 1) }))
       .where('id', '=', reviewId)
       .execute();
     return row.report_storage_key;

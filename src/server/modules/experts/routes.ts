@@ -286,14 +286,14 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
         const { row } = await ownReview(request);
         // Refused before a byte is read: a submitted review takes no new report.
         if (row.status === 'submitted') throw conflict(EXPERT_MESSAGES.locked);
-        const { metadata, object } = await acceptPdfUpload(request, storage, {
+        const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
           readMetadata: (fields) => ({ fileName: typeof fields.file_name === 'string' && fields.file_name ? fields.file_name : 'report.pdf' }),
         });
         const key = await object.keep();
         try {
-          const replaced = await attachReport(db, row.id, request.query.version, { key, fileName: request.query.file_name || metadata.fileName, size: object.size, sha256: object.sha256 });
+          const replaced = await attachReport(db, row.id, request.query.version, { key, fileName: request.query.file_name || metadata.fileName, size: object.size, sha256: object.sha256, activeContent });
           if (replaced) await storage.delete(replaced);
         } catch (error) {
           await storage.delete(key);

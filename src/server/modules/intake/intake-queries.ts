@@ -183,6 +183,7 @@ export async function takeUploads(db: AppDatabase, applicationId: number, upload
         media_type: 'application/pdf',
         size: upload.size,
         sha256: upload.sha256,
+        active_content: upload.active_content,
         storage_key: upload.storage_key,
         uploaded_by_id: uploaderId,
         uploaded_at: now,

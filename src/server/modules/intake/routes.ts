@@ -83,8 +83,8 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { metadata, object } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: uploadMetadata });
-      const result = await stageUpload(db, storage, object, { uploadKey: request.params.upload_key, ownerId: user.id, fileName: metadata.file_name });
+      const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: uploadMetadata });
+      const result = await stageUpload(db, storage, object, { uploadKey: request.params.upload_key, ownerId: user.id, fileName: metadata.file_name, activeContent });
       try {
         await sweepUnclaimedUploads(db, storage, clock());
       } catch (error) {

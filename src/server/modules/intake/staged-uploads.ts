@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { ActiveContentKind } from '../../../shared/api/applications';
 import type { StagedUpload } from '../../../shared/api/intake';
 import type { AppDatabase } from '../../db/database';
 import type { IntakeUploadsTable } from '../../db/schema';
@@ -23,6 +24,8 @@ export interface StagingRequest {
   uploadKey: string;
   ownerId: number;
   fileName: string;
+  /** What the upload's scan found; the document made from it at submission keeps it. */
+  activeContent: ActiveContentKind[];
 }
 
 export interface StagingResult {
@@ -63,6 +66,7 @@ export async function stageUpload(db: AppDatabase, storage: DocumentStorage, obj
         file_name: request.fileName,
         size: object.size,
         sha256: object.sha256,
+        active_content: request.activeContent,
       })
       .onConflict((oc) => oc.column('upload_key').doNothing())
       .returningAll()

@@ -195,7 +195,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
       // The same answers as documents: 413 on a declared size before reading, 415, empty, damaged, interrupted, 408.
-      const { object } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
+      const { object, activeContent } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
       const key = await object.keep();
       try {
         const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {
@@ -204,6 +204,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           sha256: object.sha256,
           size: object.size,
           template_version: null,
+          active_content: activeContent,
         });
         if (replacedKey) await storage.delete(replacedKey);
         return reply.code(HTTP_STATUS.created).send(saved);
@@ -250,6 +251,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
             sha256: file.sha256,
             size: file.size,
             template_version: templateVersion,
+            active_content: [],
           });
         },
       );

@@ -1,3 +1,4 @@
+import type { ActiveContentKind } from '../../../shared/api/applications';
 import type { Verdict } from '../../../shared/api/issuance';
 import type { AppDatabase } from '../../db/database';
 import { conflict, notFound, preconditionFailed } from '../../errors';
@@ -83,7 +84,18 @@ export async function changeDraft(
   applicationId: number,
   verdictId: number,
   version: number,
-  changes: { body?: string; file_name?: string; storage_key?: string; sha256?: string; size?: number; template_version?: number | null; status?: 'submitted'; submitted_at?: Date },
+  changes: {
+    body?: string;
+    file_name?: string;
+    storage_key?: string;
+    sha256?: string;
+    size?: number;
+    template_version?: number | null;
+    /** With a new file: what its scan found (empty for one the server rendered). */
+    active_content?: ActiveContentKind[];
+    status?: 'submitted';
+    submitted_at?: Date;
+  },
 ): Promise<{ verdict: Verdict; replacedKey: string | null }> {
   const replacedKey = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('verdicts').select(['status', 'version', 'storage_key']).where('id', '=', verdictId).where('application_id', '=', applicationId).forUpdate().executeTakeFirst();

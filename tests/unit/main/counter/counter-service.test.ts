@@ -160,7 +160,7 @@ async function desk(options: { persistence?: SessionPersistence; keyring?: Retur
       async choose(data = pdfBytes(randomUUID()), name = FILE_NAME) {
         const path = join(await mkdtemp(join(folder, 'pick-')), name);
         await writeFile(path, data);
-        const selection = await transfer.dropPdf(path);
+        const selection = await transfer.dropPdf(transfer.registerDrop(path));
         return { selection: selection.selection, path, data };
       },
       restart: build,

@@ -10,17 +10,21 @@ function transport(pathForFile?: (file: unknown) => string) {
   const calls: { channel: string; arg: unknown }[] = [];
   const invoke: BridgeInvoke = async (channel, arg) => {
     calls.push({ channel, arg });
-    return { ok: true, value: channel === 'transfer:drop-pdf' ? { selection: 's-1', file_name: 'scan.pdf', size: 10 } : { cancelled: true } };
+    const values: Record<string, unknown> = { 'transfer:register-drop': { token: 'token-1' }, 'transfer:drop-pdf': { selection: 's-1', file_name: 'scan.pdf', size: 10 } };
+    return { ok: true, value: values[channel] ?? { cancelled: true } };
   };
   return { calls, bridge: createBridge({ invoke, on: () => () => {}, ...(pathForFile ? { pathForFile } : {}) }) };
 }
 
 describe('preload bridge: transfers', () => {
-  it('sends the path of a dropped file to main, never the file', async () => {
+  it('registers the path of a dropped file with main for a token, and drops by the token: never the file', async () => {
     const dropped = { name: 'scan.pdf', size: 10, type: 'application/pdf' };
     const { bridge, calls } = transport((file) => (file === dropped ? '/home/ana/Downloads/scan.pdf' : ''));
     await expect(bridge.transfer.dropPdf(dropped)).resolves.toEqual({ selection: 's-1', file_name: 'scan.pdf', size: 10 });
-    expect(calls).toEqual([{ channel: 'transfer:drop-pdf', arg: { path: '/home/ana/Downloads/scan.pdf' } }]);
+    expect(calls).toEqual([
+      { channel: 'transfer:register-drop', arg: { path: '/home/ana/Downloads/scan.pdf' } },
+      { channel: 'transfer:drop-pdf', arg: { token: 'token-1' } },
+    ]);
   });
 
   it('refuses something that is not a dropped file without asking main', async () => {

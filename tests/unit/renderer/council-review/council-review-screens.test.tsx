@@ -66,7 +66,7 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
     allowed_actions: [{ action: 'record_council_decision', to: 'assessment_completed', notes: 'required' }],
   },
   documents: [
-    { id: 3, file_name: 'diploma.pdf', document_type: 'original_diploma', kind: 'original', size: 20480, uploaded_at: '2026-02-01T09:00:00Z', status: 'verified', review_notes: null, reviewed_by: null, reviewed_at: null, has_file: true, sha256: null },
+    { id: 3, file_name: 'diploma.pdf', document_type: 'original_diploma', kind: 'original', size: 20480, uploaded_at: '2026-02-01T09:00:00Z', status: 'verified', review_notes: null, reviewed_by: null, reviewed_at: null, has_file: true, sha256: null, active_content: [] },
   ],
   council: {
     id: 1,

@@ -12,6 +12,7 @@ const verifier = makeUser({ id: 8, groups: ['Document Verifiers'], permissions: 
 const stored: StoredDocument = {
   id: 41,
   has_file: true,
+  active_content: [],
   file_name: 'diploma.pdf',
   document_type: 'original_diploma',
   kind: 'original',
@@ -72,6 +73,17 @@ describe('documents screen', () => {
     await chooseOption('Kind', 'Translation');
     await waitFor(() => expect(view.router.state.location.search).toContain('kind=translation'));
     await waitFor(() => expect(requestsTo('/api/documents/').at(-1)!.searchParams.get('kind')).toBe('translation'));
+  });
+
+  it('marks a document with active content, naming what was found, and leaves a clean one unmarked', async () => {
+    const flagged: StoredDocument = { ...stored, id: 42, file_name: 'scripted.pdf', active_content: ['javascript', 'open_action'] };
+    stubApi({ 'GET /api/documents/': page([stored, flagged]) });
+    open('/documents');
+    const table = await screen.findByRole('grid', { name: 'Documents' });
+    const badges = await within(table).findAllByText(/^Active content:/);
+    expect(badges.map((badge) => badge.textContent)).toEqual(['Active content: scripts (JavaScript), an action that runs on opening']);
+    expect(within(table).getByRole('row', { name: /scripted\.pdf/ }).textContent).toContain('Active content');
+    expect(within(table).getByRole('row', { name: /diploma\.pdf/ }).textContent).not.toContain('Active content');
   });
 
   it('refuses an application number that is not a number, without sending it', async () => {

@@ -43,6 +43,7 @@ const diploma: ApplicationDocument = {
   reviewed_by: null,
   reviewed_at: null,
   has_file: true,
+  active_content: [],
   sha256: null,
 };
 

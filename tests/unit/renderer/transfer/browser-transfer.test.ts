@@ -24,6 +24,7 @@ const pdfFile = (size = 4096, name = 'diploma.pdf') => new File([pdfBytes(size)]
 const storedDocument = (overrides: Record<string, unknown> = {}) => ({
   id: 41,
   has_file: true,
+  active_content: [],
   file_name: 'diploma.pdf',
   document_type: 'original_diploma',
   kind: 'original',

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DownloadButton } from '../../../../src/renderer/components/download-button';
 import { PdfUpload } from '../../../../src/renderer/components/pdf-upload';
@@ -17,6 +17,7 @@ const target = { type: 'application_document', application_id: 7, document_type:
 const stored: StoredDocument = {
   id: 41,
   has_file: true,
+  active_content: [],
   file_name: 'diploma.pdf',
   document_type: 'original_diploma',
   kind: 'original',
@@ -184,6 +185,51 @@ describe('DownloadButton', () => {
     renderRoutes([{ path: '/', element: <DownloadButton documentId={41} fileName="diploma.pdf" action="open" /> }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Open in PDF viewer' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Page not found');
+  });
+});
+
+describe('DownloadButton with a PDF that carries active content', () => {
+  it('asks in words before the system viewer opens it, and opens only when confirmed', async () => {
+    const open = vi.fn<NaricBridge['transfer']['open']>(async () => ({ outcome: 'opened', file_name: 'diploma.pdf', size: 10 }));
+    transferBridge({ open });
+    renderRoutes([{ path: '/', element: <DownloadButton documentId={41} fileName="diploma.pdf" action="open" activeContent={['javascript', 'launch']} /> }]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in PDF viewer' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Open a PDF with active content?' });
+    expect(warning.textContent).toContain('diploma.pdf contains:');
+    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['scripts (JavaScript)', 'a command that starts a program']);
+    expect(open).not.toHaveBeenCalled();
+
+    fireEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(open).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open in PDF viewer' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Open anyway' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('diploma.pdf is open in the PDF viewer.')).toBeTruthy();
+  });
+
+  it('opens a clean file and saves a flagged one without asking', async () => {
+    const open = vi.fn<NaricBridge['transfer']['open']>(async () => ({ outcome: 'opened', file_name: 'clean.pdf', size: 10 }));
+    const download = vi.fn<NaricBridge['transfer']['download']>(async () => ({ outcome: 'saved', file_name: 'flagged.pdf', size: 10 }));
+    transferBridge({ open, download });
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <DownloadButton documentId={41} fileName="clean.pdf" action="open" activeContent={[]} />
+            <DownloadButton documentId={42} fileName="flagged.pdf" activeContent={['embedded_file']} />
+          </>
+        ),
+      },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in PDF viewer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 

@@ -91,7 +91,8 @@ export function mainProcessWiringScenario(serverUnderTest: () => TransferTestSer
         const path = join(dir, 'through-ipc.pdf');
         await writeBenchPdf(path, 2 * 1024 * 1024);
 
-        const drop = (await call('transfer:drop-pdf', { path })) as { ok: true; value: { selection: string } };
+        const registered = (await call('transfer:register-drop', { path })) as { ok: true; value: { token: string } };
+        const drop = (await call('transfer:drop-pdf', { token: registered.value.token })) as { ok: true; value: { selection: string } };
         expect(drop).toMatchObject({ ok: true, value: { file_name: 'through-ipc.pdf' } });
         const target = { type: 'application_document', application_id: underTest.applicationId, document_type: 'additional_document' };
         const upload = await call('transfer:upload', { transfer_id: 'ipc-upload-01', selection: drop.value.selection, target });

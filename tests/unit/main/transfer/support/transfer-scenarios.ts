@@ -97,16 +97,16 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
       await truncate(huge, server.limit + 1);
       const before = uploadsSent();
 
-      expect(await refusalOf(transfer.dropPdf(png))).toMatchObject({ code: 'unsupported_file_type', body: { reason: 'not_pdf' } });
-      expect(await refusalOf(transfer.dropPdf(empty))).toMatchObject({ code: 'validation_error', body: { reason: 'empty' } });
-      expect(await refusalOf(transfer.dropPdf(huge))).toMatchObject({ code: 'payload_too_large', body: { reason: 'too_large', max_upload_bytes: server.limit } });
+      expect(await refusalOf(transfer.dropPdf(transfer.registerDrop(png)))).toMatchObject({ code: 'unsupported_file_type', body: { reason: 'not_pdf' } });
+      expect(await refusalOf(transfer.dropPdf(transfer.registerDrop(empty)))).toMatchObject({ code: 'validation_error', body: { reason: 'empty' } });
+      expect(await refusalOf(transfer.dropPdf(transfer.registerDrop(huge)))).toMatchObject({ code: 'payload_too_large', body: { reason: 'too_large', max_upload_bytes: server.limit } });
       expect(uploadsSent()).toBe(before);
     });
 
     it('a file that became something else after it was chosen is refused at upload time', async () => {
       const { transfer } = service();
       const path = await pdf('swapped.pdf', 64 * 1024);
-      const { selection } = await transfer.dropPdf(path);
+      const { selection } = await transfer.dropPdf(transfer.registerDrop(path));
       await writeFile(path, 'GIF89a not a pdf');
       const before = uploadsSent();
       expect(await refusalOf(transfer.upload({ transfer_id: 'swapped-0001', selection, target: target() }))).toMatchObject({ body: { reason: 'not_pdf' } });
@@ -119,7 +119,7 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
       const { transfer, events } = service();
       const path = await pdf('Diplomë e përkthyer.pdf', 3 * MiB);
       const size = (await stat(path)).size;
-      const { selection, file_name } = await transfer.dropPdf(path);
+      const { selection, file_name } = await transfer.dropPdf(transfer.registerDrop(path));
       expect(file_name).toBe('Diplomë e përkthyer.pdf');
 
       const outcome = await transfer.upload({ transfer_id: 'upload-0001', selection, target: target() });
@@ -140,7 +140,7 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
       let held = 'expired-or-forged';
       const refreshAccess = vi.fn(async () => ({ access: (held = officerToken) }));
       const { transfer } = service({ accessToken: async () => held, refreshAccess });
-      const { selection } = await transfer.dropPdf(await pdf('retry.pdf', 256 * 1024));
+      const { selection } = await transfer.dropPdf(transfer.registerDrop(await pdf('retry.pdf', 256 * 1024)));
       const before = uploadsSent();
       await expect(transfer.upload({ transfer_id: 'upload-0401', selection, target: target() })).resolves.toMatchObject({ outcome: 'uploaded' });
       expect(refreshAccess).toHaveBeenCalledTimes(1);
@@ -153,7 +153,7 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
       const refreshAccess = vi.fn(async () => ({ access: officerToken }));
       const { transfer } = service({ accessToken: async () => (++calls >= 3 ? 'revoked-token' : officerToken), refreshAccess });
       const path = await pdf('revoked.pdf', 2 * MiB);
-      const { selection } = await transfer.dropPdf(path);
+      const { selection } = await transfer.dropPdf(transfer.registerDrop(path));
       const before = uploadsSent();
       const outcome = await transfer.upload({ transfer_id: 'upload-0402', selection, target: target() });
       expect(outcome).toMatchObject({ outcome: 'uploaded', document: { size: (await stat(path)).size, sha256: await sha256(path) } });
@@ -173,7 +173,7 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
           if (event.loaded >= 4 * MiB) transfer.cancel('cancel-0001');
         },
       });
-      const { selection } = await transfer.dropPdf(path);
+      const { selection } = await transfer.dropPdf(transfer.registerDrop(path));
       await expect(transfer.upload({ transfer_id: 'cancel-0001', selection, target: target() })).resolves.toEqual({ outcome: 'cancelled' });
       expect(Math.max(...events.map((event) => event.loaded))).toBeLessThan(size);
       expect(transfer.cancel('cancel-0001')).toBe(false);
@@ -194,7 +194,7 @@ export function transferServiceScenarios(serverUnderTest: () => TransferTestServ
       const { transfer } = service();
       source = await pdf('Vërtetim – Đorđević.pdf', 8 * MiB);
       digest = await sha256(source);
-      const { selection } = await transfer.dropPdf(source);
+      const { selection } = await transfer.dropPdf(transfer.registerDrop(source));
       const outcome = await transfer.upload({ transfer_id: 'seed-upload-01', selection, target: target() });
       if (outcome.outcome !== 'uploaded') throw new Error('could not seed a document');
       documentId = outcome.document.id;
