@@ -30,7 +30,7 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
 import { notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { acceptPdfUpload } from '../../uploads';
+import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { applicationsUnderReview, chairsCouncil, councilMeetings, councilMembers, findCouncil, listCouncils, memberOptions, visibleDecisions } from './council-queries';
 import { translateCouncilError } from './council-texts';
 import { createCouncil, updateCouncil } from './council-writes';
@@ -235,12 +235,13 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
         const { metadata, object } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
-          // The version and file name come in the query (checked by its schema before the body is read).
-          readMetadata: () => request.query,
+          // The version and file name come in the query (checked by its schema before the body is
+          // read); a multipart form's fields and file name pass the same rule.
+          readMetadata: (fields) => parseUploadFields(minutesUploadQuery, fields),
         });
         const key = await object.keep();
         try {
-          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256 }, currentUser(request).id);
+          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name ?? 'minutes.pdf', size: object.size, sha256: object.sha256 }, currentUser(request).id);
           if (replaced) await storage.delete(replaced);
         } catch (error) {
           await storage.delete(key);
