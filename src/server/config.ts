@@ -35,6 +35,12 @@ export interface ServerConfig {
   timeouts?: ServerTimeouts;
   /** Public address that issued documents' QR codes point to; the code is appended. */
   publicVerifyUrl: string;
+  /**
+   * The server's public origin (and path prefix, if any) for absolute links such as pagination's
+   * `next`; absent or null: those links are relative. Never taken from the request's Host header,
+   * which any client sets.
+   */
+  publicBaseUrl?: string | null;
   /** Directory (LDAP) sign-in; absent or null without NARIC_LDAP_URL (docs/api.md, "Directory sign-in (LDAP)"). */
   directory?: DirectorySettings | null;
   /** Where e-mails are sent; absent or null without NARIC_SMTP_URL (they then wait in the outbox, or are logged in demo mode). */
@@ -256,6 +262,7 @@ const environment = z.object({
   ),
   NARIC_S3_FORCE_PATH_STYLE: flag,
   NARIC_PUBLIC_VERIFY_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
+  NARIC_PUBLIC_URL: z.preprocess(blankAsMissing, z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional()),
   NARIC_TRUST_PROXY: trustProxyVariable,
   LOG_LEVEL: z.preprocess(blankAsMissing, z.enum(LOG_LEVELS).default('info')),
   NARIC_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.requestMs),
@@ -354,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // The local server answers the check itself (GET /api/verify/{code}/) until a public page exists.
     directory: directorySettings(values, cwd),
     smtp: smtpSettings(values, cwd),
+    publicBaseUrl: values.NARIC_PUBLIC_URL ? values.NARIC_PUBLIC_URL.replace(/\/+$/, '') : null,
     publicVerifyUrl: (values.NARIC_PUBLIC_VERIFY_URL ?? `http://${values.HOST ?? '127.0.0.1'}:${values.PORT}/api/verify`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
     version: packageVersion,

@@ -16,7 +16,18 @@ export function asciiFileName(name: string): string {
   return folded.trim() || 'document.pdf';
 }
 
-export function contentDisposition(name: string, disposition: 'attachment' | 'inline'): string {
+/** A file name's last path segment without control characters, or `fallback` when nothing is left. */
+export function fileNameSegment(raw: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex
+  return (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() || fallback;
+}
+
+/**
+ * The one way a Content-Disposition is written. Only the name's last path segment goes out, so a
+ * name stored before uploads checked it never tells the client to save elsewhere (`..\Startup\x.pdf`).
+ */
+export function contentDisposition(rawName: string, disposition: 'attachment' | 'inline'): string {
+  const name = fileNameSegment(rawName, 'document.pdf');
   const encoded = encodeURIComponent(name.normalize('NFC')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
 }

@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '../shared/api/drf';
 import { notFound } from './errors';
 
-// DRF's page-number pagination: absolute `next`/`previous` links that keep the other query
-// parameters, and a 404 "Invalid page." past the last page.
+// DRF's page-number pagination: `next`/`previous` links that keep the other query parameters,
+// and a 404 "Invalid page." past the last page. The links are absolute only under the configured
+// public address (NARIC_PUBLIC_URL), otherwise relative to the server: the request's Host header
+// is the client's to write, and a link built from it would send the next page elsewhere.
 
 export interface PageRequest {
   page: number;
@@ -18,10 +20,13 @@ export function pageAnswer<T>(request: FastifyRequest, pageRequest: PageRequest,
   const { page, page_size } = pageRequest;
   if (page > 1 && (page - 1) * page_size >= count) throw notFound('Invalid page.');
   const link = (target: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // A placeholder origin only to edit the query; it never reaches the answer.
+    const url = new URL(request.url, 'http://server.invalid');
     if (target === 1) url.searchParams.delete('page');
     else url.searchParams.set('page', String(target));
-    return url.toString();
+    const path = `${url.pathname}${url.search}`;
+    const base = request.server.deps.config.publicBaseUrl;
+    return base ? `${base}${path}` : path;
   };
   return {
     count,

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import { PDF_MEDIA_TYPE } from '../shared/api/documents';
 import { HTTP_STATUS } from '../shared/api/drf';
 import { ERROR_CODES } from '../shared/errors';
@@ -87,11 +88,28 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
   throw fieldErrors({ file: ['The PDF is damaged or incomplete. Save or scan it again and upload the new file.'] });
 }
 
+/**
+ * An upload's fields (the query, then a multipart form's fields and its file part's name) checked
+ * with the route's schema, whose `file_name`, if any, is the documents' rule (`uploadFileName`: no
+ * path separators or control characters): a refusal is a 400 on the field, and the name is never
+ * stored or echoed. The name is kept in NFC, as the documents list searches it.
+ */
+export function parseUploadFields<S extends z.ZodType<Record<string, unknown>>>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const problems: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (problems[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
+    throw fieldErrors(problems);
+  }
+  const data = parsed.data as z.output<S> & { file_name?: unknown };
+  return typeof data.file_name === 'string' ? { ...data, file_name: data.file_name.normalize('NFC') } : data;
+}
+
 export interface UploadOptions<M> {
   maxBytes: number;
   /** Refuses no data for this long while the file streams in (408); a slow but moving upload goes on. */
   idleTimeoutMs: number;
-  /** Checks the upload's fields (query or multipart fields); throws a 400 on bad ones. */
+  /** Checks the upload's fields (query or multipart fields), with parseUploadFields; throws a 400 on bad ones. */
   readMetadata(metadata: Record<string, unknown>): M;
 }
 

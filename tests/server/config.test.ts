@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 300,
       maxUploadBytes: 250 * 1024 * 1024,
       publicVerifyUrl: 'http://127.0.0.1:8000/api/verify',
+      publicBaseUrl: null,
       logLevel: 'info',
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         NARIC_JWT_SECRET: 'x'.repeat(40),
         NARIC_ACCESS_TOKEN_TTL: '2',
         NARIC_MAX_UPLOAD_BYTES: '1048576',
+        NARIC_PUBLIC_URL: 'https://naric.example/office/',
         LOG_LEVEL: 'warn',
       },
       { cwd },
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       jwtSecret: 'x'.repeat(40),
       accessTokenTtlSeconds: 2,
       maxUploadBytes: 1_048_576,
+      publicBaseUrl: 'https://naric.example/office',
       logLevel: 'warn',
     });
   });

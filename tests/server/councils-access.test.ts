@@ -148,11 +148,35 @@ describe('row scope', () => {
     expect(other.members).toEqual(asAdmin.members);
     expect(other.can_manage_meetings).toBe(false);
 
-    const meeting = councilMeeting.parse((await send('council', 'GET', `/councils/meetings/${engineeringMeeting}/`)).json());
+    // Another council's meetings are not the member's to read: not listed, not found.
+    expect(asAdmin.meetings.length).toBeGreaterThan(0);
+    expect(other.meetings).toEqual([]);
+    expect(own.meetings.map((meeting) => meeting.id)).toContain(medicalMeeting);
     const meetingAsAdmin = councilMeeting.parse((await send('admin', 'GET', `/councils/meetings/${engineeringMeeting}/`)).json());
     expect(meetingAsAdmin.agenda.length).toBeGreaterThan(0);
-    expect(meeting.agenda).toEqual([]);
-    expect(meeting.can_manage).toBe(false);
+    expect((await send('council', 'GET', `/councils/meetings/${engineeringMeeting}/`)).statusCode).toBe(404);
+  });
+
+  it('another council’s minutes, notes and attendance are not found for a member of a different council', async () => {
+    const version = await meetingVersion(engineeringMeeting);
+    const upload = await server.app.inject({
+      method: 'PUT',
+      url: `/api/councils/meetings/${engineeringMeeting}/minutes/?version=${version}`,
+      headers: { ...(await server.authorization('admin')), 'content-type': 'application/pdf' },
+      payload: minimalPdf('Engineering minutes'),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    for (const username of USERS) {
+      const minutes = await send(username, 'GET', `/councils/meetings/${engineeringMeeting}/minutes/`);
+      const detail = await send(username, 'GET', `/councils/meetings/${engineeringMeeting}/`);
+      const expected = CHANGERS.has(username) ? 200 : VIEWERS.has(username) ? 404 : 403;
+      expect(minutes.statusCode, username).toBe(expected);
+      expect(detail.statusCode, username).toBe(expected);
+      if (expected !== 200) {
+        expect(minutes.body).not.toContain('%PDF');
+        expect(detail.body).not.toContain('Engineering');
+      }
+    }
   });
 
   it('the chair may upload the minutes of their council’s meeting and every viewer downloads them', async () => {

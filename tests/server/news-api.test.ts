@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_LIMITS, NEWS_PATHS, newsArticle, publicNewsAnswer, type NewsArticle } from '../../src/shared/api/news';
 import { publishDueArticles } from '../../src/server/modules/news/news-store';
@@ -173,15 +174,17 @@ describe('publishing', () => {
 });
 
 describe('cover image', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
   it('takes a PNG by its signature, refuses other files (415) and too large ones (413)', async () => {
+    // Stored as the server re-encodes it (uploaded-images.ts): a real image, compared after re-encoding.
+    const original = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#204080' } }).png().toBuffer();
+    const png = await sharp(original).png({ compressionLevel: 9 }).toBuffer();
     const article = await create('With cover');
     const put = (body: Buffer, version: number, type = 'image/png') => send('PUT', `${NEWS_PATHS.cover(article.id)}?version=${version}`, body as unknown as string, { 'content-type': type });
     const pdf = await put(Buffer.from('%PDF-1.7\nnot an image'), article.version);
     expect(pdf.statusCode).toBe(415);
     const large = await put(Buffer.concat([png, Buffer.alloc(NEWS_LIMITS.coverBytes)]), article.version);
     expect(large.statusCode).toBe(413);
-    const ok = await put(png, article.version, 'application/octet-stream');
+    const ok = await put(original, article.version, 'application/octet-stream');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().cover).toMatchObject({ media_type: 'image/png', size: png.length });
     expect((await put(png, article.version)).statusCode).toBe(412);

@@ -21,18 +21,36 @@ describe('reference data and demo accounts', () => {
       expect(first.count).toBeGreaterThanOrEqual(250);
       expect(first.results).toHaveLength(100);
       expect(first.previous).toBeNull();
-      expect(first.next).toBe('http://localhost/api/countries/?page_size=100&page=2');
+      expect(first.next).toBe('/api/countries/?page_size=100&page=2');
 
       const last = countryListAnswer.parse((await server.app.inject({ url: '/api/countries/?page_size=100&page=3' })).json());
       expect(last.next).toBeNull();
-      expect(last.previous).toBe('http://localhost/api/countries/?page_size=100&page=2');
+      expect(last.previous).toBe('/api/countries/?page_size=100&page=2');
       expect(first.results.length + 100 + last.results.length).toBe(first.count);
 
       const second = countryListAnswer.parse((await server.app.inject({ url: '/api/countries/?page=2&page_size=100' })).json());
-      expect(second.previous).toBe('http://localhost/api/countries/?page_size=100');
+      expect(second.previous).toBe('/api/countries/?page_size=100');
 
       const names = first.results.map((c) => c.name_en);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    });
+
+    it('never builds the links from the Host header a client sends', async () => {
+      const answer = await server.app.inject({ url: '/api/countries/?page_size=100&page=2', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      const page = countryListAnswer.parse(answer.json());
+      expect(page.next).toBe('/api/countries/?page_size=100&page=3');
+      expect(page.previous).toBe('/api/countries/?page_size=100');
+      expect(JSON.stringify(page)).not.toContain('evil.example');
+    });
+
+    it('builds absolute links from the configured public address only', async () => {
+      const configured = await createServerFixture({ config: { publicBaseUrl: 'https://naric.example/office' } });
+      try {
+        const answer = await configured.app.inject({ url: '/api/countries/?page_size=100', headers: { host: 'evil.example' } });
+        expect(countryListAnswer.parse(answer.json()).next).toBe('https://naric.example/office/api/countries/?page_size=100&page=2');
+      } finally {
+        await configured.close();
+      }
     });
 
     it('answers a page past the end with 404 "Invalid page."', async () => {

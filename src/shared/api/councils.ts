@@ -292,6 +292,7 @@ export type CouncilMeeting = z.infer<typeof councilMeeting>;
 /** PUT /councils/meetings/{id}/minutes/?version=&file_name= with the PDF as the body (raw or one multipart `file`). */
 export const minutesUploadQuery = z.object({
   version: z.coerce.number().pipe(recordVersion),
-  file_name: uploadFileName.default('minutes.pdf'),
+  /** Absent: the multipart file's own name, else `minutes.pdf`. */
+  file_name: uploadFileName.optional(),
 });
 export const minutesDownloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });

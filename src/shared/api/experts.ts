@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACADEMIC_FIELD_CATEGORIES, APPLICATION_STATUSES, DEGREE_LEVELS, DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../domain/application-status';
 import { DOCUMENT_TYPES } from '../document-types';
 import { calendarDate } from './deadlines';
+import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
@@ -315,6 +316,6 @@ export type ReviewSubmit = z.input<typeof reviewSubmit>;
 
 export const reportQuery = z.object({
   version: z.coerce.number().int().nonnegative().max(2_147_483_647),
-  file_name: safeText({ max: 255 }).optional(),
+  file_name: uploadFileName.optional(),
 });
 export const reportDownloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });

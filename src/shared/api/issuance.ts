@@ -97,7 +97,8 @@ export const verdictSubmit = z.object({ version: recordVersion });
 /** The public check's path parameter: a code as printed on a document. */
 export const verificationCodeParams = z.object({ code: safeText({ max: 40 }) });
 /** The verdict file's query: the version the client saw and the file's name. */
-export const verdictFileQuery = z.object({ version: z.coerce.number().pipe(recordVersion), file_name: uploadFileName.default('verdict.pdf') });
+/** `file_name` absent: the multipart file's own name, else `verdict.pdf`. */
+export const verdictFileQuery = z.object({ version: z.coerce.number().pipe(recordVersion), file_name: uploadFileName.optional() });
 
 export const ISSUANCE_PATHS = {
   register: '/issued-documents/',

@@ -61,6 +61,9 @@ export const USER_MESSAGES = {
   selectionChanged: 'The number of users matching the selection changed since you confirmed it. Check the count and confirm again.',
   noSuchSession: 'This session has already ended.',
   inactiveUser: 'The user is deactivated.',
+  superuserOnly: 'Only a superuser may change a superuser’s account.',
+  administratorEmail: 'Only a superuser may change another administrator’s e-mail address.',
+  administratorPasswordShown: 'An administrator’s temporary password is never shown: send it by e-mail.',
 } as const;
 
 export const USER_LIMITS = {
@@ -367,7 +370,7 @@ export const bulkRequest = z.discriminatedUnion('action', [
 export type BulkRequest = z.input<typeof bulkRequest>;
 
 /** Why a user was skipped (translated on the screen, bulkSkip.<code>). */
-export const BULK_SKIP_REASONS = ['already_done', 'self', 'last_administrator', 'directory_user', 'inactive', 'unknown_user'] as const;
+export const BULK_SKIP_REASONS = ['already_done', 'self', 'last_administrator', 'superuser', 'directory_user', 'inactive', 'unknown_user'] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export const bulkResult = z.object({

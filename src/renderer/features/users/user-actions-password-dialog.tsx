@@ -38,7 +38,8 @@ export function ResetPasswordDialog({ user, isOpen, onClose }: { user: UserDetai
             <SelectField
               label={t('fields.password_delivery')}
               value={delivery}
-              options={PASSWORD_DELIVERIES.map((option) => ({ value: option, label: t(`deliveries.${option}`) }))}
+              // An administrator's temporary password is never shown (the server refuses it): e-mail only.
+              options={PASSWORD_DELIVERIES.filter((option) => !user.is_admin || option === 'email').map((option) => ({ value: option, label: t(`deliveries.${option}`) }))}
               onChange={(value) => setDelivery(value as PasswordDelivery)}
             />
           </>

@@ -6,6 +6,7 @@ import type { AcademicFieldCategory } from '../../../shared/domain/application-s
 import { kosovoDate } from '../../../shared/domain/deadline-dates';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
+import { readableMeetings, type MeetingReader } from './meeting-access';
 
 // Reading councils: the list (members, chair and open reviews counted), one council with its
 // members, meetings, recorded decisions and the applications before it, and the users who may sit
@@ -89,7 +90,7 @@ export async function councilMembers(db: Db, councilId: number): Promise<Council
     .execute();
 }
 
-export async function councilMeetings(db: Db, councilId: number): Promise<CouncilMeetingSummary[]> {
+export async function councilMeetings(db: Db, reader: MeetingReader, councilId: number): Promise<CouncilMeetingSummary[]> {
   const rows = await db
     .selectFrom('council_meetings')
     .select([
@@ -101,6 +102,7 @@ export async function councilMeetings(db: Db, councilId: number): Promise<Counci
       sql<boolean>`council_meetings.minutes_storage_key is not null`.as('has_minutes'),
     ])
     .where('council_meetings.council_id', '=', councilId)
+    .where(readableMeetings(reader))
     .orderBy('council_meetings.scheduled_at', 'desc')
     .orderBy('council_meetings.id', 'desc')
     .limit(COUNCIL_LIMITS.detailRows)

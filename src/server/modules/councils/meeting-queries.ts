@@ -3,10 +3,11 @@ import type { AgendaItem, AttendanceRow, CouncilMeeting } from '../../../shared/
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { visibleDecisions } from './council-queries';
+import { readableMeetings, type MeetingReader } from './meeting-access';
 
 // Reading one council meeting: its agenda (the applications the caller may see, in order), the
 // attendance of each member (a former member's recorded attendance stays), the minutes' file and
-// the decisions taken at it.
+// the decisions taken at it. Only for its readers (meeting-access.ts): anyone else finds nothing.
 
 type Db = Kysely<Database>;
 
@@ -57,7 +58,8 @@ async function attendance(db: Db, meetingId: number, councilId: number): Promise
   return rows.map((row) => ({ ...row, is_chair: Boolean(row.is_chair), is_member: Boolean(row.is_member), present: row.present ?? null }));
 }
 
-export async function findMeeting(db: Db, scope: ApplicationScope, meetingId: number): Promise<FoundMeeting | null> {
+export async function findMeeting(db: Db, reader: MeetingReader, meetingId: number): Promise<FoundMeeting | null> {
+  const { scope } = reader;
   const row = await db
     .selectFrom('council_meetings as cm')
     .innerJoin('councils as c', 'c.id', 'cm.council_id')
@@ -80,6 +82,7 @@ export async function findMeeting(db: Db, scope: ApplicationScope, meetingId: nu
       sql<string | null>`case when up.id is null then null else ${name('up')} end`.as('uploaded_by_name'),
     ])
     .where('cm.id', '=', meetingId)
+    .where('cm.id', 'in', (eb) => eb.selectFrom('council_meetings').select('council_meetings.id').where(readableMeetings(reader)))
     .executeTakeFirst();
   if (!row) return null;
   const [agendaRows, attendanceRows, decisions] = await Promise.all([

@@ -30,17 +30,19 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
 import { notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { acceptPdfUpload } from '../../uploads';
+import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { applicationsUnderReview, chairsCouncil, councilMeetings, councilMembers, findCouncil, listCouncils, memberOptions, visibleDecisions } from './council-queries';
 import { translateCouncilError } from './council-texts';
 import { createCouncil, updateCouncil } from './council-writes';
+import { meetingReader } from './meeting-access';
 import { findMeeting, meetingCouncil } from './meeting-queries';
 import { attachMinutes, createMeeting, updateMeeting } from './meeting-writes';
 import { translateRefusals } from '../../refusal-texts';
 
 // Councils and their meetings (issue 14, spec §2–§4). Read with councils.view_council (a council
 // member reads every council's own fields; the applications and decisions in it follow the
-// caller's row scope), written with councils.change_council. A council's meetings are managed by
+// caller's row scope; its meetings, with their minutes, only to their readers: meeting-access.ts),
+// written with councils.change_council. A council's meetings are managed by
 // councils.change_council or by the council's chair. Minutes are a PDF taken in exactly like the
 // documents (413 too large, 415 not a PDF, 400 empty or damaged) and sent back with ranges.
 
@@ -73,7 +75,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const meetingAnswer = async (request: FastifyRequest, meetingId: number) => {
     const user = currentUser(request);
-    const found = await findMeeting(db, applicationScope(user), meetingId);
+    const found = await findMeeting(db, meetingReader(user), meetingId);
     if (!found) throw notFound();
     return { ...found.meeting, can_manage: await mayManageMeetings(user, found.meeting.council_id) };
   };
@@ -130,7 +132,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!council) throw notFound();
       const [members, meetings, decisions, underReview] = await Promise.all([
         councilMembers(db, id),
-        councilMeetings(db, id),
+        councilMeetings(db, meetingReader(user), id),
         visibleDecisions(db, scope, { councilId: id }),
         applicationsUnderReview(db, scope, id),
       ]);
@@ -233,12 +235,13 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
         const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
-          // The version and file name come in the query (checked by its schema before the body is read).
-          readMetadata: () => request.query,
+          // The version and file name come in the query (checked by its schema before the body is
+          // read); a multipart form's fields and file name pass the same rule.
+          readMetadata: (fields) => parseUploadFields(minutesUploadQuery, fields),
         });
         const key = await object.keep();
         try {
-          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name, size: object.size, sha256: object.sha256, activeContent }, currentUser(request).id);
+          const replaced = await attachMinutes(db, meetingId, metadata.version, { storageKey: key, fileName: metadata.file_name ?? 'minutes.pdf', size: object.size, sha256: object.sha256, activeContent }, currentUser(request).id);
           if (replaced) await storage.delete(replaced);
         } catch (error) {
           await storage.delete(key);
@@ -253,7 +256,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
     '/councils/meetings/:meetingId/minutes/',
     { preHandler: canView, schema: { tags, summary: 'The minutes PDF (Range supported)', params: meetingParams, querystring: minutesDownloadQuery } },
     async (request, reply) => {
-      const found = await findMeeting(db, applicationScope(currentUser(request)), request.params.meetingId);
+      const found = await findMeeting(db, meetingReader(currentUser(request)), request.params.meetingId);
       if (!found) throw notFound();
       if (!found.minutes) throw notFound(COUNCIL_MESSAGES.noMinutes);
       const { key, fileName, sha256 } = found.minutes;

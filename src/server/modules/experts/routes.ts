@@ -35,7 +35,7 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { sendStoredFile } from '../../downloads';
 import { conflict, notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { acceptPdfUpload } from '../../uploads';
+import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { evaluatorOptions, findCommission, listCommissions } from './commission-queries';
 import { createCommission, updateCommission } from './commission-writes';
 import { translateExpertError } from './experts-texts';
@@ -289,11 +289,11 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
         const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
-          readMetadata: (fields) => ({ fileName: typeof fields.file_name === 'string' && fields.file_name ? fields.file_name : 'report.pdf' }),
+          readMetadata: (fields) => parseUploadFields(reportQuery, fields),
         });
         const key = await object.keep();
         try {
-          const replaced = await attachReport(db, row.id, request.query.version, { key, fileName: request.query.file_name || metadata.fileName, size: object.size, sha256: object.sha256, activeContent });
+          const replaced = await attachReport(db, row.id, metadata.version, { key, fileName: metadata.file_name ?? 'report.pdf', size: object.size, sha256: object.sha256, activeContent });
           if (replaced) await storage.delete(replaced);
         } catch (error) {
           await storage.delete(key);

@@ -19,8 +19,8 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { currentUser, requireAdmin } from '../../auth-context';
 import { currentUploadLimit } from '../../system-settings';
 import { DEFAULT_TIMEOUTS } from '../../config';
-import { ApiError, fieldErrors } from '../../errors';
-import { acceptPdfUpload } from '../../uploads';
+import { ApiError } from '../../errors';
+import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { findPossibleDuplicates } from './intake-queries';
 import { INTAKE_TEXTS, translateIntakeError } from './intake-texts';
 import { stageUpload, sweepUnclaimedUploads } from './staged-uploads';
@@ -38,13 +38,7 @@ const MAX_DUPLICATES = 10;
 
 /** Query fields of an upload, checked like the documents module's (the file name in NFC). */
 function uploadMetadata(fields: Record<string, unknown>): { file_name: string } {
-  const parsed = intakeUploadQuery.safeParse(fields);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
-    throw fieldErrors(errors);
-  }
-  return { file_name: parsed.data.file_name.normalize('NFC') };
+  return parseUploadFields(intakeUploadQuery, fields);
 }
 
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,9 +22,10 @@ import {
 import { applicationScope, visibleIn } from '../../application-scope';
 import { currentLetterhead, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
+import { contentDisposition, sendStoredFile } from '../../downloads';
 import { notFound } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
-import { acceptPdfUpload } from '../../uploads';
+import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { issueFile, sendIssuedFile } from '../../issued-files';
 import { findIssuedDocument, listIssuedDocuments, verifyCode } from './issued-document-queries';
@@ -139,7 +140,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const template = await findTemplate(db, request.params.id);
       if (!template) throw notFound();
       const pdf = await renderTemplatePreview(template, await currentLetterhead(db));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="template-preview.pdf"').send(pdf);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition('template-preview.pdf', 'inline')).send(pdf);
     },
   );
 
@@ -195,11 +196,15 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const applicationId = await visibleApplication(request);
       await findVerdict(db, applicationId, request.params.verdictId);
       // The same answers as documents: 413 on a declared size before reading, 415, empty, damaged, interrupted, 408.
-      const { object, activeContent } = await acceptPdfUpload(request, storage, { maxBytes: await currentUploadLimit(app.deps), idleTimeoutMs: bodyIdleMs, readMetadata: () => request.query });
+      const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
+        maxBytes: await currentUploadLimit(app.deps),
+        idleTimeoutMs: bodyIdleMs,
+        readMetadata: (fields) => parseUploadFields(verdictFileQuery, fields),
+      });
       const key = await object.keep();
       try {
-        const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, request.query.version, {
-          file_name: request.query.file_name,
+        const { verdict: saved, replacedKey } = await changeDraft(db, applicationId, request.params.verdictId, metadata.version, {
+          file_name: metadata.file_name ?? 'verdict.pdf',
           storage_key: key,
           sha256: object.sha256,
           size: object.size,

@@ -17,6 +17,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { ApiError, fieldError, notFound } from '../../errors';
+import { fileNameSegment } from '../../downloads';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
@@ -48,10 +49,9 @@ const tooLarge = () => new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.pay
 const notCsv = () => new ApiError(415, ERROR_CODES.unsupportedFileType, PAYMENT_MESSAGES.statementNotCsv);
 
 /** The name shown in the list: the last segment of what the client sent, without control characters. */
+/** A browser sends the bare name; a path or control characters in it are dropped, never stored. */
 function statementFileName(sent: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const name = (sent ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, 255);
-  return name || 'statement.csv';
+  return fileNameSegment(sent ?? '', 'statement.csv').slice(0, 200);
 }
 
 const actorOf = (request: FastifyRequest): StatementActor => {

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { LOGO_MAX_BYTES, SETTINGS_MESSAGES, type LetterheadLogo } from '../../../shared/api/settings';
+import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES, SETTINGS_MESSAGES, type LetterheadLogo } from '../../../shared/api/settings';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError } from '../../errors';
+import { checkImage } from '../../uploaded-images';
 import { staleSettings, type Actor } from './settings-store';
 
-// The letterhead's logo (issue 18): a PNG or JPEG of at most 512 KB, known by its first bytes
-// whatever the request's Content-Type says, and only kept when pdf-lib can draw it (a file that
+// The letterhead's logo (issue 18): a PNG or JPEG of at most 512 KB and 4096 × 4096 pixels, known
+// by its first bytes whatever the request's Content-Type says, stored as the server re-encoded it
+// (uploaded-images.ts), and only kept when pdf-lib can draw it (a file that
 // merely starts like a PNG would otherwise break every PDF issued after it). Kept in its own
 // row (migration 0018); every change is one transaction with its audit entry, 412 when stale.
 
@@ -21,12 +23,6 @@ export interface LogoImage {
   mediaType: 'image/png' | 'image/jpeg';
 }
 
-function signature(head: Buffer): LogoImage['mediaType'] | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
 /** Reads the body up to the limit (413 beyond it: the caller drains the rest), then checks the image. */
 export async function receiveLogo(content: Readable): Promise<LogoImage> {
   const chunks: Buffer[] = [];
@@ -37,10 +33,12 @@ export async function receiveLogo(content: Readable): Promise<LogoImage> {
     if (size > LOGO_MAX_BYTES) throw logoTooLarge();
     chunks.push(bytes);
   }
-  const bytes = Buffer.concat(chunks);
-  if (bytes.length === 0) throw fieldError('file', SETTINGS_MESSAGES.logoEmpty);
-  const mediaType = signature(bytes);
-  if (!mediaType) throw logoUnsupported();
+  const received = Buffer.concat(chunks);
+  if (received.length === 0) throw fieldError('file', SETTINGS_MESSAGES.logoEmpty);
+  // Type, declared size (before decoding) and a fresh encoding: uploaded-images.ts.
+  const image = await checkImage(received, LOGO_MEDIA_TYPES, logoUnsupported);
+  const bytes = image.bytes;
+  const mediaType = image.mediaType as LogoImage['mediaType'];
   // pdf-lib loads with the first logo, not while the server starts.
   const { PDFDocument } = await import('pdf-lib');
   try {

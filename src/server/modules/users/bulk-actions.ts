@@ -15,7 +15,7 @@ import { endSessionsOf, queueNotifications, recordActions, type ActionAuditEntry
 import { mayHaveTemporaryPassword, prepareTemporaryPassword, setTemporaryPassword, type PreparedPassword } from './temporary-passwords';
 import type { ActionContext } from './user-actions';
 import { selectedUserIds, type UserSelectionValue } from './user-filter';
-import { adminChangeRefusal, type AdminChange } from './user-guards';
+import { accountRanks, adminChangeRefusal, type AdminChange } from './user-guards';
 
 // The bulk actions of spec §2 "Users" over a page selection or everything a filter matches. The
 // administrator confirms the count first (preview); the action runs only if the selection still
@@ -125,12 +125,16 @@ interface Outcome {
 }
 
 /** Runs the action on `users` inside `trx`; answers each user's verdict and the audit entries of the done ones. */
-async function perform(trx: Db, context: ActionContext, request: BulkRequestValue, users: SelectedUser[], passwords: Map<number, PreparedPassword>): Promise<Outcome> {
+async function perform(trx: Db, context: ActionContext, request: BulkRequestValue, selected: SelectedUser[], passwords: Map<number, PreparedPassword>): Promise<Outcome> {
   const now = context.now ?? new Date();
   const verdicts = new Map<number, Verdict>();
   const audit: ActionAuditEntry[] = [];
   const doneIds = () => users.filter((user) => verdicts.get(user.id)?.done).map((user) => user.id);
   const bulk = { bulk: true };
+  // A superuser's account is for a superuser to change (user-guards.ts); telling them something is not a change.
+  const { outranking } = request.action === 'send_notification' ? { outranking: new Set<number>() } : await accountRanks(trx, context.actor.id, selected.map((user) => user.id));
+  for (const user of selected) if (outranking.has(user.id)) verdicts.set(user.id, skip('superuser'));
+  const users = selected.filter((user) => !outranking.has(user.id));
 
   switch (request.action) {
     case 'activate': {

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { USER_MESSAGES, type PasswordDelivery, type notifyRequest } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
 import type { Database } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, permissionDenied } from '../../errors';
 import { endSession, endSessionsOf, queueNotifications, recordActions, removeTwoFactor, type ActionActor } from './action-records';
+import { accountRanks } from './user-guards';
 import { directoryPasswordRefusal, mayHaveTemporaryPassword, prepareTemporaryPassword, setTemporaryPassword, type TemporaryPasswordAnswer } from './temporary-passwords';
 
 // The single-user actions of spec §2 "Users": reset the password, end the sessions (all, or one),
@@ -29,15 +30,29 @@ async function findTarget(db: Db, userId: number) {
   return row;
 }
 
+/**
+ * Refuses what would let the actor sign in as someone above them (user-guards.ts): a superuser's
+ * password or two-factor is for a superuser to reset, and an administrator's temporary password
+ * is never shown, only e-mailed to the address on their account.
+ */
+async function checkTakeover(db: Db, actor: ActionActor, userId: number, delivery?: PasswordDelivery): Promise<void> {
+  const ranks = await accountRanks(db, actor.id, [userId]);
+  if (ranks.outranking.has(userId)) throw permissionDenied(USER_MESSAGES.superuserOnly);
+  if (delivery === 'show' && ranks.administrators.has(userId)) throw permissionDenied(USER_MESSAGES.administratorPasswordShown);
+}
+
 /** POST reset-password: a new temporary password (e-mailed or shown once), every session ended. */
 export async function resetPassword(context: ActionContext, userId: number, delivery: PasswordDelivery): Promise<TemporaryPasswordAnswer> {
   const target = await findTarget(context.db, userId);
+  await checkTakeover(context.db, context.actor, userId, delivery);
   if (!mayHaveTemporaryPassword(target)) throw directoryPasswordRefusal();
   // Hashing is slow on purpose: done before the transaction, which then stays short.
   const prepared = await prepareTemporaryPassword();
   const now = context.now ?? new Date();
   return context.db.transaction().execute(async (trx) => {
     const holder = await findTarget(trx, userId);
+    // Again inside: the holder's groups may have changed while the password was hashed.
+    await checkTakeover(trx, context.actor, userId, delivery);
     const answer = await setTemporaryPassword(trx, holder, prepared, { delivery, language: context.language, now });
     await recordActions(trx, context.actor, [
       { action: 'user.password_reset', userId, details: { delivery, expires_at: answer.expires_at } },
@@ -76,6 +91,7 @@ export async function disableTwoFactor(context: ActionContext, userId: number, r
   await context.db.transaction().execute(async (trx) => {
     const target = await trx.selectFrom('users').select(TARGET_COLUMNS).where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!target) throw notFound();
+    await checkTakeover(trx, context.actor, userId);
     if (!target.two_factor_enabled) throw conflict(USER_MESSAGES.twoFactorNotEnabled);
     await removeTwoFactor(trx, userId, now);
     await recordActions(trx, context.actor, [

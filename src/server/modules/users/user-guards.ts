@@ -7,6 +7,10 @@ import type { Database } from '../../db/schema';
 // last active administrator (by deactivating them or by removing their administrator groups),
 // nobody deactivates their own account, and nobody takes away their own administrator rights.
 // An administrator is a superuser or a member of Administrators or NARIC Administrators.
+// Nobody takes over an account that outranks theirs: only a superuser changes a superuser's
+// account (profile, groups, activation, password, two-factor), changes another administrator's
+// e-mail address (a password reset goes there), and no administrator's temporary password is ever
+// shown on a screen.
 
 /** Why a change was refused: the actor's own account, or the last active administrator. */
 export type AdminChangeRefusal = 'self' | 'last_administrator';
@@ -125,4 +129,26 @@ export async function adminChangeRefusal(db: Kysely<Database>, actor: Pick<User,
     }
   }
   return refusals;
+}
+
+/** The actor's superuser flag and, of `userIds`, the superusers and the administrators (superusers included). */
+export async function accountRanks(db: Kysely<Database>, actorId: number, userIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.is_superuser',
+      sql<string[]>`array(select g.name from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id)`.as('groups'),
+    ])
+    .where('users.id', 'in', [...new Set([actorId, ...userIds])])
+    .execute();
+  const actorIsSuperuser = rows.some((row) => row.id === actorId && row.is_superuser);
+  const superusers = new Set(rows.filter((row) => row.is_superuser).map((row) => row.id));
+  const administrators = new Set(rows.filter((row) => row.is_superuser || grantsAdmin(row.groups)).map((row) => row.id));
+  return {
+    actorIsSuperuser,
+    administrators,
+    /** The users the actor may not administer: superusers, unless the actor is one. */
+    outranking: actorIsSuperuser ? new Set<number>() : superusers,
+  };
 }

@@ -7,11 +7,11 @@ import { isAdmin, isStaff } from '../../../shared/auth/permissions';
 import type { Language } from '../../../shared/constants';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
-import { ApiError, conflict, fieldError, fieldErrors, notFound } from '../../errors';
+import { ApiError, conflict, fieldError, fieldErrors, notFound, permissionDenied } from '../../errors';
 import { currentGeneralSettings } from '../../system-settings';
 import { prepareTemporaryPassword, setTemporaryPassword, type TemporaryPasswordAnswer } from './temporary-passwords';
 import { recordChange, type AuditActor } from './user-audit';
-import { adminChangeRefusal, lockAdministrators, type AdminChange, type AdminChangeRefusal } from './user-guards';
+import { accountRanks, adminChangeRefusal, lockAdministrators, type AdminChange, type AdminChangeRefusal } from './user-guards';
 import { findUserDetail } from './user-queries';
 import { endSessionsOf } from './action-records';
 
@@ -133,6 +133,16 @@ function guardRefusal(reason: AdminChangeRefusal, change: AdminChange): ApiError
   return conflict(change.active === false ? USER_MESSAGES.selfDeactivate : USER_MESSAGES.selfDemote);
 }
 
+/** 403 when the change would hand the actor an account above theirs (user-guards.ts). */
+async function checkTakeover(trx: Db, actor: Actor, before: UserDetail, email?: string): Promise<void> {
+  const ranks = await accountRanks(trx, actor.id, [before.id]);
+  if (ranks.outranking.has(before.id)) throw permissionDenied(USER_MESSAGES.superuserOnly);
+  const emailChanged = email !== undefined && email.toLowerCase() !== before.email.toLowerCase();
+  if (emailChanged && before.id !== actor.id && ranks.administrators.has(before.id) && !ranks.actorIsSuperuser) {
+    throw permissionDenied(USER_MESSAGES.administratorEmail);
+  }
+}
+
 async function passGuards(trx: Db, actor: Actor, change: AdminChange): Promise<void> {
   const refusal = (await adminChangeRefusal(trx, actor, [change])).get(change.userId);
   if (refusal) throw guardRefusal(refusal, change);
@@ -195,6 +205,7 @@ export async function updateUser(db: Db, id: number, input: UpdateInput, actor: 
     return await db.transaction().execute(async (trx) => {
       await lockForChange(trx, id, input.version);
       const before = (await findUserDetail(trx, id, actor.id))!;
+      await checkTakeover(trx, actor, before, input.email);
       const ids = await groupIds(trx, input.groups);
       await checkUnique(trx, input, id);
       await passGuards(trx, actor, { userId: id, active: input.is_active, groups: input.groups });
@@ -225,6 +236,7 @@ export async function updateRoles(db: Db, id: number, input: RolesInput, actor: 
   return db.transaction().execute(async (trx) => {
     await lockForChange(trx, id, input.version);
     const before = (await findUserDetail(trx, id, actor.id))!;
+    await checkTakeover(trx, actor, before);
     const ids = await groupIds(trx, input.groups);
     await passGuards(trx, actor, { userId: id, groups: input.groups });
     await trx
