@@ -22,7 +22,7 @@ import {
 import { applicationScope, visibleIn } from '../../application-scope';
 import { currentLetterhead, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
-import { contentDisposition, sendStoredFile } from '../../downloads';
+import { contentDisposition } from '../../downloads';
 import { notFound } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { acceptPdfUpload, parseUploadFields } from '../../uploads';
