@@ -38,7 +38,8 @@ const problems = [
     platform,
     archs: configuredArchs(base, platform),
     installed: (name) => existsSync(join(packageDir(name), 'package.json')),
-    versions: Object.fromEntries(NATIVE_MODULES.map((name) => [name, requireFromRoot(`${name}/package.json`).version])),
+    // Each native module names the exact versions of its platform packages.
+    versions: Object.assign({}, ...NATIVE_MODULES.map((name) => JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')).optionalDependencies ?? {})),
   }),
 ];
 if (problems.length > 0) {

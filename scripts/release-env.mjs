@@ -7,8 +7,8 @@
 /** Where the app's trusted update-manifest keys live (the updater reads the same file). */
 export const TRUSTED_KEYS_FILE = 'src/main/updates/trusted-update-keys.json';
 
-/** Native modules the app loads; each has one binary package per platform and architecture. */
-export const NATIVE_MODULES = ['@node-rs/argon2', '@napi-rs/keyring'];
+/** Native modules the app loads; each has its binary in packages per platform and architecture. */
+export const NATIVE_MODULES = ['@node-rs/argon2', '@napi-rs/keyring', 'sharp'];
 
 const NATIVE_SUFFIX = {
   win32: { x64: 'win32-x64-msvc', arm64: 'win32-arm64-msvc' },
@@ -173,7 +173,15 @@ export function configuredArchs(config, platform) {
 
 /** The platform binary packages the build for `platform` and `archs` packs. */
 export function requiredNativePackages(platform, archs) {
-  return NATIVE_MODULES.flatMap((module) => archs.map((arch) => `${module}-${NATIVE_SUFFIX[platform][arch]}`));
+  return NATIVE_MODULES.flatMap((module) => archs.flatMap((arch) => platformPackages(module, platform, arch)));
+}
+
+/** The packages a native module loads its binary from on one platform and architecture. */
+function platformPackages(module, platform, arch) {
+  if (module !== 'sharp') return [`${module}-${NATIVE_SUFFIX[platform][arch]}`];
+  // sharp's binding and the libvips library it links (on Windows libvips ships inside the binding's package).
+  const target = `${platform}-${arch}`;
+  return platform === 'win32' ? [`@img/sharp-${target}`] : [`@img/sharp-${target}`, `@img/sharp-libvips-${target}`];
 }
 
 /**
@@ -183,7 +191,7 @@ export function requiredNativePackages(platform, archs) {
 export function checkNativePackages({ platform, archs, installed, versions }) {
   const missing = requiredNativePackages(platform, archs).filter((name) => !installed(name));
   if (missing.length === 0) return [];
-  const specs = missing.map((name) => `${name}@${versions[NATIVE_MODULES.find((module) => name.startsWith(`${module}-`))]}`);
+  const specs = missing.map((name) => `${name}@${versions[name]}`);
   return [
     {
       what: 'Native modules for every architecture',

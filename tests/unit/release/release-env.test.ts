@@ -78,9 +78,17 @@ describe('the release environment check', () => {
   });
 
   it('lists the native binaries missing for an architecture, with the install line', () => {
-    const problems = checkNativePackages({ platform: 'darwin', archs: ['x64', 'arm64'], installed: (name) => name.endsWith('arm64'), versions: { '@node-rs/argon2': '2.2.1', '@napi-rs/keyring': '2.1.2' } });
+    const versions = {
+      '@node-rs/argon2-darwin-x64': '2.2.1',
+      '@napi-rs/keyring-darwin-x64': '2.1.2',
+      '@img/sharp-darwin-x64': '0.35.5',
+      '@img/sharp-libvips-darwin-x64': '1.3.4',
+    };
+    const problems = checkNativePackages({ platform: 'darwin', archs: ['x64', 'arm64'], installed: (name) => name.endsWith('arm64'), versions });
     expect(problems).toHaveLength(1);
-    expect(problems[0].invalid).toContain('npm install --no-save --force @node-rs/argon2-darwin-x64@2.2.1 @napi-rs/keyring-darwin-x64@2.1.2');
+    expect(problems[0].invalid).toContain(
+      'npm install --no-save --force @node-rs/argon2-darwin-x64@2.2.1 @napi-rs/keyring-darwin-x64@2.1.2 @img/sharp-darwin-x64@0.35.5 @img/sharp-libvips-darwin-x64@1.3.4',
+    );
   });
 });
 
