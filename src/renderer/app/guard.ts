@@ -94,7 +94,7 @@ function landsOnCouncilScreen(user: PermissionSubject): boolean {
 
 /** The navigation guard of spec §2, as a pure decision. */
 export function decideAccess({ access, permission, user, path, search, sessionEnd = null }: AccessRequest): AccessDecision {
-  const toLogin = () => (sessionEnd && sessionEnd !== 'expired' ? LOGIN_PATH : loginPathFor(path, search));
+  const toLogin = () => (sessionEnd === 'logged_out' ? LOGIN_PATH : loginPathFor(path, search));
   switch (access) {
     case 'anyone':
       return { allow: true };

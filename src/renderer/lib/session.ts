@@ -6,7 +6,8 @@ import type { TransportError } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signed_in' | 'signed_out';
-export type SessionEndReason = 'expired' | 'logged_out';
+/** `timed_out`: the server ended the session for its idle timeout or its lifetime. */
+export type SessionEndReason = 'expired' | 'timed_out' | 'logged_out';
 
 /** The user and the short-lived access token; the refresh token never reaches the renderer. */
 export const sessionAtom = atom<Session | null>(null);
@@ -27,9 +28,12 @@ export function beginSession(store: AppStore, session: Session): void {
 }
 
 export function endSession(store: AppStore, reason: SessionEndReason): void {
+  // The session client says why a refresh was refused; the API client, learning of the same
+  // refusal afterwards, only knows that it was: the precise reason stays.
+  const alreadyTimedOut = !store.get(sessionAtom) && store.get(sessionEndReasonAtom) === 'timed_out';
   store.set(sessionAtom, null);
   store.set(sessionStatusAtom, 'signed_out');
-  store.set(sessionEndReasonAtom, reason);
+  store.set(sessionEndReasonAtom, reason === 'expired' && alreadyTimedOut ? 'timed_out' : reason);
 }
 
 export function replaceAccessToken(store: AppStore, access: string): void {
@@ -64,7 +68,8 @@ export async function restoreSession(store: AppStore, bridge: NaricBridge): Prom
 /** Main (or the browser bridge) ended the session: a failed refresh, or a logout elsewhere. */
 export function followSessionEvents(store: AppStore, bridge: NaricBridge): () => void {
   return bridge.on('session:ended', ({ reason }) => {
-    if (store.get(sessionAtom)) endSession(store, reason);
+    // A time limit's reason also replaces the plain 'expired' of an API client that heard first.
+    if (store.get(sessionAtom) || reason === 'timed_out') endSession(store, reason);
   });
 }
 

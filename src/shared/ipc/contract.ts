@@ -122,7 +122,7 @@ export const IPC_CHANNELS = Object.keys(IPC_CONTRACT) as IpcChannel[];
 
 /** Events main sends to the renderer. */
 export const IPC_EVENTS = {
-  'session:ended': z.object({ reason: z.enum(['expired', 'logged_out']) }),
+  'session:ended': z.object({ reason: z.enum(['expired', 'timed_out', 'logged_out']) }),
   'transfer:progress': transferProgress,
   'updates:state': updateState,
   'updates:restart-query': restartQuery,
