@@ -22,6 +22,7 @@ import {
 } from './accounts';
 import { recordAuthEvent } from './audit';
 import type { AuthEnvironment } from './auth-environment';
+import { rehearseDirectorySignIn } from './directory/directory-client';
 import { checkDirectoryPassword, directoryFor } from './directory/directory-sign-in';
 import {
   TWO_FACTOR_MESSAGES,
@@ -109,6 +110,18 @@ async function passwordMatches(env: AuthEnvironment, account: AccountCredentials
   return env.passwords.verify(account.password_hash, password);
 }
 
+/**
+ * The password step of a local account (or of nobody, without a directory): one Argon2
+ * verification, and with a directory configured the directory's conversation of a refused sign-in
+ * alongside, as a directory account's step has both (directory-sign-in.ts). Every refusal then
+ * costs the same, so its time does not say which kind of account, if any, the login names.
+ */
+async function checkLocalPassword(env: AuthEnvironment, found: AccountCredentials | null, login: string, password: string) {
+  const directory = env.config.directory;
+  const [matches] = await Promise.all([passwordMatches(env, found, password), directory ? rehearseDirectorySignIn(directory, login) : undefined]);
+  return matches ? found : null;
+}
+
 export async function login(env: AuthEnvironment, request: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginOutcome> {
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('login', subject);
@@ -117,7 +130,7 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
   const directory = directoryFor(env.config.directory, found);
   const account = directory
     ? await checkDirectoryPassword(env, directory, request.username, request.password, ip)
-    : (await passwordMatches(env, found, request.password)) ? found : null;
+    : await checkLocalPassword(env, found, request.username, request.password);
   if (!account) {
     await env.throttle.recordFailure('login', subject);
     await recordAuthEvent(env.db, {
