@@ -1,4 +1,4 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash as argon2Hash, verify as argon2Verify, type Options } from '@node-rs/argon2';
 
 // Argon2id (the library's default algorithm). Production cost follows OWASP's minimum for
 // Argon2id (19 MiB, 2 passes); NARIC_ARGON2_FAST=1 lowers it for the test suite only.
@@ -26,7 +26,13 @@ export interface PasswordHasher {
   verifyAgainstNobody(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment()): PasswordHasher {
+/** The Argon2 functions the hasher uses (the library's; a test may wrap them to count the work done). */
+export interface Argon2 {
+  hash(password: string, options: Options): Promise<string>;
+  verify(hashed: string, password: string): Promise<boolean>;
+}
+
+export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment(), { hash, verify }: Argon2 = { hash: argon2Hash, verify: argon2Verify }): PasswordHasher {
   const cost = argon2Cost(fast);
   let decoy: Promise<string> | null = null;
   const verifyAgainstNobody = async (password: string) => {

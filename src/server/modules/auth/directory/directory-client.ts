@@ -173,9 +173,9 @@ async function converse(settings: DirectorySettings, login: string, password: st
 export async function askDirectory(settings: DirectorySettings, login: string, password: string): Promise<DirectoryAnswer> {
   // An empty password makes a simple bind "unauthenticated" (RFC 4513 §5.1.2), which many
   // directories answer with success: it must never reach the directory.
-  // It is asked as for a login that names nobody, so the refusal takes as long.
-  if (login.trim() === '') return { verdict: 'rejected' };
-  return converse(settings, login, password === '' ? null : password);
+  // (The sign-in's schema refuses an empty password before any of this.)
+  if (password === '' || login.trim() === '') return { verdict: 'rejected' };
+  return converse(settings, login, password);
 }
 
 /**
