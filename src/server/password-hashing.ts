@@ -1,4 +1,4 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash as argon2Hash, verify as argon2Verify, type Options } from '@node-rs/argon2';
 
 // Argon2id (the library's default algorithm). Production cost follows OWASP's minimum for
 // Argon2id (19 MiB, 2 passes); NARIC_ARGON2_FAST=1 lowers it for the test suite only.
@@ -16,28 +16,40 @@ export function argon2FastFromEnvironment(env: NodeJS.ProcessEnv = process.env):
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  /** False for a wrong password and for a malformed stored hash (never throws on bad data). */
+  /**
+   * False for a wrong password and for a malformed or empty stored hash (never throws on bad
+   * data). Every call costs one verification: a hash that cannot be read (a directory user's
+   * empty one) is answered after checking the password against the decoy, so it is not faster.
+   */
   verify(storedHash: string, password: string): Promise<boolean>;
   /** Spends the time of one verification, so an unknown username answers as slowly as a known one. */
   verifyAgainstNobody(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment()): PasswordHasher {
+/** The Argon2 functions the hasher uses (the library's; a test may wrap them to count the work done). */
+export interface Argon2 {
+  hash(password: string, options: Options): Promise<string>;
+  verify(hashed: string, password: string): Promise<boolean>;
+}
+
+export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment(), { hash, verify }: Argon2 = { hash: argon2Hash, verify: argon2Verify }): PasswordHasher {
   const cost = argon2Cost(fast);
   let decoy: Promise<string> | null = null;
-  const verifyHash = async (storedHash: string, password: string) => {
-    try {
-      return await verify(storedHash, password);
-    } catch {
-      return false;
-    }
+  const verifyAgainstNobody = async (password: string) => {
+    decoy ??= hash('naric-decoy-password', cost);
+    const decoyHash = await decoy;
+    await verify(decoyHash, password).catch(() => false);
   };
   return {
     hash: (password) => hash(password, cost),
-    verify: verifyHash,
-    async verifyAgainstNobody(password) {
-      decoy ??= hash('naric-decoy-password', cost);
-      await verifyHash(await decoy, password);
+    async verify(storedHash, password) {
+      try {
+        return await verify(storedHash, password);
+      } catch {
+        await verifyAgainstNobody(password);
+        return false;
+      }
     },
+    verifyAgainstNobody,
   };
 }

@@ -31,6 +31,9 @@ export const DEFAULT_ORGANISATION_NAME = 'NARIC — Qendra Nacionale e Informimi
 export const DEFAULT_REFRESH_TOKEN_LIFETIME_DAYS = 14;
 export const DEFAULT_LOGIN_FREE_ATTEMPTS = 3;
 export const DEFAULT_LOGIN_WINDOW_MINUTES = 60;
+/** A session ends after 12 hours without a refresh, and 7 days after its sign-in at the latest. */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MINUTES = 12 * 60;
+export const DEFAULT_SESSION_ABSOLUTE_LIFETIME_HOURS = 7 * 24;
 
 export interface StoredGroup {
   values: Record<string, unknown>;
@@ -55,6 +58,8 @@ export function settingsDefaults(config: ServerConfig): SettingsValues {
       two_factor_required_for_staff: false,
       access_token_lifetime_seconds: config.accessTokenTtlSeconds,
       refresh_token_lifetime_days: DEFAULT_REFRESH_TOKEN_LIFETIME_DAYS,
+      session_idle_timeout_minutes: DEFAULT_SESSION_IDLE_TIMEOUT_MINUTES,
+      session_absolute_lifetime_hours: DEFAULT_SESSION_ABSOLUTE_LIFETIME_HOURS,
       login_free_attempts: DEFAULT_LOGIN_FREE_ATTEMPTS,
       login_window_minutes: DEFAULT_LOGIN_WINDOW_MINUTES,
     },

@@ -47,7 +47,15 @@ describe('reading', () => {
     expect(settings.security).toMatchObject({
       version: 0,
       updated_by: null,
-      values: { two_factor_required_for_staff: false, access_token_lifetime_seconds: 300, refresh_token_lifetime_days: 14, login_free_attempts: 3, login_window_minutes: 60 },
+      values: {
+        two_factor_required_for_staff: false,
+        access_token_lifetime_seconds: 300,
+        refresh_token_lifetime_days: 14,
+        session_idle_timeout_minutes: 720,
+        session_absolute_lifetime_hours: 168,
+        login_free_attempts: 3,
+        login_window_minutes: 60,
+      },
     });
     expect(settings.uploads).toMatchObject({ version: 0, ceiling_bytes: 8 * 1024 * 1024, values: { max_upload_bytes: 8 * 1024 * 1024 } });
     expect(settings.verification.values.public_verify_url).toBe(server.config.publicVerifyUrl);
@@ -64,8 +72,26 @@ describe('reading', () => {
   });
 });
 
+const SECURITY = {
+  two_factor_required_for_staff: false,
+  access_token_lifetime_seconds: 300,
+  refresh_token_lifetime_days: 14,
+  session_idle_timeout_minutes: 720,
+  session_absolute_lifetime_hours: 168,
+  login_free_attempts: 3,
+  login_window_minutes: 60,
+};
+
 describe('validation', () => {
   it.each([
+    ['security', { ...SECURITY, session_idle_timeout_minutes: 4 }, 'values.session_idle_timeout_minutes'],
+    ['security', { ...SECURITY, session_idle_timeout_minutes: 10_081 }, 'values.session_idle_timeout_minutes'],
+    ['security', { ...SECURITY, session_absolute_lifetime_hours: 0 }, 'values.session_absolute_lifetime_hours'],
+    ['security', { ...SECURITY, session_absolute_lifetime_hours: 2161 }, 'values.session_absolute_lifetime_hours'],
+    ['security', { ...SECURITY, session_absolute_lifetime_hours: 24.5 }, 'values.session_absolute_lifetime_hours'],
+    // Idle longer than the whole session: the session would end before it could ever be idle that long.
+    ['security', { ...SECURITY, session_idle_timeout_minutes: 121, session_absolute_lifetime_hours: 2 }, 'values.session_idle_timeout_minutes'],
+    ['security', { ...SECURITY, session_idle_timeout_minutes: undefined }, 'values.session_idle_timeout_minutes'],
     ['security', { two_factor_required_for_staff: false, access_token_lifetime_seconds: 0, refresh_token_lifetime_days: 14, login_free_attempts: 3, login_window_minutes: 60 }, 'values.access_token_lifetime_seconds'],
     ['security', { two_factor_required_for_staff: false, access_token_lifetime_seconds: 300, refresh_token_lifetime_days: 1.5, login_free_attempts: 3, login_window_minutes: 60 }, 'values.refresh_token_lifetime_days'],
     ['uploads', { max_upload_bytes: 10 }, 'values.max_upload_bytes'],
@@ -84,6 +110,19 @@ describe('validation', () => {
     expect(answer.statusCode, answer.body).toBe(400);
     expect(Object.keys(answer.json())).toContain(field);
     expect((await read())[group].version).toBe(before[group].version);
+  });
+
+  it('says why the idle timeout is refused, in the caller’s language', async () => {
+    const values = { ...SECURITY, session_idle_timeout_minutes: 180, session_absolute_lifetime_hours: 2 };
+    expect((await save('security', values)).json()['values.session_idle_timeout_minutes']).toEqual(['The idle timeout cannot be longer than the session lifetime.']);
+    expect((await save('security', values, undefined, { 'accept-language': 'sr' })).json()['values.session_idle_timeout_minutes']).toEqual([
+      'Vreme neaktivnosti ne može biti duže od trajanja sesije.',
+    ]);
+    // Equal is allowed: idle for the whole of a two-hour session.
+    const current = (await read()).security;
+    const equal = await save('security', { ...current.values, session_idle_timeout_minutes: 120, session_absolute_lifetime_hours: 2 }, current.version);
+    expect(equal.statusCode, equal.body).toBe(200);
+    expect((await save('security', { ...current.values }, current.version + 1)).statusCode).toBe(200);
   });
 
   it('answers in the caller’s language', async () => {
@@ -118,6 +157,22 @@ describe('saving', () => {
       actor_id: admin.id,
       details: { group: 'verification', changes: [{ field: 'public_verify_url', before: server.config.publicVerifyUrl, after: 'https://check.naric.example/v' }] },
     });
+  });
+
+  it('audits a change of the session lifetimes like any other field', async () => {
+    const before = (await read()).security;
+    const answer = await save('security', { ...before.values, session_idle_timeout_minutes: 30, session_absolute_lifetime_hours: 10 }, before.version);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().security.values).toMatchObject({ session_idle_timeout_minutes: 30, session_absolute_lifetime_hours: 10 });
+    expect((await auditRows('security')).at(-1)?.details).toEqual({
+      group: 'security',
+      version: before.version + 1,
+      changes: [
+        { field: 'session_idle_timeout_minutes', before: before.values.session_idle_timeout_minutes, after: 30 },
+        { field: 'session_absolute_lifetime_hours', before: before.values.session_absolute_lifetime_hours, after: 10 },
+      ],
+    });
+    expect((await save('security', before.values, before.version + 1)).statusCode).toBe(200);
   });
 
   it('keeps the mail password write-only: sealed in the table, masked in the audit, never answered', async () => {

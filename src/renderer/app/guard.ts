@@ -94,7 +94,8 @@ function landsOnCouncilScreen(user: PermissionSubject): boolean {
 
 /** The navigation guard of spec §2, as a pure decision. */
 export function decideAccess({ access, permission, user, path, search, sessionEnd = null }: AccessRequest): AccessDecision {
-  // Only a sign-out forgets where the person was; after an expiry or an owed 2FA set-up they come back.
+  // Only a sign-out forgets where the person was; after an expiry, a time limit or an owed 2FA
+  // set-up they come back.
   const toLogin = () => (sessionEnd === 'logged_out' ? LOGIN_PATH : loginPathFor(path, search));
   switch (access) {
     case 'anyone':

@@ -6,7 +6,8 @@ import type { TransportError } from '../../shared/errors';
 import { asTransportError } from './transport-error';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signed_in' | 'signed_out';
-export type SessionEndReason = 'expired' | 'logged_out' | 'two_factor_setup_required';
+/** `timed_out`: the server ended the session for its idle timeout or its lifetime. */
+export type SessionEndReason = 'expired' | 'timed_out' | 'logged_out' | 'two_factor_setup_required';
 
 /** The user and the short-lived access token; the refresh token never reaches the renderer. */
 export const sessionAtom = atom<Session | null>(null);
@@ -32,9 +33,12 @@ export function beginSession(store: AppStore, session: Session): void {
 }
 
 export function endSession(store: AppStore, reason: SessionEndReason): void {
+  // The session client says why a refresh was refused; the API client, learning of the same
+  // refusal afterwards, only knows that it was: the precise reason stays.
+  const alreadyTimedOut = !store.get(sessionAtom) && store.get(sessionEndReasonAtom) === 'timed_out';
   store.set(sessionAtom, null);
   store.set(sessionStatusAtom, 'signed_out');
-  store.set(sessionEndReasonAtom, reason);
+  store.set(sessionEndReasonAtom, reason === 'expired' && alreadyTimedOut ? 'timed_out' : reason);
 }
 
 export function replaceAccessToken(store: AppStore, access: string): void {
@@ -71,7 +75,8 @@ export function followSessionEvents(store: AppStore, bridge: NaricBridge): () =>
   return bridge.on('session:ended', (ended) => {
     // Also while a stored sign-in is being restored (no session yet): the set-up is what comes next.
     if (ended.reason === 'two_factor_setup_required') store.set(pendingSetupChallengeAtom, ended.challenge);
-    if (store.get(sessionAtom)) endSession(store, ended.reason);
+    // A time limit's reason also replaces the plain 'expired' of an API client that heard first.
+    if (store.get(sessionAtom) || ended.reason === 'timed_out') endSession(store, ended.reason);
   });
 }
 

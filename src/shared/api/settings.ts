@@ -40,6 +40,7 @@ export const SETTINGS_MESSAGES = {
   invalidDate: 'Enter a date as YYYY-MM-DD.',
   duplicateDate: 'This day is listed twice.',
   passwordNeedsUser: 'A password needs a user name.',
+  idleAboveLifetime: 'The idle timeout cannot be longer than the session lifetime.',
   stale: 'These settings were changed by someone else. Reload and try again.',
   logoType: 'The logo must be a PNG or JPEG image.',
   logoTooLarge: 'The logo is too large: at most 512 KB.',
@@ -71,21 +72,34 @@ export const SETTING_LIMITS = {
   refresh_token_lifetime_days: { min: 1, max: 90 },
   login_free_attempts: { min: 1, max: 20 },
   login_window_minutes: { min: 5, max: 1440 },
+  // An idle timeout from five minutes to a week; a session lasting from an hour to the refresh token's longest life (90 days).
+  session_idle_timeout_minutes: { min: 5, max: 10_080 },
+  session_absolute_lifetime_hours: { min: 1, max: 2160 },
   max_upload_bytes: { min: 1024, max: 2 ** 40 },
   smtp_port: { min: 1, max: 65_535 },
 } as const;
 const limit = (name: keyof typeof SETTING_LIMITS) => wholeNumber(SETTING_LIMITS[name].min, SETTING_LIMITS[name].max);
 
-export const securitySettings = z.object({
-  /** Every staff account must set up a second factor before it signs in. */
-  two_factor_required_for_staff: z.boolean({ error: SETTINGS_MESSAGES.required }),
-  access_token_lifetime_seconds: limit('access_token_lifetime_seconds'),
-  refresh_token_lifetime_days: limit('refresh_token_lifetime_days'),
-  /** Failed sign-ins of one account from one address that cost no wait; later ones wait longer each time. */
-  login_free_attempts: limit('login_free_attempts'),
-  /** Failed sign-ins older than this are forgotten. */
-  login_window_minutes: limit('login_window_minutes'),
-});
+export const securitySettings = z
+  .object({
+    /** Every staff account must set up a second factor before it signs in. */
+    two_factor_required_for_staff: z.boolean({ error: SETTINGS_MESSAGES.required }),
+    access_token_lifetime_seconds: limit('access_token_lifetime_seconds'),
+    /** How long one refresh token lives unused (each refresh issues a new one). */
+    refresh_token_lifetime_days: limit('refresh_token_lifetime_days'),
+    /** A session not refreshed for this long ends (its sign-in counts as a refresh). */
+    session_idle_timeout_minutes: limit('session_idle_timeout_minutes'),
+    /** A session ends this long after its sign-in, however often it was refreshed. */
+    session_absolute_lifetime_hours: limit('session_absolute_lifetime_hours'),
+    /** Failed sign-ins of one account from one address that cost no wait; later ones wait longer each time. */
+    login_free_attempts: limit('login_free_attempts'),
+    /** Failed sign-ins older than this are forgotten. */
+    login_window_minutes: limit('login_window_minutes'),
+  })
+  .refine((values) => values.session_idle_timeout_minutes <= values.session_absolute_lifetime_hours * 60, {
+    message: SETTINGS_MESSAGES.idleAboveLifetime,
+    path: ['session_idle_timeout_minutes'],
+  });
 export type SecuritySettings = z.infer<typeof securitySettings>;
 
 export const uploadSettings = z.object({ max_upload_bytes: limit('max_upload_bytes') });
@@ -229,6 +243,8 @@ export const SETTING_EFFECT = {
     two_factor_required_for_staff: 'live',
     access_token_lifetime_seconds: 'live',
     refresh_token_lifetime_days: 'live',
+    session_idle_timeout_minutes: 'live',
+    session_absolute_lifetime_hours: 'live',
     login_free_attempts: 'live',
     login_window_minutes: 'live',
   },

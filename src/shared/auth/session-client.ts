@@ -226,7 +226,8 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
         // A refused refresh token is final (spec §8): forget both tokens and end the session.
         lastAccess = null;
         await tokens.clear().catch((clearError: unknown) => log('could not clear the stored tokens', clearError));
-        onSessionEnded({ reason: 'expired' });
+        // The server's session_expired: the session reached its idle timeout or its lifetime (the sign-in screen says so).
+        onSessionEnded({ reason: error.code === ERROR_CODES.sessionExpired ? 'timed_out' : 'expired' });
         throw failure(ERROR_CODES.sessionExpired, { status: 401, body: error.body });
       }
       throw thrown;

@@ -131,7 +131,7 @@ export const IPC_EVENTS = {
   // 'two_factor_setup_required': two-factor sign-in became required of this user; the refresh ended
   // the session and opened the set-up step, which the sign-in screen continues with `challenge`.
   'session:ended': z.discriminatedUnion('reason', [
-    z.object({ reason: z.enum(['expired', 'logged_out']) }),
+    z.object({ reason: z.enum(['expired', 'timed_out', 'logged_out']) }),
     z.object({ reason: z.literal('two_factor_setup_required'), challenge: z.string() }),
   ]),
   'transfer:progress': transferProgress,

@@ -146,13 +146,35 @@ describe('throttle rules', () => {
 
 describe('refresh token rules', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  const fresh = { expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS), used_at: null, revoked_at: null };
+  const hours = (count: number) => count * 3600 * 1000;
+  const fresh = {
+    expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    used_at: null,
+    revoked_at: null,
+    session_started_at: new Date(now.getTime() - hours(1)),
+    session_last_seen_at: null,
+  };
+  const limits = { idleMs: hours(12), absoluteMs: hours(7 * 24) };
   it('rotates a fresh token and names every other case', () => {
     expect(judgeRefreshToken(fresh, now)).toBe('rotate');
     expect(judgeRefreshToken(undefined, now)).toBe('unknown');
     expect(judgeRefreshToken({ ...fresh, used_at: now }, now)).toBe('reused');
     expect(judgeRefreshToken({ ...fresh, revoked_at: now }, now)).toBe('revoked');
     expect(judgeRefreshToken({ ...fresh, expires_at: now }, now)).toBe('expired');
+  });
+  it('ends a session idle since its last refresh (or its sign-in) for the idle timeout', () => {
+    const signedIn = new Date(now.getTime() - hours(12));
+    expect(judgeRefreshToken({ ...fresh, session_started_at: signedIn }, now, limits)).toBe('idle');
+    expect(judgeRefreshToken({ ...fresh, session_started_at: new Date(signedIn.getTime() + 1) }, now, limits)).toBe('rotate');
+    // A refresh an hour ago counts, however long ago the sign-in was.
+    expect(judgeRefreshToken({ ...fresh, session_started_at: new Date(now.getTime() - hours(30)), session_last_seen_at: new Date(now.getTime() - hours(1)) }, now, limits)).toBe('rotate');
+    expect(judgeRefreshToken({ ...fresh, session_started_at: new Date(now.getTime() - hours(30)), session_last_seen_at: new Date(now.getTime() - hours(13)) }, now, limits)).toBe('idle');
+  });
+  it('ends a session at its absolute lifetime from the sign-in, however recently refreshed; reuse is judged first', () => {
+    const week = { ...fresh, session_started_at: new Date(now.getTime() - hours(7 * 24)), session_last_seen_at: new Date(now.getTime() - 1000) };
+    expect(judgeRefreshToken(week, now, limits)).toBe('past_lifetime');
+    expect(judgeRefreshToken({ ...week, session_started_at: new Date(week.session_started_at.getTime() + 1) }, now, limits)).toBe('rotate');
+    expect(judgeRefreshToken({ ...week, used_at: now }, now, limits)).toBe('reused');
   });
 });
 

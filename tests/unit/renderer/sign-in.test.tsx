@@ -65,6 +65,19 @@ describe('sign-in screen: the error shown (spec §8)', () => {
     renderRoutes(appRouteObjects(), { path: '/login', store });
     expect(await screen.findByText('Session expired')).toBeTruthy();
   });
+
+  it('says the session has ended when the server ended it for its idle timeout or lifetime, in the chosen language', async () => {
+    stubApi(noDemo);
+    installBridge(fakeBridge());
+    const store = createStore();
+    endSession(store, 'timed_out');
+    // The API client hears of the same refused refresh afterwards: the precise reason stays.
+    endSession(store, 'expired');
+    renderRoutes(appRouteObjects(), { path: '/login', store });
+    expect(await screen.findByText('Your session has ended')).toBeTruthy();
+    expect(screen.getByText(/Sign in again to continue\./)).toBeTruthy();
+    expect(screen.queryByText('Session expired')).toBeNull();
+  });
 });
 
 describe('sign-in flows', () => {

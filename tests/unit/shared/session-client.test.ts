@@ -203,6 +203,16 @@ describe('session client: refresh', () => {
     expect(ended).toEqual([{ reason: 'two_factor_setup_required', challenge: 'c-3' }]);
   });
 
+  it('ends the session as timed out when the server says the session expired (idle timeout or lifetime)', async () => {
+    const { client, tokens, ended } = setup(
+      { 'POST /auth/token/refresh/': () => ({ status: 401, data: { detail: 'Session expired', code: 'session_expired' } }) },
+      { access: 'a1', refresh: 'r1' },
+    );
+    expect(await rejection(client.refresh())).toMatchObject({ code: 'session_expired', status: 401 });
+    expect(tokens).toEqual({ access: null, refresh: null });
+    expect(ended).toEqual([{ reason: 'timed_out' }]);
+  });
+
   it('keeps the tokens when the server is only unreachable', async () => {
     const { client, tokens, ended } = setup(
       {

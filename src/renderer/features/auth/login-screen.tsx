@@ -63,6 +63,11 @@ export function LoginScreen() {
                 {t('auth:signIn.signInAgain')}
               </Alert>
             ) : null}
+            {endReason === 'timed_out' ? (
+              <Alert tone="warning" title={t('auth:signIn.sessionEnded')}>
+                {t('auth:signIn.sessionEndedReason')}
+              </Alert>
+            ) : null}
             {endReason === 'logged_out' ? <Alert tone="info">{t('auth:signIn.signedOut')}</Alert> : null}
             <SignInForm
               credentials={credentials}

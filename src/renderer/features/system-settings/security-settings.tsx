@@ -7,9 +7,16 @@ import { wholeNumber } from './form-values';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
-const NUMBERS = ['access_token_lifetime_seconds', 'refresh_token_lifetime_days', 'login_free_attempts', 'login_window_minutes'] as const;
+const NUMBERS = [
+  'access_token_lifetime_seconds',
+  'refresh_token_lifetime_days',
+  'session_idle_timeout_minutes',
+  'session_absolute_lifetime_hours',
+  'login_free_attempts',
+  'login_window_minutes',
+] as const;
 
-/** Two-factor for staff, token lifetimes, sign-in throttling. */
+/** Two-factor for staff, token and session lifetimes, sign-in throttling. */
 export function SecuritySettings({ state, canChange }: { state: SettingsAnswer['security']; canChange: boolean }) {
   const { t } = useTranslation('settings');
   const { isSaving, refusal, fieldError, save, reload } = useGroupSave('security');
@@ -21,8 +28,20 @@ export function SecuritySettings({ state, canChange }: { state: SettingsAnswer['
   const problem = (field: (typeof NUMBERS)[number]) => {
     const value = wholeNumber(numbers[field]);
     const { min, max } = SETTING_LIMITS[field];
-    return value === null || value < min || value > max ? t('errors.range', { min, max }) : undefined;
+    if (value === null || value < min || value > max) return t('errors.range', { min, max });
+    // The server's rule too (securitySettings): a session cannot sit idle longer than it may last.
+    const lifetime = wholeNumber(numbers.session_absolute_lifetime_hours);
+    if (field === 'session_idle_timeout_minutes' && lifetime !== null && value > lifetime * 60) return t('errors.idleAboveLifetime');
+    return undefined;
   };
+
+  // What the session limits mean, before their ranges.
+  const hintOf = (field: (typeof NUMBERS)[number]) =>
+    field === 'session_idle_timeout_minutes'
+      ? t('hints.session_idle_timeout_minutes')
+      : field === 'session_absolute_lifetime_hours'
+        ? t('hints.session_absolute_lifetime_hours')
+        : null;
 
   function submit() {
     setChecked(true);
@@ -43,7 +62,7 @@ export function SecuritySettings({ state, canChange }: { state: SettingsAnswer['
         <div className="settings-field" key={field}>
           <TextField
             label={t(`fields.${field}`)}
-            description={t('hints.range', { min: SETTING_LIMITS[field].min, max: SETTING_LIMITS[field].max })}
+            description={[hintOf(field), t('hints.range', { min: SETTING_LIMITS[field].min, max: SETTING_LIMITS[field].max })].filter(Boolean).join(' ')}
             value={numbers[field]}
             onChange={(value) => setNumbers((current) => ({ ...current, [field]: value }))}
             inputMode="numeric"

@@ -13,6 +13,8 @@ export const invalidCredentials = () => signInError(HTTP_STATUS.unauthorized, ER
 export const accountDisabled = () => signInError(HTTP_STATUS.unauthorized, ERROR_CODES.accountInactive);
 /** Only after the right (temporary) password: someone without it hears 'Invalid credentials'. */
 export const temporaryPasswordExpired = () => signInError(HTTP_STATUS.unauthorized, ERROR_CODES.temporaryPasswordExpired);
+/** A refresh refused because the session ran out of time (idle or absolute): sign in again. */
+export const sessionTimedOut = () => new ApiError(HTTP_STATUS.unauthorized, ERROR_CODES.sessionExpired);
 export const backOfficeDenied = () => signInError(HTTP_STATUS.forbidden, ERROR_CODES.permissionDenied);
 export const signInThrottled = (retryAfterSeconds: number) =>
   new ApiError(HTTP_STATUS.tooManyRequests, ERROR_CODES.throttled, undefined, {

@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthDatabase } from './auth-database';
 import {
+  DEFAULT_SESSION_LIMITS,
   REFRESH_TOKEN_TTL_MS,
+  SESSION_TIMED_OUT,
   createRefreshToken,
   hashRefreshToken,
   judgeRefreshToken,
   type RefreshVerdict,
+  type SessionLimits,
 } from './refresh-token-rules';
 
 // Refresh tokens are opaque strings; the table keeps only their sha256. Every sign-in starts a
 // session (auth_sessions) whose id is the token family; every refresh marks the presented token
 // used and issues its successor in that family. Ending the family ends the session, and with it
-// the session's access tokens (auth-context.ts checks `sid` on every request).
+// the session's access tokens (auth-context.ts checks `sid` on every request). A session also
+// ends on its own: idle too long since its last refresh, or older than the absolute lifetime
+// counted from its sign-in (auth_sessions.started_at, which rotation never moves).
 
 export interface StartedSession {
   sessionId: string;
@@ -90,24 +95,38 @@ export type RotationOutcome =
 
 /**
  * Spends `presented` and issues its successor. A token presented a second time (even by a
- * request racing the first) revokes its whole family.
+ * request racing the first) revokes its whole family. A session past its idle timeout or its
+ * absolute lifetime (the limits in force now, so a changed setting applies to open sessions at
+ * once) is ended rather than rotated.
  */
 export async function rotateRefreshToken(
   db: AuthDatabase,
   presented: string,
   now: Date = new Date(),
-  lifetimeMs: number = REFRESH_TOKEN_TTL_MS,
+  limits: SessionLimits = DEFAULT_SESSION_LIMITS,
 ): Promise<RotationOutcome> {
   const stored = await db
     .selectFrom('refresh_tokens')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
-    .where('token_hash', '=', hashRefreshToken(presented))
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.family_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.user_id',
+      'refresh_tokens.family_id',
+      'refresh_tokens.expires_at',
+      'refresh_tokens.used_at',
+      'refresh_tokens.revoked_at',
+      'auth_sessions.started_at as session_started_at',
+      'auth_sessions.last_seen_at as session_last_seen_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', hashRefreshToken(presented))
     .executeTakeFirst();
-  const verdict = judgeRefreshToken(stored, now);
+  const verdict = judgeRefreshToken(stored, now, limits);
   if (!stored) return { verdict: 'unknown', userId: null, familyId: null };
-  if (verdict === 'reused') {
+  // Reuse ends the family (theft); a timed-out session ends so that its access tokens stop now
+  // and administrators no longer list it as open.
+  if (verdict === 'reused' || SESSION_TIMED_OUT.has(verdict)) {
     await revokeFamily(db, stored.family_id, now);
-    return { verdict, userId: stored.user_id, familyId: stored.family_id };
+    return { verdict: verdict as Exclude<RefreshVerdict, 'rotate'>, userId: stored.user_id, familyId: stored.family_id };
   }
   if (verdict !== 'rotate') return { verdict, userId: stored.user_id, familyId: stored.family_id };
 
@@ -124,7 +143,7 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, stored.family_id, now);
       return { verdict: 'reused', userId: stored.user_id, familyId: stored.family_id } as const;
     }
-    const successor = await insertToken(trx, stored.user_id, stored.family_id, now, lifetimeMs);
+    const successor = await insertToken(trx, stored.user_id, stored.family_id, now, limits.refreshMs);
     await trx.updateTable('refresh_tokens').set({ replaced_by: successor.id }).where('id', '=', stored.id).execute();
     await trx.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', stored.family_id).execute();
     return { verdict: 'rotated', userId: stored.user_id, familyId: stored.family_id, token: successor.token } as const;

@@ -23,15 +23,18 @@ import {
 } from './accounts';
 import { recordAuthEvent } from './audit';
 import type { AuthEnvironment } from './auth-environment';
+import { rehearseDirectorySignIn } from './directory/directory-client';
 import { checkDirectoryPassword, directoryFor } from './directory/directory-sign-in';
 import {
   TWO_FACTOR_MESSAGES,
   accountDisabled,
   backOfficeDenied,
   invalidCredentials,
+  sessionTimedOut,
   temporaryPasswordExpired,
   twoFactorError,
 } from './auth-errors';
+import { SESSION_TIMED_OUT, type SessionLimits } from './refresh-token-rules';
 import { revokeAllOfUser, revokeFamily, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens';
 import { closeChallenges, findChallenge, openChallenge, spendChallenge, type ChallengeKind, type OpenChallenge } from './sign-in-challenges';
 import { mayUseBackOffice } from './staff-access';
@@ -47,13 +50,19 @@ export type LoginOutcome =
 
 export const SEND_OTP_MESSAGE = 'If a sign-in is waiting for an e-mailed code, a new code has been sent.';
 
-/** Token lifetimes as the system settings say now (a change counts from the next token issued). */
+/** Token and session lifetimes as the system settings say now (a change counts from the next refresh). */
 async function tokenLifetimes(env: AuthEnvironment) {
   const { security } = await env.settings();
-  return {
-    access: { jwtSecret: env.config.jwtSecret, accessTokenTtlSeconds: security.access_token_lifetime_seconds },
+  const idleMs = security.session_idle_timeout_minutes * 60_000;
+  const session: SessionLimits = {
     refreshMs: security.refresh_token_lifetime_days * 24 * 60 * 60 * 1000,
+    idleMs,
+    absoluteMs: security.session_absolute_lifetime_hours * 60 * 60 * 1000,
   };
+  // Idle time counts from the last refresh: an access token outliving the idle timeout would let
+  // a session in constant use look idle, so none does.
+  const accessTokenTtlSeconds = Math.min(security.access_token_lifetime_seconds, idleMs / 1000);
+  return { access: { jwtSecret: env.config.jwtSecret, accessTokenTtlSeconds }, session };
 }
 
 async function activeUserObject(env: AuthEnvironment, userId: number): Promise<User> {
@@ -73,7 +82,7 @@ export async function signIn(
 ): Promise<SignedInAnswer> {
   const now = new Date();
   const lifetimes = await tokenLifetimes(env);
-  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now, { address: ip, userAgent }, lifetimes.refreshMs);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, userId, now, { address: ip, userAgent }, lifetimes.session.refreshMs);
   const access = await signAccessToken(lifetimes.access, userId, sessionId);
   await recordLastLogin(env.db, userId, now);
   await recordAuthEvent(env.db, { action: 'auth.login', actorId: userId, userId, ip, details: { how } });
@@ -102,6 +111,18 @@ async function passwordMatches(env: AuthEnvironment, account: AccountCredentials
   return env.passwords.verify(account.password_hash, password);
 }
 
+/**
+ * The password step of a local account (or of nobody, without a directory): one Argon2
+ * verification, and with a directory configured the directory's conversation of a refused sign-in
+ * alongside, as a directory account's step has both (directory-sign-in.ts). Every refusal then
+ * costs the same, so its time does not say which kind of account, if any, the login names.
+ */
+async function checkLocalPassword(env: AuthEnvironment, found: AccountCredentials | null, login: string, password: string) {
+  const directory = env.config.directory;
+  const [matches] = await Promise.all([passwordMatches(env, found, password), directory ? rehearseDirectorySignIn(directory, login) : undefined]);
+  return matches ? found : null;
+}
+
 export async function login(env: AuthEnvironment, request: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginOutcome> {
   const subject = { account: request.username, address: ip };
   await env.throttle.assertAllowed('login', subject);
@@ -110,7 +131,7 @@ export async function login(env: AuthEnvironment, request: LoginRequest, ip: str
   const directory = directoryFor(env.config.directory, found);
   const account = directory
     ? await checkDirectoryPassword(env, directory, request.username, request.password, ip)
-    : (await passwordMatches(env, found, request.password)) ? found : null;
+    : await checkLocalPassword(env, found, request.username, request.password);
   if (!account) {
     await env.throttle.recordFailure('login', subject);
     await recordAuthEvent(env.db, {
@@ -294,7 +315,7 @@ export type RefreshOutcome = { access: string; refresh: string } | TwoFactorSetu
 
 export async function refreshSession(env: AuthEnvironment, presented: string, ip: string): Promise<RefreshOutcome> {
   const lifetimes = await tokenLifetimes(env);
-  const outcome = await rotateRefreshToken(env.db, presented, new Date(), lifetimes.refreshMs);
+  const outcome = await rotateRefreshToken(env.db, presented, new Date(), lifetimes.session);
   if (outcome.verdict === 'reused' && outcome.userId !== null) {
     env.log.warn({ user_id: outcome.userId, family_id: outcome.familyId }, 'refresh token reused: its family is revoked');
     await recordAuthEvent(env.db, {
@@ -305,7 +326,7 @@ export async function refreshSession(env: AuthEnvironment, presented: string, ip
       details: { family_id: outcome.familyId },
     });
   }
-  if (outcome.verdict !== 'rotated') throw tokenNotValid();
+  if (outcome.verdict !== 'rotated') throw SESSION_TIMED_OUT.has(outcome.verdict) ? sessionTimedOut() : tokenNotValid();
   const account = await findAccountById(env.db, outcome.userId);
   const user = account?.is_active ? await loadUserObject(env.db, outcome.userId) : null;
   if (!account || !user || !mayUseBackOffice(user)) {
@@ -376,6 +397,6 @@ export async function changePassword(
   await revokeAllOfUser(env.db, account.id, now);
   await recordAuthEvent(env.db, { action: 'auth.password_changed', actorId: account.id, userId: account.id, ip });
   const lifetimes = await tokenLifetimes(env);
-  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now, { address: ip, userAgent }, lifetimes.refreshMs);
+  const { sessionId, refresh } = await startRefreshFamily(env.db, account.id, now, { address: ip, userAgent }, lifetimes.session.refreshMs);
   return { access: await signAccessToken(lifetimes.access, account.id, sessionId), refresh };
 }

@@ -17,7 +17,15 @@ function settings(overrides: Partial<{ [G in keyof SettingsAnswer]: Partial<Sett
       version: 0,
       updated_at: null,
       updated_by: null,
-      values: { two_factor_required_for_staff: false, access_token_lifetime_seconds: 300, refresh_token_lifetime_days: 14, login_free_attempts: 3, login_window_minutes: 60 },
+      values: {
+        two_factor_required_for_staff: false,
+        access_token_lifetime_seconds: 300,
+        refresh_token_lifetime_days: 14,
+        session_idle_timeout_minutes: 720,
+        session_absolute_lifetime_hours: 168,
+        login_free_attempts: 3,
+        login_window_minutes: 60,
+      },
     },
     uploads: { version: 2, updated_at: '2026-11-20T09:15:00Z', updated_by: 'admin', values: { max_upload_bytes: 100 * MB }, ceiling_bytes: 250 * MB },
     general: { version: 0, updated_at: null, updated_by: null, values: { default_language: 'en', organisation_name: 'NARIC — Qendra' } },
@@ -76,6 +84,43 @@ describe('system settings', { timeout: 60_000 }, () => {
     fireEvent.change(within(uploads).getByRole('textbox', { name: 'Largest upload (MB)' }), { target: { value: '300' } });
     fireEvent.click(within(uploads).getByRole('button', { name: 'Save Uploads' }));
     expect(await within(uploads).findByText('Enter a whole number from 1 to 250.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the session idle timeout and absolute lifetime with the other security values', async () => {
+    const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/security/': json(200, settings()) });
+    const security = section('Security');
+    const idle = within(security).getByRole('textbox', { name: 'Sign out after inactivity (minutes)' }) as HTMLInputElement;
+    const lifetime = within(security).getByRole('textbox', { name: 'Longest sign-in session (hours)' }) as HTMLInputElement;
+    expect([idle.value, lifetime.value]).toEqual(['720', '168']);
+    expect(within(security).getByText(/Counted from the sign-in; using the session does not extend it\. From 1 to 2160\./)).toBeTruthy();
+    fireEvent.change(idle, { target: { value: '30' } });
+    fireEvent.change(lifetime, { target: { value: '10' } });
+    fireEvent.click(within(security).getByRole('button', { name: 'Save Security' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(lastBody(calls, '/api/settings/security/')).toEqual({
+      version: 0,
+      values: {
+        two_factor_required_for_staff: false,
+        access_token_lifetime_seconds: 300,
+        refresh_token_lifetime_days: 14,
+        session_idle_timeout_minutes: 30,
+        session_absolute_lifetime_hours: 10,
+        login_free_attempts: 3,
+        login_window_minutes: 60,
+      },
+    });
+  });
+
+  it('refuses an idle timeout longer than the session lifetime before sending, keeping what was typed', async () => {
+    const calls = await open();
+    const security = section('Security');
+    const idle = within(security).getByRole('textbox', { name: 'Sign out after inactivity (minutes)' }) as HTMLInputElement;
+    fireEvent.change(idle, { target: { value: '600' } });
+    fireEvent.change(within(security).getByRole('textbox', { name: 'Longest sign-in session (hours)' }), { target: { value: '8' } });
+    fireEvent.click(within(security).getByRole('button', { name: 'Save Security' }));
+    expect(await within(security).findByText('Sign-out after inactivity cannot be longer than the longest sign-in session.')).toBeTruthy();
+    expect(idle.value).toBe('600');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { Client, Filter, InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
+import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
 import { USER_LIMITS } from '../../../../shared/api/users';
 import type { DirectorySettings } from '../../../config';
@@ -9,6 +10,10 @@ import type { DirectorySettings } from '../../../config';
 //      names for the typed login;
 //   2. bind as that entry with the typed password (the directory checks it; we never see a hash);
 //   3. back as the service account, ask whether the entry is disabled and which groups hold it.
+//
+// A sign-in refused at step 1 (nobody matches) still makes one failing bind, and a local
+// account's sign-in makes the steps up to there as well (rehearseDirectorySignIn): how long the
+// directory took never tells which kind of account a login names.
 //
 // Every failure other than "no such person" or "wrong password" is DirectoryUnreachable: the
 // caller cannot tell a dead directory from a misconfigured one, and neither is the user's fault.
@@ -111,11 +116,25 @@ function personOf(settings: DirectorySettings, entry: Entry, groupDns: string[])
   return { dn: entry.dn, username, firstName: fieldText(firstName), lastName: fieldText(lastName), email: email || null, groupDns };
 }
 
-/** Checks the login and password against the directory and reads the person's entry and groups. */
-export async function askDirectory(settings: DirectorySettings, login: string, password: string): Promise<DirectoryAnswer> {
-  // An empty password makes a simple bind "unauthenticated" (RFC 4513 §5.1.2), which many
-  // directories answer with success: it must never reach the directory.
-  if (password === '' || login.trim() === '') return { verdict: 'rejected' };
+/**
+ * A bind bound to fail: a name no entry has, a random password. A sign-in refused before the
+ * person's own bind (nobody, or several entries, match the login) makes it instead, so the
+ * directory is asked as often whether or not the login names someone. Never the found entry:
+ * a directory that counts wrong passwords would lock its owner out.
+ */
+async function decoyBind(client: Client, settings: DirectorySettings): Promise<void> {
+  try {
+    await client.bind(`cn=naric-sign-in-decoy-${randomBytes(6).toString('hex')},${settings.baseDn}`, randomBytes(24).toString('base64url'));
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error;
+  }
+}
+
+/**
+ * The conversation of one sign-in. `password` null: a rehearsal, which looks the login up as a
+ * refused sign-in does but binds only as the decoy (the typed password never leaves).
+ */
+async function converse(settings: DirectorySettings, login: string, password: string | null): Promise<DirectoryAnswer> {
   const secure = /^ldaps:/i.test(settings.url);
   const client = new Client({
     url: settings.url,
@@ -127,7 +146,10 @@ export async function askDirectory(settings: DirectorySettings, login: string, p
     if (settings.startTls) await client.startTLS(tlsOptions(settings));
     await bindService(client, settings);
     const entry = await findEntry(client, settings, login.trim());
-    if (!entry) return { verdict: 'rejected' };
+    if (!entry || password === null) {
+      await decoyBind(client, settings);
+      return { verdict: 'rejected' };
+    }
     try {
       await client.bind(entry.dn, password);
     } catch (error) {
@@ -145,4 +167,24 @@ export async function askDirectory(settings: DirectorySettings, login: string, p
   } finally {
     await client.unbind().catch(() => {});
   }
+}
+
+/** Checks the login and password against the directory and reads the person's entry and groups. */
+export async function askDirectory(settings: DirectorySettings, login: string, password: string): Promise<DirectoryAnswer> {
+  // An empty password makes a simple bind "unauthenticated" (RFC 4513 §5.1.2), which many
+  // directories answer with success: it must never reach the directory.
+  // (The sign-in's schema refuses an empty password before any of this.)
+  if (password === '' || login.trim() === '') return { verdict: 'rejected' };
+  return converse(settings, login, password);
+}
+
+/**
+ * What a local account's sign-in asks of the directory: the same conversation as a refused
+ * directory sign-in (service bind, the login's search, one failing bind), so the time of the
+ * answer does not tell a local account from a directory one or from nobody. Its failures do not
+ * matter (local accounts sign in while the directory is down), but they take their time too.
+ */
+export async function rehearseDirectorySignIn(settings: DirectorySettings, login: string): Promise<void> {
+  if (login.trim() === '') return;
+  await converse(settings, login, null).catch(() => undefined);
 }

@@ -33,14 +33,23 @@ export async function checkDirectoryPassword(
   password: string,
   ip: string,
 ): Promise<AccountCredentials | null> {
-  let answer;
-  try {
-    answer = await askDirectory(settings, login, password);
-  } catch (error) {
+  // A local account's password step costs one Argon2 verification: the same is spent here,
+  // alongside the directory's answer and whatever that answer is, so the time taken does not
+  // tell a directory account from a local one (sign-in-service.ts rehearses the directory for those).
+  const [asked] = await Promise.all([
+    askDirectory(settings, login, password).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    ),
+    env.passwords.verifyAgainstNobody(password),
+  ]);
+  if ('error' in asked) {
+    const { error } = asked;
     if (!(error instanceof DirectoryUnreachable)) throw error;
     env.log.warn({ err: error.cause, url: settings.url }, 'directory sign-in: the directory could not be used');
     throw directoryUnavailable();
   }
+  const { answer } = asked;
   if (answer.verdict === 'rejected') return null;
   // Only someone who knows the password learns that the entry is disabled (as for local accounts).
   if (answer.verdict === 'disabled') throw directoryAccountDisabled();
