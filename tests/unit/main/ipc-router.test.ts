@@ -62,10 +62,10 @@ describe('ipc router', () => {
         return { user: officer, access: 'a1', persistence: 'keychain' };
       },
     });
-    const result = await r.handle('auth:verify-2fa', { username: ' officer ', code: '123456' }, app);
+    const result = await r.handle('auth:verify-2fa', { username: ' officer ', code: '123456', challenge: 'challenge-1' }, app);
     expect(result).toEqual({ ok: true, value: { user: officer, access: 'a1', persistence: 'keychain' } });
     // Defaults and trimming of the contract are applied before the handler sees the request.
-    expect(seen).toEqual({ username: 'officer', code: '123456', is_backup_code: false });
+    expect(seen).toEqual({ username: 'officer', code: '123456', challenge: 'challenge-1', is_backup_code: false });
   });
 
   it('refuses an unknown channel, including inherited object keys', async () => {
