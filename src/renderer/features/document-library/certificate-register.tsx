@@ -10,6 +10,7 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
+import { IssuedHash } from './issued-hash';
 import { filtersOf, PAGE_SIZE, pageOf, useListParams } from './list-params';
 import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { SearchBox } from '../../components/search-box';
@@ -32,6 +33,7 @@ export function CertificateRegister() {
     { id: 'kind', title: t('register.kind'), render: (row) => t(`register.kinds.${row.kind}`) },
     { id: 'reference', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.reference}</Link> },
     { id: 'holder', title: t('register.holder'), render: (row) => row.holder_name },
+    { id: 'sha256', title: t('register.hash'), render: (row) => <IssuedHash sha256={row.sha256} /> },
     { id: 'issued', title: t('register.issued'), render: (row) => `${date(row.issued_at)}${row.issued_by ? ` · ${row.issued_by.full_name}` : ''}` },
     {
       id: 'status',
@@ -48,6 +50,7 @@ export function CertificateRegister() {
         <DownloadButton
           source="issued_document"
           documentId={row.id}
+          sha256={row.sha256}
           fileName={`${row.kind === 'recognition_certificate' ? 'recognition-certificate' : 'verification-document'}-${row.reference}.pdf`}
           label={t('save')}
           variant="quiet"

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredDocument } from '../../../../src/shared/api/documents';
 import type { IssuedDocument } from '../../../../src/shared/api/issuance';
 import { json, stubApi } from '../api-stub';
@@ -41,7 +41,7 @@ const issued: IssuedDocument = {
   status: 'revoked',
   revoked_at: '2026-11-10T10:00:00Z',
   revoked_reason: 'The diploma was annulled by the university.',
-  sha256: 'b'.repeat(64),
+  sha256: '0123456789abcdef'.repeat(4),
 };
 
 const page = <T,>(results: T[]) => json(200, { count: results.length, next: null, previous: null, results });
@@ -122,5 +122,23 @@ describe('documents screen', () => {
     expect(row.textContent).toContain('Revoked on');
     expect(row.textContent).toContain('The diploma was annulled by the university.');
     expect(requestsTo('/api/issued-documents/')[0]!.searchParams.get('status')).toBe('revoked');
+  });
+
+  it('shows each issued PDF’s SHA-256 shortened, whole on hover, to screen readers and on the clipboard', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubApi({ 'GET /api/issued-documents/': page([issued, { ...issued, id: 6, verification_code: 'QRST-VWXY-Z234', sha256: null }]) });
+    open('/documents?tab=register');
+    const table = await screen.findByRole('grid', { name: 'Certificate register' });
+    expect(within(table).getByRole('columnheader', { name: 'SHA-256' })).toBeTruthy();
+    const [, first, second] = within(table).getAllByRole('row');
+    const hash = issued.sha256!;
+    expect(within(first!).getByText('01234567…89abcdef')).toBeTruthy();
+    expect(within(first!).getByText(hash)).toBeTruthy();
+    expect(within(first!).getByTitle(hash)).toBeTruthy();
+    fireEvent.click(within(first!).getByRole('button', { name: `Copy SHA-256 ${hash}` }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(hash));
+    expect(await within(first!).findByText('SHA-256 copied.')).toBeTruthy();
+    expect(within(second!).getByText('Not stored yet')).toBeTruthy();
   });
 });
