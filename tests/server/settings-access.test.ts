@@ -62,10 +62,14 @@ describe('signed out', () => {
     expect(await state()).toEqual(before);
   });
 
-  it('reads the public settings: the default language and nothing else', async () => {
+  it('reads the public settings: the default language, the idle timeout and nothing else', async () => {
     const answer = await send(null, 'GET', SETTINGS_PATHS.public);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toEqual({ default_language: (await readAsAdmin()).general.values.default_language });
+    const settings = await readAsAdmin();
+    expect(answer.json()).toEqual({
+      default_language: settings.general.values.default_language,
+      session_idle_timeout_minutes: settings.security.values.session_idle_timeout_minutes,
+    });
   });
 });
 
@@ -75,7 +79,7 @@ describe.each(USERS)('%s', (username) => {
   it('reads the public settings like anyone (200)', async () => {
     const answer = await send(username, 'GET', SETTINGS_PATHS.public);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(Object.keys(answer.json())).toEqual(['default_language']);
+    expect(Object.keys(answer.json()).sort()).toEqual(['default_language', 'session_idle_timeout_minutes']);
   });
 
   it(staff ? 'reads the settings (200)' : 'reads nothing (403)', async () => {

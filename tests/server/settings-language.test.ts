@@ -20,10 +20,25 @@ async function saveDefaultLanguage(language: string) {
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
-async function publicLanguage() {
+async function publicSettings() {
   const answer = await server.app.inject({ method: 'GET', url: `/api${SETTINGS_PATHS.public}` });
   expect(answer.statusCode, answer.body).toBe(200);
-  return publicSettingsAnswer.strict().parse(answer.json()).default_language;
+  return publicSettingsAnswer.strict().parse(answer.json());
+}
+
+async function publicLanguage() {
+  return (await publicSettings()).default_language;
+}
+
+async function saveIdleTimeout(minutes: number) {
+  const security = ((await server.app.inject({ method: 'GET', url: `/api${SETTINGS_PATHS.all}`, headers: await server.authorization('admin') })).json() as SettingsAnswer).security;
+  const answer = await server.app.inject({
+    method: 'PUT',
+    url: `/api${SETTINGS_PATHS.group('security')}`,
+    headers: await server.authorization('admin'),
+    payload: { version: security.version, values: { ...security.values, session_idle_timeout_minutes: minutes } },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
 }
 
 async function createdLanguage(username: string) {
@@ -43,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the default language', () => {
-  it('is public, says only the language, and follows a save at once', async () => {
+  it('is public and follows a save at once', async () => {
     expect(await publicLanguage()).toBe('en');
     await saveDefaultLanguage('sq');
     expect(await publicLanguage()).toBe('sq');
@@ -59,5 +74,17 @@ describe('the default language', () => {
     // A later change does not touch the accounts already there (their holders' language).
     await saveDefaultLanguage('sr');
     expect((await server.db.selectFrom('users').select('preferred_language').where('username', '=', 'gjuha.shqip').executeTakeFirstOrThrow()).preferred_language).toBe('sq');
+  });
+});
+
+// The idle timeout is public too: a window signs itself out after it without input (the renderer's
+// idle sign-out), which it must know before its background polling keeps refreshing the session.
+describe('the idle timeout', () => {
+  it('is public, 720 minutes until saved, and follows a save of the security settings at once', async () => {
+    expect((await publicSettings()).session_idle_timeout_minutes).toBe(720);
+    await saveIdleTimeout(30);
+    expect(await publicSettings()).toEqual({ default_language: await publicLanguage(), session_idle_timeout_minutes: 30 });
+    await saveIdleTimeout(720);
+    expect((await publicSettings()).session_idle_timeout_minutes).toBe(720);
   });
 });

@@ -8,6 +8,7 @@ import { Alert } from '../components/alert';
 import { Button } from '../components/button';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { getBridge } from '../platform/bridge';
+import { IdleSignOut } from '../lib/idle-sign-out';
 import { sessionAtom, signOut } from '../lib/session';
 import { isAdmin } from '../../shared/auth/permissions';
 import { Breadcrumbs } from './breadcrumbs';
@@ -112,6 +113,8 @@ export function Layout() {
           <AccessDeniedNotice />
           <Outlet />
         </main>
+        {/* Background polling keeps the session refreshed: an untouched window signs itself out. */}
+        {user ? <IdleSignOut /> : null}
         {user ? (
           <Suspense fallback={null}>
             <RestartQueryAnswerer />

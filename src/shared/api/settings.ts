@@ -223,8 +223,15 @@ export const settingsAnswer = z.object({
 export type SettingsAnswer = z.infer<typeof settingsAnswer>;
 export type SettingsGroupState<G extends SettingsGroup> = SettingsAnswer[G];
 
-/** The public settings: the language the sign-in shows on a computer where nobody chose one yet. */
-export const publicSettingsAnswer = z.object({ default_language: z.enum(LANGUAGES) });
+/**
+ * The public settings: the language the sign-in shows on a computer where nobody chose one yet,
+ * and the idle timeout after which a window nobody touches signs itself out (background polling
+ * refreshes the session, so the server alone would never see it idle). Neither is a secret.
+ */
+export const publicSettingsAnswer = z.object({
+  default_language: z.enum(LANGUAGES),
+  session_idle_timeout_minutes: limit('session_idle_timeout_minutes'),
+});
 export type PublicSettingsAnswer = z.infer<typeof publicSettingsAnswer>;
 
 export const settingsGroupParams = z.object({ group: z.enum(SETTINGS_GROUPS) });

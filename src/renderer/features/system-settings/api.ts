@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_PATHS, letterheadLogo, settingsAnswer, type LetterheadLogo, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
 import { apiClient } from '../../lib/app-api-client';
+import { PUBLIC_SETTINGS_KEY } from '../../lib/office-language';
 
 // The system settings calls (issue 18): every group at once, and saving one group with the version
 // it was read at. A save answers every group as now stored; that answer replaces the cached one.
@@ -20,7 +21,11 @@ export function useSaveSettings<G extends SettingsGroup>(group: G, language: str
       const response = await apiClient.send('put', SETTINGS_PATHS.group(group), { json: update, headers: { 'Accept-Language': language } });
       return settingsAnswer.parse(await response.json());
     },
-    onSuccess: (answer) => client.setQueryData(SETTINGS_KEY, answer),
+    onSuccess: (answer) => {
+      client.setQueryData(SETTINGS_KEY, answer);
+      // The idle timeout this window signs out after (lib/idle-sign-out.ts) is read from the public settings.
+      if (group === 'security') void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
+    },
   });
 }
 

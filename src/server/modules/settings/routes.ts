@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { translateRefusals } from '../../refusal-texts';
-import { currentGeneralSettings } from '../../system-settings';
+import { currentSettings } from '../../system-settings';
 import { notFound } from '../../errors';
 import { drainUnreadBody } from '../../upload-drain';
 import { readLogoFile, readLogoState, receiveLogo, saveLogo } from './letterhead-logo';
@@ -42,11 +42,21 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => readSettings(db, config),
   );
 
-  // No sign-in: the sign-in screen asks before anyone has one. Only the default language, nothing else of the settings.
+  // No sign-in: the sign-in screen asks before anyone has one. Only the default language and the idle timeout (a
+  // window signs itself out after it without input), nothing else of the settings.
   app.get(
     SETTINGS_PATHS.public,
-    { schema: { tags, summary: 'The office’s default language (no sign-in): the sign-in screen’s language where nobody chose one', response: { [HTTP_STATUS.ok]: publicSettingsAnswer } } },
-    async () => ({ default_language: (await currentGeneralSettings(db)).default_language }),
+    {
+      schema: {
+        tags,
+        summary: 'The office’s default language and the session idle timeout (no sign-in): the sign-in screen’s language, and when an untouched window signs out',
+        response: { [HTTP_STATUS.ok]: publicSettingsAnswer },
+      },
+    },
+    async () => {
+      const settings = await currentSettings({ db, config });
+      return { default_language: settings.general.default_language, session_idle_timeout_minutes: settings.security.session_idle_timeout_minutes };
+    },
   );
 
   // One route per group, each with its own body schema (the OpenAPI document and the fuzz suite see each).
