@@ -198,7 +198,11 @@ describe('cover image', () => {
 
 describe('pending revisions (a writer without news.publish_news)', () => {
   const WRITER = 'news.writer';
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
+  // A real image: the server decodes and re-encodes every cover before it stores it.
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 48, height: 24, channels: 3, background: '#306030' } }).png().toBuffer();
+  });
   const read = async (id: number) => newsArticle.parse((await send('GET', NEWS_PATHS.detail(id))).json());
   const publicTitle = async (id: number) => {
     const detail = await send('GET', `${NEWS_PATHS.publicDetail(id)}?language=en`, undefined, {}, null);
@@ -257,13 +261,13 @@ describe('pending revisions (a writer without news.publish_news)', () => {
     expect(cover.statusCode, cover.body).toBe(200);
     answer = newsArticle.parse(cover.json());
     expect(answer.cover).toBeNull();
-    expect(answer.pending!.cover).toMatchObject({ media_type: 'image/png', size: png.length });
+    expect(answer.pending!.cover).toMatchObject({ media_type: 'image/png' });
     expect(answer.pending!.tags).toEqual(['test']);
     expect((await send('GET', NEWS_PATHS.cover(article.id))).statusCode).toBe(404);
     expect((await send('GET', NEWS_PATHS.publicCover(article.id), undefined, {}, null)).statusCode).toBe(404);
     const pendingCover = await send('GET', NEWS_PATHS.pendingCover(article.id), undefined, {}, WRITER);
     expect(pendingCover.headers['content-type']).toBe('image/png');
-    expect(pendingCover.rawPayload.equals(png)).toBe(true);
+    expect(pendingCover.rawPayload.length).toBe(answer.pending!.cover!.size);
     expect((await publicTitle(article.id)).detail).toBe('Restore title');
 
     // A publisher's cover goes live at once, and the revision follows it (approving must not undo it).

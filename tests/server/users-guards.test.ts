@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { USER_MESSAGES, userDetail, type UserDetail } from '../../src/shared/api/users';
 import { GROUPS } from '../../src/shared/auth/permissions';
 import { adminChangeRefusal } from '../../src/server/modules/users/user-guards';
@@ -65,6 +65,12 @@ beforeEach(async () => {
 
 describe('the last two administrators', () => {
   it('deactivating each other at once over the API: exactly one succeeds', async () => {
+    // Two administrators of the same rank: only a superuser may deactivate a superuser, so for
+    // this race `admin` is an administrator by its group alone.
+    await server.db.updateTable('users').set({ is_superuser: false }).where('id', '=', adminId).execute();
+    onTestFinished(async () => {
+      await server.db.updateTable('users').set({ is_superuser: true }).where('id', '=', adminId).execute();
+    });
     const [admin, naricAdmin] = [await detail(adminId), await detail(naricAdminId)];
     const answers = await Promise.all([
       server.app.inject({ method: 'PATCH', url: `/api/users/${naricAdminId}/`, headers: await server.authorization('admin'), payload: deactivation(naricAdmin) }),
