@@ -102,7 +102,10 @@ export function mainProcessWiringScenario(serverUnderTest: () => TransferTestSer
 
         // The contract refuses a malformed request before any handler runs; there are no dialogs here.
         expect(await call('transfer:upload', { transfer_id: 'x', selection: drop.value.selection, target })).toMatchObject({ ok: false, error: { code: 'ipc_invalid_request' } });
-        expect(await call('transfer:drop-pdf', { path: join(dir, 'missing.pdf') })).toMatchObject({ ok: false, error: { code: 'validation_error', body: { reason: 'not_found' } } });
+        // A drop names a file only through the token main handed out for it; a bare path is refused.
+        expect(await call('transfer:drop-pdf', { path })).toMatchObject({ ok: false, error: { code: 'ipc_invalid_request' } });
+        const gone = (await call('transfer:register-drop', { path: join(dir, 'missing.pdf') })) as { ok: true; value: { token: string } };
+        expect(await call('transfer:drop-pdf', { token: gone.value.token })).toMatchObject({ ok: false, error: { code: 'validation_error', body: { reason: 'not_found' } } });
         expect(await call('transfer:choose-pdf')).toMatchObject({ ok: false, error: { code: 'server_error', message: 'File dialogs are not available here.' } });
         expect(await call('transfer:cancel', { transfer_id: 'not-running-01' })).toEqual({ ok: true, value: { cancelled: false } });
         // A frame that is not our renderer gets nothing.
