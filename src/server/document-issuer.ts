@@ -25,6 +25,14 @@ export function createDocumentIssuer(deps: { storage: DocumentStorage; config: S
  * starting at once render it once; later starts find nothing to do. Recorded in the audit log.
  * Newest first (the register's order); `signal` stops it between rows when the server closes.
  */
+/**
+ * A pause between two backfilled rows. Rendering a PDF holds the event loop; the backfill runs
+ * beside requests and the clock-driven jobs (deadlines, the outbox), which must keep their turn
+ * while hundreds of demo rows are rendered.
+ */
+const BACKFILL_PAUSE_MS = 50;
+const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, BACKFILL_PAUSE_MS));
+
 export async function issueMissingFiles(
   db: AppDatabase,
   issuer: DocumentIssuer,
@@ -35,6 +43,7 @@ export async function issueMissingFiles(
   const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
   for (const { id } of documents) {
     if (signal?.aborted) break;
+    await giveWay();
     const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
       const row = await trx.selectFrom('issued_documents').select('storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
       if (!row || row.storage_key !== null) return false;
@@ -54,6 +63,7 @@ export async function issueMissingFiles(
     .execute();
   for (const { id } of payments) {
     if (signal?.aborted) break;
+    await giveWay();
     const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
       const row = await trx.selectFrom('application_payments').select('receipt_storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
       if (!row || row.receipt_storage_key !== null) return false;
