@@ -26,12 +26,21 @@ export function createDocumentIssuer(deps: { storage: DocumentStorage; config: S
  * Newest first (the register's order); `signal` stops it between rows when the server closes.
  */
 /**
- * A pause between two backfilled rows. Rendering a PDF holds the event loop; the backfill runs
- * beside requests and the clock-driven jobs (deadlines, the outbox), which must keep their turn
- * while hundreds of demo rows are rendered.
+ * The backfill runs beside requests and the clock-driven jobs (deadlines, the outbox), and
+ * rendering a PDF holds the event loop: after each row it rests three times as long as the row
+ * took (at least 50 ms), so it takes at most a quarter of the server's time however loaded the
+ * machine is, while hundreds of demo rows are rendered.
  */
-const BACKFILL_PAUSE_MS = 50;
-const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, BACKFILL_PAUSE_MS));
+const BACKFILL_REST_FACTOR = 3;
+const BACKFILL_MIN_REST_MS = 50;
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    const worked = performance.now() - since;
+    await new Promise<void>((resolve) => setTimeout(resolve, Math.max(BACKFILL_MIN_REST_MS, BACKFILL_REST_FACTOR * worked)));
+    since = performance.now();
+  };
+}
 
 export async function issueMissingFiles(
   db: AppDatabase,
@@ -40,6 +49,7 @@ export async function issueMissingFiles(
 ): Promise<{ documents: number; receipts: number }> {
   const { logger, signal } = options;
   const counts = { documents: 0, receipts: 0 };
+  const giveWay = pacer();
   const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
   for (const { id } of documents) {
     if (signal?.aborted) break;

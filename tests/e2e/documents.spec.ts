@@ -94,7 +94,7 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   await expect(issued).toHaveCount(1);
   await expect(issued).toContainText('Verification document');
   await expect(issued).toContainText('Valid');
-  const code = (await issued.locator('code').textContent())!.trim();
+  const code = (await issued.locator('code.verification-code').textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4})+$/);
   // Anyone can check the code, without signing in.
   const verified = await page.request.get(`/api/verify/${encodeURIComponent(code)}/`);
