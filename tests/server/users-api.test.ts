@@ -22,6 +22,7 @@ import { signAccessToken } from '../../src/server/auth-context';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
 import { createPasswordHasher } from '../../src/server/password-hashing';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+import { userUpdateBody } from '../support/user-update-body';
 
 // The users' records (issue 15): the list (filters, search in Albanian and Serbian letters, sort,
 // pages), one user's details with where each permission comes from, create (temporary password
@@ -41,24 +42,7 @@ async function send(username: string | null, method: Method, path: string, paylo
 const userId = async (username: string) =>
   (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const detailOf = async (id: number) => userDetail.parse((await send('admin', 'GET', `/users/${id}/`)).json());
-const updateBody = (user: UserDetail, changes: Partial<Record<string, unknown>> = {}) => ({
-  first_name: user.first_name,
-  last_name: user.last_name,
-  email: user.email,
-  username: user.username,
-  phone: user.phone ?? '',
-  country: user.country ?? '',
-  address: user.address ?? '',
-  personal_id: user.personal_id ?? '',
-  date_of_birth: user.date_of_birth ?? '',
-  gender: user.gender,
-  groups: user.groups,
-  is_active: user.is_active,
-  email_verified: user.email_verified,
-  two_factor_required: user.two_factor_required,
-  version: user.version,
-  ...changes,
-});
+const updateBody = userUpdateBody;
 
 const newUser = (username: string, extra: Partial<UserCreate> = {}): UserCreate => ({
   first_name: 'Test',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES, USER_PATHS, bulkAnswer, userDetail, type UserDetail } from '../../src/shared/api/users';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 import { createUser } from './auth/auth-test-helpers';
+import { userUpdateBody } from '../support/user-update-body';
 
 // Nobody takes over an account above theirs: a NARIC Administrator (an administrator, not a
 // superuser) may not reset the superuser's password, turn off its two-factor, edit it, change its
@@ -18,24 +19,7 @@ async function send(username: string, method: Method, path: string, payload?: ob
 }
 const row = (id: number) => server.db.selectFrom('users').select(['password_hash', 'two_factor_enabled', 'is_active', 'email', 'version', 'must_change_password']).where('id', '=', id).executeTakeFirstOrThrow();
 const detail = async (id: number): Promise<UserDetail> => userDetail.parse((await send('admin', 'GET', USER_PATHS.detail(id))).json());
-const updateBody = (user: UserDetail, changes: Record<string, unknown> = {}) => ({
-  first_name: user.first_name,
-  last_name: user.last_name,
-  email: user.email,
-  username: user.username,
-  phone: user.phone ?? '',
-  country: user.country ?? '',
-  address: user.address ?? '',
-  personal_id: user.personal_id ?? '',
-  date_of_birth: user.date_of_birth ?? '',
-  gender: user.gender,
-  groups: user.groups,
-  is_active: user.is_active,
-  email_verified: user.email_verified,
-  two_factor_required: user.two_factor_required,
-  version: user.version,
-  ...changes,
-});
+const updateBody = userUpdateBody;
 
 beforeAll(async () => {
   server = await createServerFixture();
