@@ -19,9 +19,16 @@ async function reachable(url) {
 }
 
 const env = { ...process.env };
+// On CI (and wherever NARIC_TEST_DATABASE_URL is given) PostgreSQL is part of the suite: the
+// multi-instance and migration tests need it, so its absence fails the run instead of quietly
+// falling back to PGlite and skipping them.
+const required = Boolean(process.env.CI || process.env.NARIC_TEST_DATABASE_URL);
 if (await reachable(candidate)) {
   env.NARIC_TEST_DATABASE_URL = candidate;
   console.info(`server tests: PostgreSQL at ${candidate.replace(/:[^:@/]+@/, ':***@')}`);
+} else if (required) {
+  console.error(`server tests: PostgreSQL at ${candidate.replace(/:[^:@/]+@/, ':***@')} does not answer, and this run needs it (CI or NARIC_TEST_DATABASE_URL is set). Start it (see .ci/run) or unset both to use PGlite.`);
+  process.exit(1);
 } else {
   delete env.NARIC_TEST_DATABASE_URL;
   console.info('server tests: no PostgreSQL reachable, using embedded PGlite');
