@@ -6,6 +6,7 @@
 // suites after them use both cores each and run one after another (two at once only slowed both
 // and made time-outs flaky). A failing step stops the run after the steps already started end.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const npx = (...args) => ['npx', ...args];
 
@@ -31,6 +32,21 @@ const suites = [
 const timings = [];
 
 /**
+ * CPU seconds used so far by the finished child processes of this run (and the children they
+ * waited for), from Linux's /proc; null elsewhere. A step's figure is read when it ends, so it is
+ * exact for steps that run alone; the checks run two at a time, and share theirs.
+ */
+function childCpuSeconds() {
+  try {
+    // Fields 16 and 17 (cutime, cstime), after the command name, which may contain spaces.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs one step. `live` streams its output as it comes (one step at a time); otherwise the
  * output is kept and printed in one block when the step ends, so side-by-side steps never mix.
  */
@@ -43,10 +59,12 @@ function run(step, { live }) {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
     }
+    const cpuBefore = childCpuSeconds();
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
-      timings.push({ name: step.name, seconds, ok });
+      const cpuAfter = childCpuSeconds();
+      timings.push({ name: step.name, seconds, ok, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore });
       if (!live) {
         process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)\n`);
         if (!ok || output.length > 0) process.stdout.write(Buffer.concat(output));
@@ -73,9 +91,13 @@ async function inParallel(steps, width) {
 function printTimings(started) {
   const total = (Date.now() - started) / 1000;
   const width = Math.max(...timings.map((t) => t.name.length));
+  // CPU seconds beside the wall time: a step that uses far less CPU than cores × time waits on
+  // something (timers, the network), and could share the machine with another.
+  const cpu = (seconds) => (seconds === null ? '' : `  ${seconds.toFixed(0).padStart(5)} s CPU`);
   console.info('\nnpm test, time per step (the first stage ran two at a time):');
-  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${t.ok ? '' : '  FAILED'}`);
-  console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
+  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${cpu(t.cpu)}${t.ok ? '' : '  FAILED'}`);
+  const totalCpu = childCpuSeconds();
+  console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)${cpu(totalCpu)}`);
 }
 
 const started = Date.now();
