@@ -1,6 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Renderer tests that need modules of their own: they replace modules with vi.mock, or keep state
+ * in the counter's IndexedDB (offline intake) that the next file must not find.
+ */
+const RENDERER_ISOLATED = [
+  'tests/unit/renderer/offline-intake/**/*.test.{ts,tsx}',
+  'tests/unit/renderer/reference-data/counter-institution-choice.test.tsx',
+  'tests/unit/renderer/document-templates/templates-screen.test.tsx',
+  'tests/unit/renderer/verdicts/verdict-editor.test.tsx',
+  'tests/unit/renderer/transfer/pdf-preview.test.tsx',
+  'tests/unit/renderer/browser-counter.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +33,22 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_ISOLATED,
+          setupFiles: ['tests/unit/renderer/setup.ts'],
+          testTimeout: 15_000,
+          maxWorkers: 2,
+          // The files of a worker share loaded modules (React, react-aria, the locales, the
+          // screens): importing them once per worker instead of once per file halved the step's
+          // CPU. setup.ts resets the app's singletons after every test.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer-isolated',
+          environment: 'happy-dom',
+          include: RENDERER_ISOLATED,
           setupFiles: ['tests/unit/renderer/setup.ts'],
           testTimeout: 15_000,
           maxWorkers: 2,

@@ -1,5 +1,10 @@
-import { configure } from '@testing-library/react';
-import { provideBundledLocales } from '../../../src/renderer/lib/i18n';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { toastQueue } from '../../../src/renderer/components/toast';
+import { i18n, provideBundledLocales } from '../../../src/renderer/lib/i18n';
+import { queryClient } from '../../../src/renderer/lib/query-client';
+import { appStore, sessionAtom, sessionStatusAtom } from '../../../src/renderer/lib/session';
+import { DEFAULT_LANGUAGE } from '../../../src/shared/constants';
 
 // Screens are lazy chunks transformed on first import: on a busy two-core machine the first
 // render can take longer than testing-library's default second.
@@ -8,3 +13,19 @@ configure({ asyncUtilTimeout: 5000 });
 // The app fetches each language's texts lazily; tests render at once and switch languages
 // without waiting, so every language is handed in up front.
 provideBundledLocales(import.meta.glob('../../../locales/*/*.json', { eager: true, import: 'default' }));
+
+// The files of a worker share their modules (vitest.config.ts: the renderer project does not
+// isolate them, which halves the step's CPU). What a screen leaves in the app's singletons is
+// reset after every test, so no file sees another's toasts, cached answers, session or language.
+afterEach(async () => {
+  cleanup();
+  toastQueue.clear();
+  queryClient.clear();
+  appStore.set(sessionAtom, null);
+  appStore.set(sessionStatusAtom, 'unknown');
+  delete window.naric;
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
+});
