@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -25,7 +25,12 @@ export interface SchemaFormOptions<Values extends FieldValues> {
   fieldOf?: (path: string, values: Values) => string | null;
   /** The form's own words for an issue (a refinement only its schema has); undefined: the shared words. */
   describe?: (issue: ZodIssue, t: TFunction) => string | undefined;
+  /** The last refusal of the form's request (a mutation's error): its field errors are put on the fields as it comes. */
+  refusal?: unknown;
 }
+
+/** fieldOf for a form whose fields are the request's top-level names (a list of choices is one field). */
+export const topField = (path: string): string | null => path.split('.')[0] || null;
 
 /** The value at a dotted path, or undefined when the form has no such field. */
 function valueAt(values: unknown, path: string): unknown {
@@ -100,6 +105,9 @@ export function useSchemaForm<Values extends FieldValues, Request = unknown>(opt
     (error: unknown) => placeRefusal({ setError, getValues } as Pick<UseFormReturn<Values>, 'setError' | 'getValues'>, error, t, latest.current.fieldOf),
     [setError, getValues, t],
   );
+  useEffect(() => {
+    if (options.refusal) showRefusal(options.refusal);
+  }, [options.refusal, showRefusal]);
   return { ...form, showRefusal };
 }
 
