@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Checkbox } from './checkbox';
 import { DatePickerField, type DatePickerFieldProps } from './date-picker-field';
@@ -70,11 +70,27 @@ export function FormDateTimeField<Values extends FieldValues, Request>({ control
 }
 
 export function FormCheckbox<Values extends FieldValues, Request>({ control, name, children, isDisabled }: Bound<Values, Request> & { children: ReactNode; isDisabled?: boolean }) {
-  const { field } = useController({ control, name });
+  const { field, fieldState } = useController({ control, name });
+  const errorId = useId();
+  const error = fieldState.error?.message;
   return (
-    <Checkbox name={field.name} isSelected={Boolean(field.value)} onChange={field.onChange} isDisabled={isDisabled}>
-      {children}
-    </Checkbox>
+    <>
+      <Checkbox
+        name={field.name}
+        isSelected={Boolean(field.value)}
+        onChange={field.onChange}
+        isDisabled={isDisabled}
+        isInvalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {children}
+      </Checkbox>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }
 

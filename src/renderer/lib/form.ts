@@ -27,6 +27,8 @@ export interface SchemaFormOptions<Values extends FieldValues> {
   describe?: (issue: ZodIssue, t: TFunction) => string | undefined;
   /** The last refusal of the form's request (a mutation's error): its field errors are put on the fields as it comes. */
   refusal?: unknown;
+  /** Called on every change of a value, e.g. to take away the last refusal's message. */
+  onEdited?: () => void;
 }
 
 /** fieldOf for a form whose fields are the request's top-level names (a list of choices is one field). */
@@ -108,6 +110,11 @@ export function useSchemaForm<Values extends FieldValues, Request = unknown>(opt
   useEffect(() => {
     if (options.refusal) showRefusal(options.refusal);
   }, [options.refusal, showRefusal]);
+  const { watch } = form;
+  useEffect(() => {
+    const watching = watch(() => latest.current.onEdited?.());
+    return () => watching.unsubscribe();
+  }, [watch]);
   return { ...form, showRefusal };
 }
 

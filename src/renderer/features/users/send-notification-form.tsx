@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/button';
@@ -35,12 +34,9 @@ export function SendNotificationForm({ onSubmit, pending = false, refusal, onCan
     schema: notifyRequest,
     defaultValues: { kind: 'email', subject: '', message: '' },
     refusal,
+    onEdited,
   });
-  const { control, watch } = form;
-  useEffect(() => {
-    const watching = watch(() => onEdited?.());
-    return () => watching.unsubscribe();
-  }, [watch, onEdited]);
+  const { control } = form;
 
   return (
     <Form className="form send-notification-form" validationBehavior="aria" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -25,10 +25,7 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
   const create = useCreateUser();
   const initial = useMemo(() => emptyUserForm(), []);
   const refusal = refusalOf(create.error, t);
-  const { error, reset } = create;
-  const edited = useCallback(() => {
-    if (error) reset();
-  }, [error, reset]);
+  const edited = () => create.error && create.reset();
   return (
     <>
       <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('form.createDescription')} />
@@ -72,10 +69,7 @@ function UserEditForm({ user, titleKey, reload }: { user: UserDetail; titleKey: 
   const update = useUpdateUser(user.id);
   const initial = useMemo(() => userFormOf(user), [user]);
   const refusal = refusalOf(update.error, t);
-  const { error, reset } = update;
-  const edited = useCallback(() => {
-    if (error) reset();
-  }, [error, reset]);
+  const edited = () => update.error && update.reset();
   return (
     <>
       <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${user.full_name}`} description={t('form.editDescription')} />

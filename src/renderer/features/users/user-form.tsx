@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
@@ -44,13 +43,10 @@ export function UserForm(props: UserFormProps) {
     toRequest: (values) => (props.mode === 'create' ? userCreateBodyOf(values) : userUpdateBodyOf(values, props.version)),
     fieldOf: topField,
     refusal,
+    // Any change takes the last refusal's message away (its field messages go as their fields change).
+    onEdited,
   });
-  const { control, watch } = form;
-  // Any change takes the last refusal's message away (its field messages go as their fields change).
-  useEffect(() => {
-    const watching = watch(() => onEdited());
-    return () => watching.unsubscribe();
-  }, [watch, onEdited]);
+  const { control } = form;
   const [authSource, chosenGroups] = useWatch({ control, name: ['auth_source', 'groups'] });
   const text = (field: 'first_name' | 'last_name' | 'email' | 'username' | 'phone' | 'personal_id', extra: { isRequired?: boolean; type?: string; description?: string } = {}) => (
     <FormTextField control={control} name={field} label={t(`fields.${field}`)} isRequired={extra.isRequired} type={extra.type} description={extra.description} />
