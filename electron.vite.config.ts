@@ -23,6 +23,8 @@ const RENDERER_CHUNK_GROUPS = [
   // The HTTP client of lib/api-client.ts, whose first use follows the sign-in form: not with jotai.
   { name: 'vendor-http', test: inPackages('ky'), priority: 10 },
   { name: 'vendor-zod', test: inPackages('zod'), priority: 10 },
+  // Forms (lib/form.ts): fetched with the first screen that has one, never by the sign-in page.
+  { name: 'vendor-forms', test: inPackages('react-hook-form', '@hookform/resolvers'), priority: 10 },
   {
     // Large, and most of it serves one screen or another (tables, date pickers, dialogs): split by
     // which screens use a part, so the sign-in page fetches only what it renders.

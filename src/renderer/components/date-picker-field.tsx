@@ -15,6 +15,7 @@ import {
   I18nProvider,
   Label,
   Popover,
+  Text,
 } from 'react-aria-components';
 import { FORMAT_LOCALES, formatDate, formatLanguage } from '../lib/format';
 import './choice-controls.css';
@@ -67,10 +68,13 @@ export interface DatePickerFieldProps {
   maxValue?: string | null;
   /** Accessible name of the button that clears the date; without it no clear button is shown. */
   clearLabel?: string;
+  /** Shown under the field, which is then marked invalid. */
+  errorMessage?: string;
+  isDisabled?: boolean;
 }
 
 /** A date typed segment by segment or picked from a calendar, in the interface's language. */
-export function DatePickerField({ label, value, onChange, minValue, maxValue, clearLabel }: DatePickerFieldProps) {
+export function DatePickerField({ label, value, onChange, minValue, maxValue, clearLabel, errorMessage, isDisabled }: DatePickerFieldProps) {
   const { i18n } = useTranslation();
   const { locale, separator } = useMemo(() => dateFieldLocale(i18n.language), [i18n.language]);
   const date = calendarDateOf(value);
@@ -82,6 +86,8 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
         minValue={calendarDateOf(minValue) ?? undefined}
         maxValue={calendarDateOf(maxValue) ?? undefined}
         onChange={(next: DateValue | null) => onChange(next ? next.toString().slice(0, 10) : null)}
+        isInvalid={errorMessage ? true : undefined}
+        isDisabled={isDisabled}
       >
         <Label className="field__label">{label}</Label>
         <Group className="field__input date-picker__group">
@@ -101,6 +107,11 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
             <span aria-hidden="true">▾</span>
           </AriaButton>
         </Group>
+        {errorMessage ? (
+          <Text slot="errorMessage" className="field__error">
+            {errorMessage}
+          </Text>
+        ) : null}
         <Popover className="popover choice-popover">
           <Dialog className="date-picker__dialog">
             <Calendar>

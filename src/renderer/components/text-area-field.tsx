@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 
 /** A labelled multi-line text field with its description and error, like components/text-field. */
@@ -8,6 +9,10 @@ export function TextAreaField({
   errorMessage,
   description,
   rows = 3,
+  isRequired,
+  isDisabled,
+  inputRef,
+  onBlur,
 }: {
   label: string;
   value: string;
@@ -15,11 +20,16 @@ export function TextAreaField({
   errorMessage?: string;
   description?: string;
   rows?: number;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  /** The text area itself, e.g. for a form to focus the first field it refused. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+  onBlur?: () => void;
 }) {
   return (
-    <AriaTextField value={value} onChange={onChange} isInvalid={errorMessage ? true : undefined} className="field">
+    <AriaTextField value={value} onChange={onChange} onBlur={onBlur} isRequired={isRequired} isDisabled={isDisabled} isInvalid={errorMessage ? true : undefined} className="field">
       <Label className="field__label">{label}</Label>
-      <TextArea className="field__input" rows={rows} />
+      <TextArea ref={inputRef} className="field__input" rows={rows} />
       {description ? (
         <Text slot="description" className="field__description">
           {description}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
@@ -7,13 +8,15 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   errorMessage?: string;
   placeholder?: string;
   className?: string;
+  /** The input itself, e.g. for a form to focus the first field it refused. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, inputRef, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" placeholder={placeholder} />
+      <Input ref={inputRef} className="field__input" placeholder={placeholder} />
       {description ? (
         <Text slot="description" className="field__description">
           {description}

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_MEDIA_TYPES, type NewsArticle } from '../../../shared/api/news';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
+import { FileField } from '../../components/file-field';
 import { useFormat } from '../../lib/format';
 import { useCover } from './api';
 import { CoverImage } from './cover-image';
@@ -17,7 +17,6 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
   const { t } = useTranslation(['news', 'common', 'errors']);
   const format = useFormat();
   const cover = useCover(article);
-  const input = useRef<HTMLInputElement>(null);
   const refusal = cover.error ? describeNewsRefusal(cover.error, t) : null;
   const send = (file: Blob | null) => cover.mutate(file, { onSuccess: onChanged });
   const shown = article.pending ? article.pending.cover : article.cover;
@@ -34,27 +33,13 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
       ) : (
         <p>{t('cover.none')}</p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor="news-cover-file">
-          {shown ? t('cover.replace') : t('cover.choose')}
-        </label>
-        <input
-          id="news-cover-file"
-          ref={input}
-          type="file"
-          accept={COVER_MEDIA_TYPES.join(',')}
-          aria-describedby="news-cover-hint"
-          disabled={cover.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) send(file);
-            event.target.value = '';
-          }}
-        />
-        <span id="news-cover-hint" className="field__description">
-          {t('cover.hint', { size: format.fileSize(2 * 1024 * 1024) })}
-        </span>
-      </div>
+      <FileField
+        label={shown ? t('cover.replace') : t('cover.choose')}
+        accept={COVER_MEDIA_TYPES}
+        description={t('cover.hint', { size: format.fileSize(2 * 1024 * 1024) })}
+        isDisabled={cover.isPending}
+        onChoose={send}
+      />
       {shown ? (
         <Button variant="secondary" isPending={cover.isPending} onPress={() => send(null)}>
           {t('cover.remove')}

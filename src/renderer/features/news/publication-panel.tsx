@@ -5,18 +5,12 @@ import type { NewsArticle, NewsStatus } from '../../../shared/api/news';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
+import { DateTimeField } from '../../components/date-time-field';
 import { notifySuccess } from '../../components/toast';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { usePublication } from './api';
 import { describeNewsRefusal } from './refusals';
-
-/** A `datetime-local` value (the reader's clock) as the instant the server stores, or null. */
-export function instantOf(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
-  const when = new Date(local);
-  return Number.isNaN(when.getTime()) ? null : when.toISOString();
-}
 
 /**
  * Publishing: now, at a chosen time (the server's job publishes it then), back to draft, or
@@ -29,7 +23,7 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
   const user = useAtomValue(currentUserAtom);
   const canPublish = hasPermission(user, 'news.publish_news');
   const publication = usePublication(article.id);
-  const [when, setWhen] = useState('');
+  const [when, setWhen] = useState<string | null>(null);
   const [whenError, setWhenError] = useState<string | null>(null);
   const refusal = publication.error ? describeNewsRefusal(publication.error, t) : null;
   const blocked = !canPublish || unsaved;
@@ -44,11 +38,10 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
       },
     );
   const schedule = () => {
-    const instant = instantOf(when);
-    if (!instant) return setWhenError(t('publication.whenRequired'));
-    if (Date.parse(instant) <= Date.now()) return setWhenError(t('publication.whenPast'));
+    if (!when) return setWhenError(t('publication.whenRequired'));
+    if (Date.parse(when) <= Date.now()) return setWhenError(t('publication.whenPast'));
     setWhenError(null);
-    change('scheduled', instant);
+    change('scheduled', when);
   };
 
   return (
@@ -77,26 +70,7 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
           </Button>
         ) : null}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="news-publish-at">
-          {t('publication.when')}
-        </label>
-        <input
-          id="news-publish-at"
-          className="field__input"
-          type="datetime-local"
-          value={when}
-          disabled={blocked}
-          aria-invalid={whenError ? true : undefined}
-          aria-describedby={whenError ? 'news-publish-at-error' : undefined}
-          onChange={(event) => setWhen(event.target.value)}
-        />
-        {whenError ? (
-          <span id="news-publish-at-error" className="field__error">
-            {whenError}
-          </span>
-        ) : null}
-      </div>
+      <DateTimeField label={t('publication.when')} value={when} onChange={setWhen} isDisabled={blocked} errorMessage={whenError ?? undefined} />
       <Button variant="secondary" isDisabled={blocked} onPress={schedule}>
         {t('publication.schedule')}
       </Button>

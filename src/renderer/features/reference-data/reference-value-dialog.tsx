@@ -1,20 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
-import type { ReferenceValue } from '../../../shared/api/reference-data';
+import { referenceValueUpdate, type ReferenceValue, type ReferenceValueUpdate } from '../../../shared/api/reference-data';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/text-field';
+import { FormCheckbox, FormTextField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
 import { translateError } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useSaveReferenceValue } from './api';
 import { localName } from './local-name';
 import type { ReferenceListSpec } from './reference-lists';
 import { isVersionConflict } from './refusals';
-import { checkValue, valueDraftOf, valueUpdateOf, type ValueDraft, type ValueField } from './value-draft';
+import { valueDraftOf, valueUpdateOf, type ValueDraft } from './value-draft';
 
 const NAME_FIELDS = ['name_en', 'name_sq', 'name_sr'] as const;
 
@@ -23,56 +22,55 @@ export function ReferenceValueDialog({ list, value, onClose }: { list: Reference
   const { t } = useTranslation(['reference', 'common']);
   const { language } = useFormat();
   const save = useSaveReferenceValue(value);
-  const [draft, setDraft] = useState<ValueDraft>(() => valueDraftOf(value));
-  const [checked, setChecked] = useState<Partial<Record<ValueField, string>>>({});
+  const form = useSchemaForm<ValueDraft, ReferenceValueUpdate>({
+    schema: referenceValueUpdate,
+    defaultValues: valueDraftOf(value),
+    toRequest: (draft) => valueUpdateOf(draft, list, value),
+    // The numbers are typed as text: their one sentence says the range, whatever was wrong.
+    describe: (issue, translate) => {
+      const field = issue.path[0];
+      if (field === 'sort_order') return translate('reference:form.invalidOrder');
+      if (field === 'eqf_level' || field === 'nqf_level') return translate('reference:form.invalidLevel');
+      return undefined;
+    },
+    refusal: save.error,
+  });
+  const { control } = form;
   const server = save.error ? translateError(save.error, t) : null;
-  const errorOf = (field: ValueField) => checked[field] ?? server?.fieldErrors[field]?.[0];
-  const edit = <K extends ValueField>(field: K, next: ValueDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: next }));
-    setChecked(({ [field]: _changed, ...rest }) => rest);
-  };
-
-  const submit = () => {
-    const problems = checkValue(draft, list);
-    setChecked(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key)])));
-    if (Object.keys(problems).length > 0) return;
-    save.mutate(valueUpdateOf(draft, list, value), {
+  const submit = (request: ReferenceValueUpdate) =>
+    save.mutate(request, {
       onSuccess: (saved) => {
         notifySuccess('saved', t('done.saved', { name: localName(saved, language) }));
         onClose();
       },
     });
-  };
   const summary = server && Object.keys(server.fieldErrors).length === 0 ? (isVersionConflict(save.error) ? t('form.changedMeanwhile') : server.message) : null;
 
   return (
     <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose()} title={t('form.editTitle', { name: localName(value, language) })} isBusy={save.isPending}>
       <Form
         validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void form.handleSubmit(submit)(event)}
       >
         <div className="dialog__body reference-form">
           <p>
             {t('fields.code')}: <code>{value.code}</code>
           </p>
           {NAME_FIELDS.map((field) => (
-            <TextField key={field} label={t(`fields.${field}`)} value={draft[field]} onChange={(text) => edit(field, text)} errorMessage={errorOf(field)} isRequired autoComplete="off" />
+            <FormTextField key={field} control={control} name={field} label={t(`fields.${field}`)} isRequired autoComplete="off" />
           ))}
           <div className="reference-form__pair">
-            <TextField label={t('fields.order')} description={t('fieldHints.order')} inputMode="numeric" value={draft.sort_order} onChange={(text) => edit('sort_order', text)} errorMessage={errorOf('sort_order')} isRequired autoComplete="off" />
+            <FormTextField control={control} name="sort_order" label={t('fields.order')} description={t('fieldHints.order')} inputMode="numeric" isRequired autoComplete="off" />
             {list.hasLevels ? (
               <>
-                <TextField label={t('fields.eqfLevel')} description={t('fieldHints.level')} inputMode="numeric" value={draft.eqf_level} onChange={(text) => edit('eqf_level', text)} errorMessage={errorOf('eqf_level')} autoComplete="off" />
-                <TextField label={t('fields.nqfLevel')} description={t('fieldHints.level')} inputMode="numeric" value={draft.nqf_level} onChange={(text) => edit('nqf_level', text)} errorMessage={errorOf('nqf_level')} autoComplete="off" />
+                <FormTextField control={control} name="eqf_level" label={t('fields.eqfLevel')} description={t('fieldHints.level')} inputMode="numeric" autoComplete="off" />
+                <FormTextField control={control} name="nqf_level" label={t('fields.nqfLevel')} description={t('fieldHints.level')} inputMode="numeric" autoComplete="off" />
               </>
             ) : null}
           </div>
-          <Checkbox isSelected={draft.active} onChange={(selected) => edit('active', selected)}>
+          <FormCheckbox control={control} name="active">
             {t('fields.active')}
-          </Checkbox>
+          </FormCheckbox>
           {summary ? <Alert tone="error" title={summary} /> : null}
         </div>
         <div className="dialog__actions">

@@ -1,8 +1,8 @@
-import { QUALIFICATION_LEVEL, type ReferenceValue, type ReferenceValueUpdate } from '../../../shared/api/reference-data';
+import type { ReferenceValue } from '../../../shared/api/reference-data';
 import type { ReferenceListSpec } from './reference-lists';
 
-// The value form's fields as typed (numbers are text until sent) and the checks made before
-// sending, so a person hears about an empty name at once rather than from the server.
+// The value form's fields as typed (numbers are text until sent) and the request made from them,
+// which the contract's referenceValueUpdate checks before it is sent.
 
 export interface ValueDraft {
   name_en: string;
@@ -13,7 +13,6 @@ export interface ValueDraft {
   nqf_level: string;
   active: boolean;
 }
-export type ValueField = keyof ValueDraft;
 
 const WHOLE = /^\d{1,5}$/;
 
@@ -29,28 +28,17 @@ export function valueDraftOf(value: ReferenceValue): ValueDraft {
   };
 }
 
-const isLevel = (text: string) => WHOLE.test(text) && Number(text) >= QUALIFICATION_LEVEL.min && Number(text) <= QUALIFICATION_LEVEL.max;
-
-/** The problems of a draft, as translation keys by field (empty when it may be sent). */
-export function checkValue(draft: ValueDraft, list: ReferenceListSpec): Partial<Record<ValueField, string>> {
-  const problems: Partial<Record<ValueField, string>> = {};
-  for (const field of ['name_en', 'name_sq', 'name_sr'] as const) if (draft[field].trim() === '') problems[field] = 'form.required';
-  if (!WHOLE.test(draft.sort_order.trim()) || Number(draft.sort_order.trim()) > 10_000) problems.sort_order = 'form.invalidOrder';
-  if (list.hasLevels) {
-    for (const field of ['eqf_level', 'nqf_level'] as const) if (draft[field].trim() !== '' && !isLevel(draft[field].trim())) problems[field] = 'form.invalidLevel';
-  }
-  return problems;
-}
-
 /** What is sent: the levels only for degree levels (the server refuses them elsewhere), the version read. */
-export function valueUpdateOf(draft: ValueDraft, list: ReferenceListSpec, value: ReferenceValue): ReferenceValueUpdate {
-  const level = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+export function valueUpdateOf(draft: ValueDraft, list: ReferenceListSpec, value: ReferenceValue) {
+  // Anything but a few digits is no number at all (the schema then refuses it), never a guess.
+  const whole = (text: string) => (WHOLE.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  const level = (text: string) => (text.trim() === '' ? null : whole(text));
   return {
     version: value.version,
-    name_en: draft.name_en.trim(),
-    name_sq: draft.name_sq.trim(),
-    name_sr: draft.name_sr.trim(),
-    sort_order: Number(draft.sort_order.trim()),
+    name_en: draft.name_en,
+    name_sq: draft.name_sq,
+    name_sr: draft.name_sr,
+    sort_order: whole(draft.sort_order),
     active: draft.active,
     ...(list.hasLevels ? { eqf_level: level(draft.eqf_level), nqf_level: level(draft.nqf_level) } : {}),
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES } from '../../../shared/api/settings';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { FileField } from '../../components/file-field';
 import { useFormat } from '../../lib/format';
 import { useChangeLogo, useLetterheadLogo, useLogoImage } from './api';
 import { describeSettingsRefusal } from './settings-refusal';
@@ -40,26 +41,13 @@ export function LogoSettings({ canChange }: { canChange: boolean }) {
       )}
       {canChange ? (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor="settings-logo-file">
-              {logo ? t('logo.replace') : t('logo.choose')}
-            </label>
-            <input
-              id="settings-logo-file"
-              type="file"
-              accept={LOGO_MEDIA_TYPES.join(',')}
-              aria-describedby="settings-logo-hint"
-              disabled={change.isPending || !state.data}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) send(file);
-                event.target.value = '';
-              }}
-            />
-            <span id="settings-logo-hint" className="field__description">
-              {t('logo.hint', { size: format.fileSize(LOGO_MAX_BYTES) })}
-            </span>
-          </div>
+          <FileField
+            label={logo ? t('logo.replace') : t('logo.choose')}
+            accept={LOGO_MEDIA_TYPES}
+            description={t('logo.hint', { size: format.fileSize(LOGO_MAX_BYTES) })}
+            isDisabled={change.isPending || !state.data}
+            onChoose={send}
+          />
           {logo && !confirming ? (
             <Button variant="secondary" isPending={change.isPending} onPress={() => setConfirming(true)}>
               {t('logo.remove')}

@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';
-import { FormError } from '../../components/form-error';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
+import { FormFieldMessage, FormRootError, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
-import { PERMISSION_CATALOGUE, type PermissionName } from '../../../shared/auth/permissions';
-import { USER_LIMITS, type GroupItem } from '../../../shared/api/users';
+import { PERMISSION_CATALOGUE } from '../../../shared/auth/permissions';
+import { groupCreate, groupUpdate, type GroupCreate, type GroupItem } from '../../../shared/api/users';
+import { topField, useSchemaForm } from '../../lib/form';
 import { useCreateGroup, useUpdateGroup } from './detail-api';
 import { appLabel, groupLabel, PERMISSION_APPS, permissionLabel } from './group-names';
 import { refusalOf } from './user-actions-refusal';
@@ -18,36 +17,34 @@ import { refusalOf } from './user-actions-refusal';
 // or a new group. A builtin group keeps its name: the access rules name it. Saved with the version
 // read; when someone saved it since (412) the dialog offers the group as it is stored now.
 
-type GroupErrors = Partial<Record<'name' | 'description' | 'permissions', string>>;
+interface GroupValues {
+  name: string;
+  description: string;
+  permissions: string[];
+}
 
 export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | null; onClose(): void; onReload(): void }) {
   const { t } = useTranslation(['users', 'common']);
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const save = group ? update : create;
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [permissions, setPermissions] = useState<string[]>(group?.permissions ?? []);
-  const [checked, setChecked] = useState<GroupErrors>({});
   const refusal = refusalOf(save.error, t);
-  const errors: GroupErrors = { ...(refusal.fields as GroupErrors), ...checked };
-  const edited = () => {
-    setChecked({});
-    if (save.error) save.reset();
-  };
+  const form = useSchemaForm<GroupValues, GroupCreate>({
+    schema: group ? groupUpdate : groupCreate,
+    defaultValues: { name: group?.name ?? '', description: group?.description ?? '', permissions: group?.permissions ?? [] },
+    toRequest: (values) => (group ? { ...values, version: group.version } : values),
+    fieldOf: topField,
+    refusal: save.error,
+    onEdited: () => save.error && save.reset(),
+  });
+  const { control } = form;
+  const permissions = useWatch({ control, name: 'permissions' });
   const toggle = (permission: string, on: boolean) => {
-    edited();
-    setPermissions((current) => (on ? [...current.filter((p) => p !== permission), permission] : current.filter((p) => p !== permission)));
+    const others = permissions.filter((p) => p !== permission);
+    form.setValue('permissions', on ? [...others, permission] : others, { shouldDirty: true });
   };
 
-  const submit = () => {
-    const found: GroupErrors = {};
-    if (name.trim() === '') found.name = t('messages.required');
-    else if (name.trim().length > USER_LIMITS.groupName) found.name = t('form.tooLong', { count: USER_LIMITS.groupName });
-    if (description.trim().length > USER_LIMITS.groupDescription) found.description = t('form.tooLong', { count: USER_LIMITS.groupDescription });
-    setChecked(found);
-    if (Object.keys(found).length > 0) return;
-    const body = { name: name.trim(), description: description.trim(), permissions: permissions as PermissionName[] };
+  const submit = (body: GroupCreate) => {
     const done = () => {
       notifySuccess(group ? 'saved' : 'created', body.name);
       onClose();
@@ -68,33 +65,17 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
       <Form
         className="form group-form"
         validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void form.handleSubmit(submit)(event)}
       >
-        <TextField
+        <FormTextField
+          control={control}
+          name="name"
           label={t('groups.name')}
-          value={name}
-          onChange={(value) => {
-            edited();
-            setName(value);
-          }}
           isReadOnly={group?.builtin}
           description={group?.builtin ? t('groups.builtinName') : undefined}
-          errorMessage={errors.name}
           isRequired
         />
-        <TextAreaField
-          label={t('groups.description')}
-          value={description}
-          onChange={(value) => {
-            edited();
-            setDescription(value);
-          }}
-          errorMessage={errors.description}
-          rows={2}
-        />
+        <FormTextAreaField control={control} name="description" label={t('groups.description')} rows={2} />
         <div className="group-form__apps">
           {PERMISSION_APPS.map((app) => (
             <fieldset key={app} className="user-form__group user-form__group--plain">
@@ -112,8 +93,8 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
             </fieldset>
           ))}
         </div>
-        {errors.permissions ? <p className="field__error">{errors.permissions}</p> : null}
-        <FormError message={refusal.message} />
+        <FormFieldMessage control={control} name="permissions" />
+        <FormRootError control={control} message={refusal.message} />
         {refusal.status === 412 ? (
           <div>
             <Button variant="secondary" onPress={onReload}>

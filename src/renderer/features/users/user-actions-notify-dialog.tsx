@@ -20,7 +20,7 @@ export function NotifyDialog({ user, isOpen, onClose }: { user: UserDetail; isOp
     <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('actions.notifyTitle', { name: user.full_name })} isBusy={notify.isPending}>
       <SendNotificationForm
         pending={notify.isPending}
-        errors={refusal.fields}
+        refusal={notify.error}
         onCancel={close}
         onEdited={() => notify.error && notify.reset()}
         onSubmit={(values) =>

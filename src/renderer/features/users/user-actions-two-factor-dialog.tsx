@@ -1,14 +1,18 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
-import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';
-import { FormError } from '../../components/form-error';
-import { TextAreaField } from '../../components/text-area-field';
+import { FormCheckbox, FormRootError, FormTextAreaField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
-import { USER_LIMITS, type UserDetail } from '../../../shared/api/users';
+import { disableTwoFactorRequest, type UserDetail } from '../../../shared/api/users';
+import { topField, useSchemaForm } from '../../lib/form';
 import { useDisableTwoFactor } from './detail-api';
 import { refusalOf } from './user-actions-refusal';
+
+interface TwoFactorValues {
+  reason: string;
+  identity_checked: boolean;
+}
+type DisableTwoFactorRequest = { reason: string; identity_checked: true };
 
 /**
  * Turn off two-factor: for a person who lost their authenticator and backup codes, only after
@@ -17,73 +21,44 @@ import { refusalOf } from './user-actions-refusal';
 export function TwoFactorDialog({ user, isOpen, onClose }: { user: UserDetail; isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation(['users', 'common']);
   const disable = useDisableTwoFactor(user.id);
-  const [reason, setReason] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [errors, setErrors] = useState<{ reason?: string; identity?: string }>({});
   const refusal = refusalOf(disable.error, t);
+  const form = useSchemaForm<TwoFactorValues, DisableTwoFactorRequest>({
+    schema: disableTwoFactorRequest,
+    defaultValues: { reason: '', identity_checked: false },
+    fieldOf: topField,
+    // The contract's literal `true` is a confirmation to give, not an option to choose.
+    describe: (issue, translate) => (issue.path[0] === 'identity_checked' ? translate('users:messages.identityNotChecked') : undefined),
+    refusal: disable.error,
+    onEdited: () => disable.error && disable.reset(),
+  });
+  const { control } = form;
   const close = () => {
     disable.reset();
-    setReason('');
-    setChecked(false);
-    setErrors({});
+    form.reset();
     onClose();
   };
-  const submit = () => {
-    const found: { reason?: string; identity?: string } = {};
-    if (reason.trim() === '') found.reason = t('messages.required');
-    else if (reason.trim().length > USER_LIMITS.reason) found.reason = t('form.tooLong', { count: USER_LIMITS.reason });
-    if (!checked) found.identity = t('messages.identityNotChecked');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    disable.mutate(
-      { reason: reason.trim(), identity_checked: true },
-      {
-        onSuccess: () => {
-          notifySuccess('updated', user.full_name);
-          close();
-        },
+  const submit = (request: DisableTwoFactorRequest) =>
+    disable.mutate(request, {
+      onSuccess: () => {
+        notifySuccess('updated', user.full_name);
+        close();
       },
-    );
-  };
-  const identityError = errors.identity ?? refusal.fields.identity_checked;
+    });
   return (
     <Dialog isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('actions.twoFactorTitle', { name: user.full_name })} isBusy={disable.isPending}>
       <div className="dialog__body">
         <p>{t('actions.twoFactorExplained')}</p>
-        <TextAreaField
-          label={t('actions.reason')}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setErrors({});
-            disable.reset();
-          }}
-          errorMessage={errors.reason ?? refusal.fields.reason}
-        />
-        <Checkbox
-          isSelected={checked}
-          onChange={(value) => {
-            setChecked(value);
-            setErrors({});
-            disable.reset();
-          }}
-          isInvalid={identityError ? true : undefined}
-          aria-describedby={identityError ? 'two-factor-identity-error' : undefined}
-        >
+        <FormTextAreaField control={control} name="reason" label={t('actions.reason')} />
+        <FormCheckbox control={control} name="identity_checked">
           {t('actions.identityChecked')}
-        </Checkbox>
-        {identityError ? (
-          <p id="two-factor-identity-error" className="field__error">
-            {identityError}
-          </p>
-        ) : null}
+        </FormCheckbox>
       </div>
-      <FormError message={refusal.message} />
+      <FormRootError control={control} message={refusal.message} />
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={disable.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="danger" isPending={disable.isPending} onPress={submit}>
+        <Button variant="danger" isPending={disable.isPending} onPress={() => void form.handleSubmit(submit)()}>
           {t('actions.turnOffTwoFactor')}
         </Button>
       </div>

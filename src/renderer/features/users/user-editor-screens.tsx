@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -9,13 +9,9 @@ import { useCreateUser, useUpdateUser, useUser } from './detail-api';
 import { refusalOf } from './user-actions-refusal';
 import { UserDetailLoadError } from './user-detail-load-error';
 import { UserForm } from './user-form';
-import { checkUserCreate, checkUserUpdate, emptyUserForm, userFormOf, type UserFieldErrors } from './user-form-values';
+import { emptyUserForm, userFormOf } from './user-form-values';
 import type { ShownPassword } from './user-actions-temporary-password';
 import './users.css';
-
-const noErrors: UserFieldErrors = {};
-// Typing clears the checks' messages; the same empty object does not draw the screen again.
-const cleared = (current: UserFieldErrors) => (Object.keys(current).length === 0 ? current : noErrors);
 
 /** What the details screen is handed after a create: the temporary password to show once (never in the URL). */
 export interface CreatedUserState {
@@ -28,8 +24,8 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const create = useCreateUser();
   const initial = useMemo(() => emptyUserForm(), []);
-  const [checked, setChecked] = useState<UserFieldErrors>({});
   const refusal = refusalOf(create.error, t);
+  const edited = () => create.error && create.reset();
   return (
     <>
       <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('form.createDescription')} />
@@ -38,16 +34,10 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
         initial={initial}
         cancelTo="/users"
         isPending={create.isPending}
-        errors={{ ...refusal.fields, ...checked }}
+        refusal={create.error}
         serverMessage={refusal.message}
-        onEdited={() => {
-          setChecked(cleared);
-          if (create.error) create.reset();
-        }}
-        onSubmit={(values) => {
-          const { request, errors } = checkUserCreate(values, t);
-          setChecked(errors);
-          if (!request) return;
+        onEdited={edited}
+        onSubmit={(request) => {
           create.mutate(request, {
             onSuccess: ({ user, password }) => {
               notifySuccess('created', user.full_name);
@@ -78,27 +68,22 @@ function UserEditForm({ user, titleKey, reload }: { user: UserDetail; titleKey: 
   const navigate = useNavigate();
   const update = useUpdateUser(user.id);
   const initial = useMemo(() => userFormOf(user), [user]);
-  const [checked, setChecked] = useState<UserFieldErrors>({});
   const refusal = refusalOf(update.error, t);
+  const edited = () => update.error && update.reset();
   return (
     <>
       <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${user.full_name}`} description={t('form.editDescription')} />
       <UserForm
         mode="edit"
+        version={user.version}
         initial={initial}
         cancelTo={`/users/${user.id}`}
         isPending={update.isPending}
-        errors={{ ...refusal.fields, ...checked }}
+        refusal={update.error}
         serverMessage={refusal.message}
         onReload={refusal.status === 412 ? reload : undefined}
-        onEdited={() => {
-          setChecked(cleared);
-          if (update.error) update.reset();
-        }}
-        onSubmit={(values) => {
-          const { request, errors } = checkUserUpdate(values, user.version, t);
-          setChecked(errors);
-          if (!request) return;
+        onEdited={edited}
+        onSubmit={(request) => {
           update.mutate(request, {
             onSuccess: () => {
               notifySuccess('saved', user.full_name);

@@ -1,10 +1,8 @@
-import type { TFunction } from 'i18next';
 import { GENDERS, type Gender } from '../../../shared/constants';
-import { userCreate, userUpdate, type AuthSource, type PasswordDelivery, type UserCreate, type UserDetail, type UserUpdate } from '../../../shared/api/users';
-import { userMessage } from './user-actions-refusal';
+import type { AuthSource, PasswordDelivery, UserDetail, UserUpdate } from '../../../shared/api/users';
 
 // The user form's values (spec §3) and the requests made from them. The form is checked with the
-// contract's own schemas, so the screen refuses exactly what the server would, in the same words.
+// contract's own schemas (userCreate, userUpdate), so the screen refuses exactly what the server would.
 
 export interface UserFormValues {
   first_name: string;
@@ -28,7 +26,6 @@ export interface UserFormValues {
 }
 
 export type UserField = keyof UserFormValues;
-export type UserFieldErrors = Partial<Record<UserField, string>>;
 
 export const USER_GENDERS = GENDERS;
 
@@ -91,28 +88,11 @@ function fieldsOf(values: UserFormValues) {
   };
 }
 
-type Checked<Request> = { request: Request; errors: UserFieldErrors } | { request: null; errors: UserFieldErrors };
+/** The create request the values stand for (checked by the contract's userCreate). */
+export const userCreateBodyOf = (values: UserFormValues) => ({ ...fieldsOf(values), auth_source: values.auth_source, password_delivery: values.password_delivery });
 
-function check<Request>(schema: typeof userCreate | typeof userUpdate, body: Record<string, unknown>, t: TFunction): Checked<Request> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { request: parsed.data as Request, errors: {} };
-  const errors: UserFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '') as UserField;
-    errors[field] ??= userMessage(issue.message, t);
-  }
-  return { request: null, errors };
-}
-
-export const checkUserCreate = (values: UserFormValues, t: TFunction): Checked<UserCreate> =>
-  check<UserCreate>(
-    userCreate,
-    { ...fieldsOf(values), auth_source: values.auth_source, password_delivery: values.password_delivery },
-    t,
-  );
-
-export const checkUserUpdate = (values: UserFormValues, version: number, t: TFunction): Checked<UserUpdate> =>
-  check<UserUpdate>(userUpdate, { ...fieldsOf(values), version }, t);
+/** The edit request the values stand for, with the version read (checked by userUpdate). */
+export const userUpdateBodyOf = (values: UserFormValues, version: number) => ({ ...fieldsOf(values), version });
 
 /** The stored user as an edit request, with `change` applied (activate, deactivate). */
 export function userUpdateOf(user: UserDetail, change: Partial<UserUpdate> = {}): UserUpdate {
