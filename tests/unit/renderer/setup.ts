@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { toastQueue } from '../../../src/renderer/components/toast';
 import { i18n, provideBundledLocales } from '../../../src/renderer/lib/i18n';
 import { queryClient } from '../../../src/renderer/lib/query-client';
@@ -15,16 +15,19 @@ configure({ asyncUtilTimeout: 5000 });
 provideBundledLocales(import.meta.glob('../../../locales/*/*.json', { eager: true, import: 'default' }));
 
 // The files of a worker share their modules (vitest.config.ts: the renderer project does not
-// isolate them, which halves the step's CPU). What a screen leaves in the app's singletons is
-// reset after every test, so no file sees another's toasts, cached answers, session or language.
-afterEach(async () => {
+// isolate them, which halves the step's CPU). What a file leaves in the app's singletons is reset
+// after its last test, so no file sees another's toasts, cached answers, session or language
+// (within a file they carry over from test to test, as they did with a module graph per file).
+afterAll(async () => {
   cleanup();
   toastQueue.clear();
   queryClient.clear();
   appStore.set(sessionAtom, null);
   appStore.set(sessionStatusAtom, 'unknown');
-  delete window.naric;
   vi.unstubAllGlobals();
+  // A few files run in Node's environment (no window).
+  if (typeof window === 'undefined') return;
+  delete window.naric;
   window.localStorage.clear();
   window.sessionStorage.clear();
   if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
