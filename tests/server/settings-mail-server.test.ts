@@ -10,7 +10,7 @@ import { logLines } from '../support/log-lines';
 import { startTestMailServer, type TestMailServer } from '../support/smtp-server';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The mail server of the system settings (issue 18): until the group is saved the outbox sends
+// The mail server of the system settings: until the group is saved the outbox sends
 // through the environment's server as before; after a save the next message goes through the
 // saved one, with no restart, and the old connection pool is closed. Two real SMTP servers.
 
