@@ -49,7 +49,7 @@ export default defineConfig({
     build: {
       // The server's pure-JavaScript libraries without files of their own are bundled into it:
       // Node then loads a few large files instead of ~1,000 small ones (kysely alone is 262),
-      // which starts the embedded server ~0.1 s sooner (bench:server-start, issue 11 §6). Native
+      // which starts the embedded server ~0.1 s sooner (bench:server-start). Native
       // modules, PGlite (its .wasm and data files), pino and the swagger UI's static files stay
       // in node_modules.
       externalizeDeps: {

@@ -4,7 +4,7 @@ import { openPostgres } from '../src/server/db/database';
 import { benchApp } from './bench-app';
 import { APPLICATION_PATHS } from '../src/shared/api/applications';
 
-// The application list under load (issue 4): typical filter + sort + page queries and text
+// The application list under load: typical filter + sort + page queries and text
 // searches against the database bench:generate filled (1,000,000 applications), through the real
 // endpoint (the Fastify app in this process: auth, validation, queries, serialisation) and the same
 // data queries issued raw through `pg`, in one run. Prints p50/p95 per query (one request at a

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { COUNCIL_ANALYTICS_PATHS, shiftMonth } from '../src/shared/api/council-analytics';
 import { kosovoDate } from '../src/shared/domain/deadline-dates';
 
-// Council analytics under load (issue 14: "analytics answer in under a second on 1,000,000
+// Council analytics under load (the target: "analytics answer in under a second on 1,000,000
 // applications"): the real endpoint (the Fastify app in this process: auth, validation, the SQL
 // aggregations, serialisation) against the database bench:generate filled, for the default period
 // (the last 12 months), one council, and a five-year range. Prints p50/p95 per query and the

@@ -23,7 +23,7 @@ import { TransportFailure, transportErrorFromAnswer } from '../src/shared/transp
 import { pdfOfSize } from '../tests/support/pdf-fixtures';
 import { benchStore, measureAutosave, realisticDraft, type AutosaveFigures } from './counter-autosave';
 
-// The counter's drafts (issue 13), measured: autosave (one saveDraft: seal with AES-GCM, put the
+// The counter's drafts, measured: autosave (one saveDraft: seal with AES-GCM, put the
 // record) with 500 drafts already stored, against the target p95 ≤ 10 ms, and reading the drafts
 // list back, first in Node on fake-indexeddb, then in Chromium on its own IndexedDB; and the
 // outbox's throughput (applications created per second, each with two PDFs staged

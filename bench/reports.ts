@@ -5,7 +5,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { MAX_REPORT_DAYS, REPORT_KEYS, REPORT_PATHS, reportExport, type ReportExport } from '../src/shared/api/reports';
 import { benchApp, printQueryPlans } from './bench-app';
 
-// The standard reports under load (issue 18): the real endpoints (the Fastify app in this process:
+// The standard reports under load: the real endpoints (the Fastify app in this process:
 // auth, the filter's zod check, the SQL aggregations, labels, answer check and serialisation)
 // against the database bench:generate filled. For each of the seven reports, one request over the
 // last year and one over the whole range of the data (capped at MAX_REPORT_DAYS), p50 and max of a

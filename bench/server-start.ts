@@ -8,7 +8,7 @@ import { API_BASE_PATH } from '../src/shared/constants';
 import { SYSTEM_PATHS } from '../src/shared/api/system';
 import { serverProcessMessage } from '../src/shared/server-process';
 
-// How quickly the embedded server is ready (issue 11 §6): a PGlite folder is migrated and seeded
+// How quickly the embedded server is ready: a PGlite folder is migrated and seeded
 // once, then the server process is started N times on it and the time from spawning the process
 // to its "listening" message is printed (min / median / max), against the target of 2 s. It
 // prints; it never fails on a missed target.

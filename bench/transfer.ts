@@ -11,7 +11,7 @@ import { createTransferService } from '../src/main/transfer/transfer-service';
 import { TRANSFER_CHUNK_BYTES } from '../src/main/transfer/http-stream';
 import { writeBenchPdf } from './pdf-generator';
 
-// The transfer benchmark (issue 5): a generated PDF (200 MiB by default) goes to our real server,
+// The transfer benchmark: a generated PDF (200 MiB by default) goes to our real server,
 // started here in a child process on a fresh PGlite database (or BENCH_DATABASE_URL), through
 // the desktop's transfer service and through `curl --data-binary @file` to the same endpoint;
 // then back with the service and with `curl -o`. It prints the throughputs, their ratio (target

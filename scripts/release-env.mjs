@@ -1,4 +1,4 @@
-// What a release build needs before anything is built (issue 17): the signing variables of the
+// What a release build needs before anything is built: the signing variables of the
 // operating system it builds for, the update feed's address, a non-empty list of trusted update
 // keys, and the native modules' binaries for every architecture in electron-builder.yml. Pure
 // functions over (platform, env, files read by the caller): scripts/dist.mjs acts on the answer,

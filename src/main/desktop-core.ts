@@ -53,7 +53,7 @@ export interface DesktopCoreOptions {
    */
   userDataDir?: string;
   /**
-   * Builds the updater (issue 17) over what it needs from the rest of main; index.ts passes the
+   * Builds the updater over what it needs from the rest of main; index.ts passes the
    * electron-updater one for a packaged run. Without it updates are off ('unpackaged').
    */
   createUpdates?: (hooks: UpdateHooks) => UpdateService;

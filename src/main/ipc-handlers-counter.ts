@@ -3,7 +3,7 @@ import { failure } from '../shared/transport-failure';
 import type { CounterService } from './counter/counter-service';
 import type { IpcHandlers } from './ipc-router';
 
-// The counter:* channels (issue 13), over the counter service (src/main/counter). The router has
+// The counter:* channels, over the counter service (src/main/counter). The router has
 // already checked the sender and parsed the request against the contract.
 
 type CounterChannel = Extract<keyof IpcHandlers, `counter:${string}`>;

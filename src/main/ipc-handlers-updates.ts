@@ -5,7 +5,7 @@ import type { AuthService } from './auth-service';
 import type { IpcHandlers } from './ipc-router';
 import type { UpdateService } from './updates/update-service';
 
-// The updates:* channels (issue 17), over the update service (src/main/updates). The router has
+// The updates:* channels, over the update service (src/main/updates). The router has
 // already checked the sender and parsed the request against the contract.
 
 type UpdatesChannel = Extract<keyof IpcHandlers, `updates:${string}`>;

@@ -20,8 +20,10 @@ export interface PasswordHasher {
    * False for a wrong password and for a malformed or empty stored hash (never throws on bad
    * data). Every call costs one verification: a hash that cannot be read (a directory user's
    * empty one) is answered after checking the password against the decoy, so it is not faster.
+   * `onUnreadable` is called for a stored hash that is not empty yet cannot be read (damaged, or
+   * not Argon2): the caller knows whose it is and says so in the log. Empty means no local password.
    */
-  verify(storedHash: string, password: string): Promise<boolean>;
+  verify(storedHash: string, password: string, onUnreadable?: () => void): Promise<boolean>;
   /** Spends the time of one verification, so an unknown username answers as slowly as a known one. */
   verifyAgainstNobody(password: string): Promise<void>;
 }
@@ -42,10 +44,11 @@ export function createPasswordHasher(fast: boolean = argon2FastFromEnvironment()
   };
   return {
     hash: (password) => hash(password, cost),
-    async verify(storedHash, password) {
+    async verify(storedHash, password, onUnreadable) {
       try {
         return await verify(storedHash, password);
       } catch {
+        if (storedHash !== '') onUnreadable?.();
         await verifyAgainstNobody(password);
         return false;
       }

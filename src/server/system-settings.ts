@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type GeneralSettings, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
@@ -204,13 +205,34 @@ export async function currentLetterhead(db: AppDatabase): Promise<Letterhead> {
   return { organisationName: general.organisation_name, logo };
 }
 
+/** The mail server group's version whose stored password was last reported unreadable, per database: said once per save, not at every outbox run. */
+const unreadableMailPasswords = new WeakMap<AppDatabase, number>();
+
+/**
+ * The saved mail password, or null when it cannot be decrypted: sealed under another JWT secret
+ * (NARIC_JWT_SECRET was replaced) or damaged. Mail then goes without a login, which the mail
+ * server will likely refuse, so the log says why and what fixes it.
+ */
+function openMailPassword(deps: { db: AppDatabase; config: ServerConfig; log: FastifyBaseLogger }, sealed: string, version: number): string | null {
+  const password = openSmtpPassword(deps.config.jwtSecret, sealed);
+  if (password === null && unreadableMailPasswords.get(deps.db) !== version) {
+    unreadableMailPasswords.set(deps.db, version);
+    deps.log.warn(
+      { setting: 'smtp.password', group_version: version },
+      'the mail server password saved in the system settings cannot be decrypted (sealed under another server secret, or damaged): mail is sent without a login until an administrator types it again',
+    );
+  }
+  return password;
+}
+
 /**
  * The mail server the outbox sends through: the settings' one once an administrator saved the
  * mail server group (an empty host there: none), otherwise the environment's (NARIC_SMTP_*) as
  * before the settings existed. The certificate authority, attempts and timeouts stay the
  * environment's. `key` changes with every save of the group, so the transport is rebuilt then.
+ * `log` hears when the saved password cannot be decrypted.
  */
-export async function currentMailServer(deps: { db: AppDatabase; config: ServerConfig }): Promise<{ key: string; settings: SmtpConnection | null }> {
+export async function currentMailServer(deps: { db: AppDatabase; config: ServerConfig; log: FastifyBaseLogger }): Promise<{ key: string; settings: SmtpConnection | null }> {
   const stored = await storedSettings(deps.db);
   const group = stored.groups.smtp;
   if (!group) return { key: 'environment', settings: deps.config.smtp ?? null };
@@ -225,7 +247,7 @@ export async function currentMailServer(deps: { db: AppDatabase; config: ServerC
       tls: smtp.tls,
       user: smtp.user === '' ? null : smtp.user,
       // Sealed under another JWT secret: unreadable, so no login rather than a wrong one.
-      password: smtp.user === '' || group.smtp_password_sealed === null ? null : openSmtpPassword(deps.config.jwtSecret, group.smtp_password_sealed),
+      password: smtp.user === '' || group.smtp_password_sealed === null ? null : openMailPassword(deps, group.smtp_password_sealed, group.version),
       from: smtp.from,
       ca: environment?.ca ?? null,
       maxAttempts: environment?.maxAttempts ?? DEFAULT_SMTP_MAX_ATTEMPTS,

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { e2eApplication } from './support/e2e-applications';
 import { signInTo } from './support/session-helpers';
 
-// Issue 14's main flow in the web shell: an officer sends an originality-verified application to
+// The council review's main flow in the web shell: an officer sends an originality-verified application to
 // the medical council and asks an expert commission for a review; the evaluator submits it; the
 // council member (who declared no conflict) finds it on the dashboard they land on, opens the
 // review, starts it, records the decision with comments and participants; the application reaches

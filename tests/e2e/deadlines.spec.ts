@@ -14,7 +14,7 @@ async function setBox(scope: Locator, label: string | RegExp, checked: boolean) 
   await (checked ? expect(box).toBeChecked() : expect(box).not.toBeChecked());
 }
 
-// Deadline management (issue 12) against the real server: an administrator creates a deadline
+// Deadline management against the real server: an administrator creates a deadline
 // configuration (the form first says what is missing), edits it, reads the change in its history
 // and deactivates it; the holiday calendar lists Kosovo's holidays; a user who is not an
 // administrator is turned away before the screen loads.

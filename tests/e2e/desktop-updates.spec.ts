@@ -5,7 +5,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, installDesktopBridge, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Desktop updates (issue 17) across the bridge: main's real update controller over a real
+// Desktop updates across the bridge: main's real update controller over a real
 // electron-updater (the .deb updater, in this Node process) reads a signed feed served here,
 // downloads in the background while the page shows it, and restarts only after the page has
 // said what is unsaved and the officer agreed. Installing is the one thing replaced: the

@@ -4,7 +4,7 @@ import { E2E_PASSWORD, e2eAccount } from './support/e2e-accounts';
 import { expect, test } from './support/fixtures';
 import { signIn, signInTo } from './support/session-helpers';
 
-// News (issue 18), web shell against the real server: the demo content manager writes an article
+// News, web shell against the real server: the demo content manager writes an article
 // in English, Albanian and Serbian, previews it (the server's HTML), publishes it and finds it in
 // the list as published. A writer without the right to publish then changes its title: the change
 // awaits approval and the website keeps the published title until the content manager approves

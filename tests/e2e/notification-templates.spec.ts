@@ -2,7 +2,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Notification templates (issue 16), web shell against the real server: a content manager edits
+// Notification templates, web shell against the real server: a content manager edits
 // the Serbian text of "Payment received", sees an unknown variable refused before saving, previews
 // it with Serbian sample values, and saves it as a new version.
 

@@ -6,7 +6,7 @@ import { minimalPdf } from '../support/pdf-fixtures';
 import { expect, installDesktopBridge, test, type DesktopMain } from './support/fixtures';
 import { DEMO_PASSWORD, signIn, signInTo, watchSessionTokens } from './support/session-helpers';
 
-// Offline entry at the counter (issue 13), in both shells against the real server. An
+// Offline entry at the counter, in both shells against the real server. An
 // administrator opens the counter screen, the server becomes unreachable, they type in a paper
 // application, attach two scans, see the offline banner and the fee quoted locally, and send it:
 // it waits in the outbox. They close and reopen the app: draft and outbox item are still there.
@@ -113,7 +113,7 @@ test('an officer enters an application offline; it survives a restart, reaches t
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
   await page.getByRole('textbox', { name: 'Personal ID number' }).fill(personalId);
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('arta.kelmendi@example.org');
-  // The institution is a searchable choice of the registered ones (issue 18); offline there is no
+  // The institution is a searchable choice of the registered ones; offline there is no
   // list to ask, and the name is typed in and kept as typed.
   await expect(page.getByText('The server cannot be reached: type the name. The list of institutions returns when it answers.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Institution', exact: true }).fill('Universiteti i Prishtinës');

@@ -3,7 +3,7 @@ import { e2eApplication } from './support/e2e-applications';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Payments (issue 16), web shell against the real server. A payment officer imports a bank
+// Payments, web shell against the real server. A payment officer imports a bank
 // statement whose line pays one application's pending fee: the preview says which line matches,
 // confirming records it, and the application moves on to "Payment completed". Then a fee paid at
 // the counter is marked paid from the payment's own details. Each attempt has its own two

@@ -2,7 +2,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Reference data in use (issue 18), web shell against the real server: the administrator adds an
+// Reference data in use, web shell against the real server: the administrator adds an
 // institution at /reference (names in three languages, country, type, website), then at the
 // counter finds it by typing part of its name without the ë (the choice search ignores accents),
 // picks it — its country, type and website come with it — and sends the application; the saved

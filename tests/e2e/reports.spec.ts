@@ -3,7 +3,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Reports (issue 18), web shell against the real server. A NARIC officer (reports.view_reports and
+// Reports, web shell against the real server. A NARIC officer (reports.view_reports and
 // reports.export_reports) opens the fees report, exports it as XLSX, watches the export's progress bar in
 // the downloads list and downloads the finished file through the transfer bridge: an XLSX is a
 // zip, so its first bytes are 'PK'. Axe checks the screen in English (the route × role suite

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Services (issue 12), web shell against the real server: an administrator creates a service,
+// Services, web shell against the real server: an administrator creates a service,
 // edits its price table, sees a quote follow the new price and the change in its history, then
 // disables it; a demo service with applications says why it cannot be deleted; a user who is not
 // an administrator is turned away.

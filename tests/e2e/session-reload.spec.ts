@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// Issue 11 §3: the web shell keeps its refresh token in an HttpOnly cookie, so a reload or a new
+// The web shell keeps its refresh token in an HttpOnly cookie, so a reload or a new
 // tab restores the session before the first screen (spec §1), and signing out ends it for every
 // tab. The desktop keeps its keychain (session specs cover it); this one is about the browser.
 

@@ -2,7 +2,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signInTo } from './support/session-helpers';
 
-// System settings (issue 18), web shell against the real server: an administrator adds a day the
+// System settings, web shell against the real server: an administrator adds a day the
 // office is closed and saves; after a reload the day is still there with who saved it. A day far
 // ahead (one per attempt), so no other spec's deadlines move.
 

@@ -2,7 +2,7 @@ import { expectNoAccessibilityViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { signIn, signInTo } from './support/session-helpers';
 
-// User administration (issue 15), web shell against the real server: an administrator creates an
+// User administration, web shell against the real server: an administrator creates an
 // officer with a temporary password shown once; the officer signs in with it and is made to
 // choose their own before anything else opens; the administrator then deactivates them from the
 // user's details, and the officer's open session ends at its next request.

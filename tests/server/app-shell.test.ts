@@ -142,7 +142,7 @@ describe('the app around the routes', () => {
       }
     });
   });
-  describe('compression and caching (issue 11 §6)', () => {
+  describe('compression and caching', () => {
     it('sends brotli when the client takes it, gzip otherwise, plain text when it names neither', async () => {
       const brotli = await server.app.inject({ url: '/assets/vendor-Zx9_yW-q.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(brotli.headers['content-encoding']).toBe('br');

@@ -162,7 +162,7 @@ describe('detail and actions', () => {
 
     const audit = await server.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_type', '=', 'application').where('entity_id', '=', String(id)).execute();
     expect(audit.map((a) => a.action)).toContain('application.approve');
-    // The applicant is told of the decision, in their language (issue 16: the decision_made template).
+    // The applicant is told of the decision, in their language (the decision_made template).
     const mail = await server.db.selectFrom('notification_outbox').select(['event', 'subject', 'message']).where('application_id', '=', id).orderBy('id').execute();
     const decision = mail.find((m) => m.event === 'decision_made');
     expect(decision?.subject).toContain('NARIC-2026-900001');

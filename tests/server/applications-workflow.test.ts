@@ -67,7 +67,7 @@ async function createApplications(cases: readonly Case[], services: Record<Servi
           service_id: services[c.service].id,
           service_type: c.service,
           status: c.status,
-          // What mark_paid must be paid (issue 16: the amount paid is the amount due).
+          // What mark_paid must be paid (the amount paid is the amount due).
           quoted_fee: '30.00',
           previous_status: c.status === 'pending' ? ('in_review' as const) : null,
           applicant_id: applicant.id,
@@ -108,7 +108,7 @@ function bodyFor(c: Case, documentId: number | undefined): Record<string, unknow
   if (c.action === 'update_status') body.to = c.to ?? 'processing';
   if (c.action === 'move_to_council') body.council_id = councilId;
   if (c.action === 'record_council_decision') Object.assign(body, { outcome: 'approved', participant_ids: councilMemberIds });
-  // A transaction ID pays once (issue 16): each case's payment is its own bank transfer.
+  // A transaction ID pays once: each case's payment is its own bank transfer.
   if (c.action === 'mark_paid') Object.assign(body, { amount: '30.00', transaction_id: `TX-${c.service}-${++transfers}` });
   if (c.action === 'assign_officer') body.officer_id = officerId;
   if (documentId !== undefined) body.document_id = documentId;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Council analytics × every demo group (issue 14, docs/access.md): only holders of
+// Council analytics × every demo group (docs/access.md): only holders of
 // councils.view_analytics (the administrators) read it; council members and every other group get
 // 403 permission_denied, whatever the period or council asked for; signed out 401.
 

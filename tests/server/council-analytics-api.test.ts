@@ -3,7 +3,7 @@ import { councilAnalyticsAnswer, type CouncilAnalyticsAnswer } from '../../src/s
 import type { AcademicFieldCategory, CouncilReviewStatus } from '../../src/shared/domain/application-status';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Council analytics against a small dataset of known figures (issue 14): eight applications of a
+// Council analytics against a small dataset of known figures: eight applications of a
 // council of the test's own, so the demo data around them does not change what is counted. The
 // clock is fixed at 2026-06-15 (Kosovo), so the default period is 2025-07 … 2026-06.
 //

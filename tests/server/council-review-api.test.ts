@@ -6,7 +6,7 @@ import type { ApplicationDetail } from '../../src/shared/api/applications';
 import { DEMO_MEMBER_COUNCIL } from '../../src/server/db/demo-councils';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The council review (issue 14): dashboard and review answers, conflicts of interest, the quorum
+// The council review: dashboard and review answers, conflicts of interest, the quorum
 // of record_council_decision, and auto-assign's choice of council. Runs on the demo data, with
 // members and councils of its own where a rule needs them.
 

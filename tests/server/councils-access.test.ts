@@ -5,7 +5,7 @@ import { DEMO_COUNCILS, DEMO_MEMBER_COUNCIL } from '../../src/server/db/demo-cou
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every councils endpoint × every demo group (issue 14, docs/access.md): councils.view_council
+// Every councils endpoint × every demo group (docs/access.md): councils.view_council
 // reads (admins and council members), councils.change_council writes (admins); a council's
 // meetings are also managed by its chair (the demo `council` chairs the medical council, not the
 // others). Everyone else gets 403 and nothing changes; signed out is 401. The applications and

@@ -16,7 +16,7 @@ import { DEMO_COUNCILS, DEMO_MEMBER_COUNCIL } from '../../src/server/db/demo-cou
 import { minimalPdf, PNG_BYTES } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The councils calls (issue 14): list with its filters, details, create and edit (412 when
+// The councils calls: list with its filters, details, create and edit (412 when
 // stale), the member rules (active council-member users, chair among them, quorum within their
 // number), meetings (an inactive council takes none, the agenda holds only the council's
 // applications, attendance only its members) and the minutes PDF (415 for anything else, the

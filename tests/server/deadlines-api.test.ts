@@ -5,7 +5,7 @@ import { actionPathSegment } from '../../src/shared/domain/application-workflow'
 import { kosovoDate } from '../../src/shared/domain/deadline-dates';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Deadline configurations, the holiday calendar and the deadline hook of the workflow (issue 12),
+// Deadline configurations, the holiday calendar and the deadline hook of the workflow,
 // as an administrator. Access by every demo group: deadlines-access.test.ts.
 
 let server: ServerFixture;

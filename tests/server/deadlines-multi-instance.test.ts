@@ -8,7 +8,7 @@ import { testConfig } from '../support/server-fixture';
 import { copyTemplateDatabase, type DatabaseCopy } from '../support/test-database';
 import { logLines } from '../support/log-lines';
 
-// Issue 12, "Done when": a configured reminder fires exactly once across three servers. Three
+// A configured reminder fires exactly once across three servers. Three
 // API instances (startServer, as in production) on ONE PostgreSQL database share one controlled
 // clock; each runs its own deadline job every 50 ms. The clock moves to the reminder day, then
 // to the escalation day, while all three jobs run: every due reminder and escalation must be

@@ -291,7 +291,7 @@ describe('upload answers say what happened, on a real socket, on every upload ro
   }, 20_000);
 });
 
-describe('a JSON body that stops arriving (issue 11 §4)', () => {
+describe('a JSON body that stops arriving', () => {
   it('is not waited for longer than the connection time-out: 408 or the connection closed', async () => {
     // Headers and the start of a sign-in body, then silence: a client that holds the connection.
     const body = JSON.stringify({ username: 'officer', password: 'Demo-2026!naric' });

@@ -5,7 +5,7 @@ import { commissionListAnswer, reviewListAnswer } from '../../src/shared/api/exp
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every experts endpoint × every demo group (issue 14): commissions are read with
+// Every experts endpoint × every demo group: commissions are read with
 // expert.view_commission and written with expert.change_commission; reviews are requested by
 // officers (applications.change_status) and the application's council; "My reviews" needs
 // expert.submit_review (admins see every review); one review is its evaluator's or an admin's

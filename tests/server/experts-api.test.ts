@@ -17,7 +17,7 @@ import { uploadPath, uploadedOutcome } from '../../src/shared/ipc/transfer-contr
 import { minimalPdf, PNG_BYTES } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Expert commissions and reviews (issue 14): commission writes and their rules (evaluators only,
+// Expert commissions and reviews: commission writes and their rules (evaluators only,
 // chair among members, unique name, 412 on a stale version), who may request a review and on
 // what, the evaluator's own reviews and applications, drafts, the report upload, and submitting
 // (locked for good afterwards).

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every counter intake endpoint × every demo group (issue 13, spec §2: offline application
+// Every counter intake endpoint × every demo group (spec §2: offline application
 // creation is for administrators only): 403 for everyone else with nothing stored, 401 signed
 // out; and row scope between two administrators: a file one of them staged can be neither used
 // nor replaced by the other. naric.admin signs in with TOTP in the app; the fixture's token

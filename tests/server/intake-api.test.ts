@@ -16,7 +16,7 @@ import { sweepUnclaimedUploads } from '../../src/server/modules/intake/staged-up
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Counter intake (issue 13): staged uploads under the client's key, the idempotent submission
+// Counter intake: staged uploads under the client's key, the idempotent submission
 // that makes the application once from files the server holds, and the duplicates check.
 
 let server: ServerFixture;

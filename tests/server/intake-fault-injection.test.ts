@@ -22,7 +22,7 @@ import { startFaultProxy, type FaultProxy, type FaultRates } from '../support/fa
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Issue 13's fault-injection test: 1,000 counter drafts, each with two PDFs of its own, go
+// The counter intake under a hostile network: 1,000 counter drafts, each with two PDFs of its own, go
 // through the renderer's real store and outbox (fake-indexeddb, WebCrypto) to the real server,
 // over a proxy that drops requests, drops answers the server already acted on, delays, resets
 // bodies half-way and sends requests twice. The server must end with exactly one application

@@ -18,7 +18,7 @@ import { testConfig } from '../support/server-fixture';
 import { copyTemplateDatabase, databaseUrlFor, type DatabaseCopy } from '../support/test-database';
 import { logLines } from '../support/log-lines';
 
-// Issue 11 §10: three API instances (startServer, as in production) on ONE PostgreSQL database
+// Three API instances (startServer, as in production) on ONE PostgreSQL database
 // and ONE S3-compatible store, sharing NARIC_JWT_SECRET. Nothing of a session, a file or a queued
 // message may live in one instance's memory. PostgreSQL only: PGlite has a single connection and
 // cannot be shared by processes. Skipped (with the reason printed) when PostgreSQL is unreachable.

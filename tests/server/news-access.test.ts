@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { addNewsWriter } from '../support/news-writer';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every news endpoint × every demo account (issue 18, spec §6): reading needs news.view_news,
+// Every news endpoint × every demo account (spec §6): reading needs news.view_news,
 // writing news.change_news, publishing news.publish_news. In the demo only the administrators
 // (superuser, NARIC Administrators) and the Content Managers hold them; everyone else gets 403 and nothing changes;
 // signed out is 401. The public list needs no sign-in. News has no row scope: whoever may read

@@ -5,7 +5,7 @@ import { publishDueArticles } from '../../src/server/modules/news/news-store';
 import { addNewsWriter } from '../support/news-writer';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// News (issue 18): sanitising, saving with versions and 412, publishing now and on schedule with
+// News: sanitising, saving with versions and 412, publishing now and on schedule with
 // a controlled clock, the cover's checks, the public list, and the pending revisions of a writer
 // without news.publish_news.
 

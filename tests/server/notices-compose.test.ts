@@ -7,7 +7,7 @@ import { queueNotice } from '../../src/server/notices/queue-notice';
 import { applicantNoticeEvent } from '../../src/server/workflow/applicant-messages';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Composing notices (issue 16): the active template wins over the built-in text, values are
+// Composing notices: the active template wins over the built-in text, values are
 // written for the language, and each workflow action writes its event in the applicant's language.
 
 let server: ServerFixture;

@@ -17,7 +17,7 @@ import { composeNotice } from '../../src/server/notices/compose';
 import { DEFAULT_NOTICE_TEXTS } from '../../src/server/notices/default-templates';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Notification templates (issue 16, spec §2 "Notification templates"): each event × language
+// Notification templates (spec §2 "Notification templates"): each event × language
 // seeded as version 1 from the built-in texts, versions kept, variables checked, stale saves refused.
 
 let server: ServerFixture;

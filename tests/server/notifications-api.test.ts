@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/api/notifications';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The notifications list, one message, resend, send and the bell (issue 16, spec §2 "Notifications").
+// The notifications list, one message, resend, send and the bell (spec §2 "Notifications").
 
 let server: ServerFixture;
 const ids: Record<string, number> = {};

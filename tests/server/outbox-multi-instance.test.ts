@@ -13,7 +13,7 @@ import { testConfig } from '../support/server-fixture';
 import { startTestMailServer, type TestMailServer } from '../support/smtp-server';
 import { copyTemplateDatabase, type DatabaseCopy } from '../support/test-database';
 
-// Several server instances deliver the same outbox (issue 16): every message reaches the mail
+// Several server instances deliver the same outbox: every message reaches the mail
 // server exactly once, counted by its Message-ID at a real SMTP server. Two API instances
 // (startServer, configured with the SMTP server as in production) and two more outbox workers on
 // their own connection pools all run at once on ONE PostgreSQL database; then a claim whose

@@ -3,7 +3,7 @@ import { PAYMENT_PATHS, paymentDetail } from '../../src/shared/api/payments';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, issueDemoFiles, type ServerFixture } from '../support/server-fixture';
 
-// Every endpoint of the payments' records × every demo account (issue 16, spec §6): reading, the
+// Every endpoint of the payments' records × every demo account (spec §6): reading, the
 // receipt and the export need payments.view_payment, a refund payments.process_refund (NARIC
 // Officers hold it implicitly); everyone else gets 403 and nothing changes; signed out is 401.
 // The public check of a receipt needs no sign-in at all.

@@ -17,7 +17,7 @@ import {
 } from '../../src/shared/api/payments';
 import { createServerFixture, issueDemoFiles, type ServerFixture } from '../support/server-fixture';
 
-// The payments' records (issue 16): the list (every filter, accent-free search, order, the totals
+// The payments' records: the list (every filter, accent-free search, order, the totals
 // of the whole filter), the reader's scope, one payment's details (statement line, refunds, the
 // exemption request derived from the application and its review), refunds (bounds, stale
 // versions, two at once, history, audit, the applicant's e-mail), the receipt PDF read back, its

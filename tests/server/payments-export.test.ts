@@ -8,7 +8,7 @@ import { PAYMENT_EXPORT_COLUMNS, PAYMENT_LIMITS, PAYMENT_PATHS, paymentListAnswe
 import { exportedPayments } from '../../src/server/modules/payments/payment-export';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The payments export (issue 16): every payment the filter matches, as CSV (UTF-8 with BOM, RFC
+// The payments export: every payment the filter matches, as CSV (UTF-8 with BOM, RFC
 // 4180, formulas neutralised) read back with csv-parse and as XLSX read back with exceljs, in the
 // caller's language with Albanian and Serbian letters intact; the cap; read in batches.
 

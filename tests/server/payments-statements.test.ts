@@ -12,7 +12,7 @@ import en from '../../locales/en/server.json';
 import { multipartBody } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The bank statement import (issue 16): upload and preview (UTF-8 with and without BOM, Windows-1250,
+// The bank statement import: upload and preview (UTF-8 with and without BOM, Windows-1250,
 // comma or semicolon, decimal point or comma), every line outcome, the import through the workflow's
 // mark_paid (applications to payment_completed, payments carrying their statement line), nothing
 // recorded twice, a refused line that does not stop the others, refusals in words, and who may do what.

@@ -3,7 +3,7 @@ import { REFERENCE_DATA_PATHS } from '../../src/shared/api/reference-data';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every reference data endpoint × every demo account (issue 18, spec §6): every signed-in staff
+// Every reference data endpoint × every demo account (spec §6): every signed-in staff
 // member reads (the forms need the choices), only administrators write; a refused write changes
 // nothing and writes no audit entry; signed out is 401.
 

@@ -15,7 +15,7 @@ import {
 } from '../../src/shared/api/reference-data';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Reference data (issue 18): countries' flags, institutions (create, edit, delete when unused,
+// Reference data: countries' flags, institutions (create, edit, delete when unused,
 // merge), the forms' search without diacritics, the code lists; every change audited, refusals
 // translated, no input answered with a 5xx.
 

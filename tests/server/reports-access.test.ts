@@ -3,7 +3,7 @@ import { REPORT_KEYS, REPORT_PATHS } from '../../src/shared/api/reports';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every reports endpoint × every demo account (issue 18, spec §6): reading needs
+// Every reports endpoint × every demo account (spec §6): reading needs
 // reports.view_reports (NARIC Officers and the administrators), starting an export
 // reports.export_reports (NARIC Officers and the administrators); everyone else gets 403 and nothing is queued;
 // signed out is 401. An export is its owner's alone (404 for anyone else).

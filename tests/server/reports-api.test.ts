@@ -49,7 +49,7 @@ describe('reports', () => {
     const answer = await get('officer', REPORT_PATHS.catalogue);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().reports.map((report: { key: string }) => report.key)).toHaveLength(7);
-    // NARIC Officers export the standard reports (issue 18), as the administrators do.
+    // NARIC Officers export the standard reports, as the administrators do.
     expect(answer.json().can_export).toBe(true);
     expect((await get('admin', REPORT_PATHS.catalogue)).json().can_export).toBe(true);
   });

@@ -232,7 +232,7 @@ describe('demo documents and certificates', () => {
     const written: string[] = [];
     const ids = await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [], files: { storage, written } });
     const rows = await db.selectFrom('application_documents').selectAll().where('application_id', 'in', ids).orderBy('id').execute();
-    // The loader adds an exemption proof to an application that asked for an exemption (issue 16).
+    // The loader adds an exemption proof to an application that asked for an exemption.
     expect(rows.filter((row) => row.document_type !== 'exemption_proof')).toHaveLength(applications.reduce((sum, a) => sum + a.documents.length, 0));
     expect(written.sort()).toEqual(rows.map((row) => row.storage_key).sort());
     for (const row of rows) {

@@ -3,7 +3,7 @@ import { serviceListAnswer, type Service, type ServiceCreate } from '../../src/s
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every services endpoint × every demo group (issue 12, spec §2/§6): reads and quotes are open to
+// Every services endpoint × every demo group (spec §2/§6): reads and quotes are open to
 // every signed-in user (other screens show service names and fees); every write and the history
 // are for administrators only — 403 for everyone else, with nothing changed; 401 signed out.
 

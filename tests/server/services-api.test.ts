@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/api/services';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The services calls (issue 12): list, detail, create, update (412 when stale), enable/disable,
+// The services calls: list, detail, create, update (412 when stale), enable/disable,
 // delete (409 with applications), history with before/after, quote; bad input answers 400 on the
 // field with nothing saved; messages follow Accept-Language.
 

@@ -5,7 +5,7 @@ import { hasPermission } from '../../src/shared/auth/permissions';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every settings endpoint × every demo account (issue 18, spec §6): reading needs
+// Every settings endpoint × every demo account (spec §6): reading needs
 // settings.view_settings, saving settings.change_settings (in the demo: the superuser and the
 // NARIC Administrators); everyone else gets 403 and nothing changes; signed out is 401.
 

@@ -11,7 +11,7 @@ import { openSmtpPassword } from '../../src/server/modules/settings/smtp-passwor
 import { minimalPdf } from '../support/pdf-fixtures';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// System settings (issue 18): the defaults are today's configuration, saving validates (400 with
+// System settings: the defaults are today's configuration, saving validates (400 with
 // field errors), refuses a stale version (412), audits old → new with the mail password masked,
 // never answers the password, and a saved value is obeyed by the running app with no restart.
 

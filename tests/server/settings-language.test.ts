@@ -3,7 +3,7 @@ import { SETTINGS_PATHS, publicSettingsAnswer, type SettingsAnswer } from '../..
 import { USER_PATHS } from '../../src/shared/api/users';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The office's default language (issue 18, general settings): read without a sign-in by the
+// The office's default language (general settings): read without a sign-in by the
 // sign-in screen on a computer where nobody chose a language, and given to accounts an
 // administrator creates (the form names no language). No restart: the next read or account.
 

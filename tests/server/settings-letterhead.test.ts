@@ -9,7 +9,7 @@ import { DEFAULT_ORGANISATION_NAME } from '../../src/server/system-settings';
 import { createServerFixture, issueDemoFiles, type ServerFixture } from '../support/server-fixture';
 
 // The organisation's name in the general settings is the letterhead's second line of every PDF
-// made after the save (issue 18): template previews (as issued documents and verdicts
+// made after the save: template previews (as issued documents and verdicts
 // are drawn), report exports. No restart; the same settings give the same bytes.
 
 let server: ServerFixture;

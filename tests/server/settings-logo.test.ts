@@ -8,7 +8,7 @@ import { ISSUANCE_PATHS } from '../../src/shared/api/issuance';
 import { LOGO_MAX_BYTES, SETTINGS_PATHS, letterheadLogo, type LetterheadLogo } from '../../src/shared/api/settings';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The letterhead logo (issue 18): a PNG or JPEG of at most 512 KB, known by its signature,
+// The letterhead logo: a PNG or JPEG of at most 512 KB, known by its signature,
 // re-encoded by the server and only kept when it can be drawn (413/415 otherwise, nothing saved), 412 when stale, audited; the
 // next PDF draws it at the top left, removing it gives back the same bytes as before.
 

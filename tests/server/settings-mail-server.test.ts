@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_PATHS, type SettingsAnswer } from '../../src/shared/api/settings';
 import type { SmtpSettings } from '../../src/server/config';
 import { followMailServer, type MailTransport } from '../../src/server/jobs/mail-transport';
 import { queueEmail } from '../../src/server/jobs/outbox';
+import { createLogger } from '../../src/server/logger';
 import { currentMailServer } from '../../src/server/system-settings';
+import { logLines } from '../support/log-lines';
 import { startTestMailServer, type TestMailServer } from '../support/smtp-server';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The mail server of the system settings (issue 18): until the group is saved the outbox sends
+// The mail server of the system settings: until the group is saved the outbox sends
 // through the environment's server as before; after a save the next message goes through the
 // saved one, with no restart, and the old connection pool is closed. Two real SMTP servers.
 
@@ -75,12 +78,29 @@ describe('the outbox’s mail server', () => {
 
   it('opens the sealed password for the login; an empty host means no mail server', async () => {
     await saveSmtp({ host: 'mail.naric.example', port: 587, tls: 'starttls', from: 'no-reply@naric.example', user: 'naric', password: 'Sealed secret 42' });
-    const chosen = await currentMailServer(server);
+    const chosen = await currentMailServer({ ...server, log: server.app.log });
     expect(chosen.settings).toMatchObject({ host: 'mail.naric.example', port: 587, tls: 'starttls', user: 'naric', password: 'Sealed secret 42', maxAttempts: 3, timeoutMs: 2_000 });
     await saveSmtp({ host: '', port: 587, tls: 'starttls', from: 'no-reply@naric.example', user: '', password: null });
-    const none = await currentMailServer(server);
+    const none = await currentMailServer({ ...server, log: server.app.log });
     expect(none.settings).toBeNull();
     expect(none.key).not.toBe(chosen.key);
+  });
+
+  it('says once per save, without the password or the secret, when the saved password cannot be decrypted after the server secret changed', async () => {
+    await saveSmtp({ host: 'mail.naric.example', port: 587, tls: 'starttls', from: 'no-reply@naric.example', user: 'naric', password: 'Sealed secret 43' });
+    const { stream, lines } = logLines();
+    const rotated = { db: server.db, config: { ...server.config, jwtSecret: randomBytes(32).toString('base64url') }, log: createLogger('info', stream) };
+    const first = await currentMailServer(rotated);
+    await currentMailServer(rotated);
+    expect(first.settings).toMatchObject({ user: 'naric', password: null });
+    const warnings = lines.filter((line) => line.level === 40);
+    expect(warnings).toEqual([expect.objectContaining({ setting: 'smtp.password', msg: expect.stringContaining('cannot be decrypted') })]);
+    const logged = JSON.stringify(lines);
+    for (const secret of ['Sealed secret 43', server.config.jwtSecret, rotated.config.jwtSecret]) expect(logged).not.toContain(secret);
+    // With the secret it was sealed under, nothing to say.
+    const { stream: quietStream, lines: quiet } = logLines();
+    expect((await currentMailServer({ ...server, log: createLogger('info', quietStream) })).settings).toMatchObject({ password: 'Sealed secret 43' });
+    expect(quiet.filter((line) => line.level === 40)).toEqual([]);
   });
 });
 

@@ -51,7 +51,7 @@ describe('startServer and main.ts', () => {
   });
 
   it('startServer fails cleanly when the database cannot be opened while the app loads', async () => {
-    // The database opens while the app's modules load (issue 11 §6): its failure is still the answer.
+    // The database opens while the app's modules load: its failure is still the answer.
     const dataDir = await mkdtemp(join(tmpdir(), 'naric-start-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const notAFolder = join(dataDir, 'db');

@@ -4,7 +4,7 @@ import { GROUPS, isAdmin } from '../../src/shared/auth/permissions';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every endpoint of the users' records and groups × every demo group (issue 15, spec §6): only
+// Every endpoint of the users' records and groups × every demo group (spec §6): only
 // administrators (superusers, Administrators, NARIC Administrators) get in; everyone else gets 403
 // and nothing changes; signed out is 401.
 

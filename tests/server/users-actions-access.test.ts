@@ -3,7 +3,7 @@ import { USER_PATHS } from '../../src/shared/api/users';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// Every single-user and bulk action endpoint × every demo group (issue 15): administrators only
+// Every single-user and bulk action endpoint × every demo group: administrators only
 // (superuser, Administrators, NARIC Administrators); everyone else 403 with nothing changed,
 // signed out 401. Administrators are sent requests that pass the guard and change nothing (an
 // unknown user, an unknown session, a count that does not match), so the walk has no side effects.

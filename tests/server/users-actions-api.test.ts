@@ -6,7 +6,7 @@ import { authDatabase } from '../../src/server/modules/auth/auth-database';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 import { DEMO_PASSWORD, bodySignedIn, createUser, freshAddress } from './auth/auth-test-helpers';
 
-// The single-user actions (issue 15, spec §2 "Users"): reset password, end sessions, turn off
+// The single-user actions (spec §2 "Users"): reset password, end sessions, turn off
 // two-factor, notify; each audited, each refusal translated.
 
 let server: ServerFixture;

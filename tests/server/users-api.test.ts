@@ -24,7 +24,7 @@ import { createPasswordHasher } from '../../src/server/password-hashing';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 import { userUpdateBody } from '../support/user-update-body';
 
-// The users' records (issue 15): the list (filters, search in Albanian and Serbian letters, sort,
+// The users' records: the list (filters, search in Albanian and Serbian letters, sort,
 // pages), one user's details with where each permission comes from, create (temporary password
 // shown once or e-mailed, unique username and e-mail in any case), edit (412 when stale, the
 // administrator guards, deactivation ending sessions), roles, activity, sessions, the audit with

@@ -5,7 +5,7 @@ import { USER_LIMITS, USER_MESSAGES, USER_PATHS, bulkAnswer, bulkPreviewAnswer, 
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 import { DEMO_PASSWORD, bodySignedIn, createUser, freshAddress } from './auth/auth-test-helpers';
 
-// Bulk actions (issue 15, spec §2 "Users"): over a page selection or a filter, the count confirmed
+// Bulk actions (spec §2 "Users"): over a page selection or a filter, the count confirmed
 // first, a cap, a result for every user (done, or skipped and why), the guards' skips, audited per
 // user, all or nothing.
 

@@ -4,7 +4,7 @@ import { GROUPS } from '../../src/shared/auth/permissions';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The users export × every demo group (issue 15, spec §6): administrators (the superuser `admin`
+// The users export × every demo group (spec §6): administrators (the superuser `admin`
 // and the NARIC Administrator `naric.admin`) get the file; every other group 403 and no file, no
 // audit entry; signed out 401. Bodies are valid, so the guard answers, not the validation.
 

@@ -12,7 +12,7 @@ import { usersFile } from '../../src/server/modules/users/user-export';
 import { exportedUsers, type ExportedUser } from '../../src/server/modules/users/user-export-rows';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The users export (issue 15): the bytes of the CSV read back with a CSV parser and of the XLSX
+// The users export: the bytes of the CSV read back with a CSV parser and of the XLSX
 // with exceljs, in the caller's language, with Albanian and Serbian letters intact and formulas
 // neutralised; a page selection and a filter selection give the same rows; over the cap is 409;
 // a selection of thousands of users is written in full.

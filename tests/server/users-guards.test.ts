@@ -4,7 +4,7 @@ import { GROUPS } from '../../src/shared/auth/permissions';
 import { adminChangeRefusal } from '../../src/server/modules/users/user-guards';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The last active administrator (issue 15, spec §2 "Users"): with exactly two administrators left,
+// The last active administrator (spec §2 "Users"): with exactly two administrators left,
 // each deactivating the other at the same moment must not leave none. The guard serialises such
 // changes with a lock and judges from what is committed after taking it.
 

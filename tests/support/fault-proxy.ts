@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-// A hostile network between a client and a real server, for fault-injection tests (issue 13):
+// A hostile network between a client and a real server, for fault-injection tests:
 // at random, from a seeded generator so a failing run can be replayed, each request is
 //   - dropped before it is forwarded (the client's socket is destroyed; the server never sees it),
 //   - forwarded, but its answer dropped (the server DID process it; the client cannot know),

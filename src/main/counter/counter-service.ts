@@ -21,7 +21,7 @@ import type { AttachmentStore } from './attachment-store';
 import type { DraftKeys } from './draft-keys';
 import { draftOwner } from './owner';
 
-// The counter:* calls of the desktop (issue 13): the signed-in officer's drafts key, and the PDFs
+// The counter:* calls of the desktop: the signed-in officer's drafts key, and the PDFs
 // kept for their offline drafts, each answered only for the user signed in now. Files come from
 // a transfer selection (chosen or dropped, already checked), are checked again, sealed and kept
 // by the attachment store, and later staged on the server with the session's token.

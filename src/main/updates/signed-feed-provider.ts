@@ -5,8 +5,8 @@ import type { MainLog } from '../log';
 import { verifyManifest, type TrustedUpdateKey } from './update-manifest';
 import { UpdateRefusal } from './update-refusal';
 
-// electron-updater's generic feed with the manifest checked before electron-updater sees it
-// (issue 17). Installed with `updater.setFeedURL(signedFeed(...))`; electron-updater constructs it
+// electron-updater's generic feed with the manifest checked before electron-updater sees it.
+// Installed with `updater.setFeedURL(signedFeed(...))`; electron-updater constructs it
 // (providerFactory: `new options.updateProvider(options, updater, runtimeOptions)`), asks it for the
 // latest UpdateInfo, and then downloads the file it names and checks its sha512 against this
 // signed info (AppUpdater.executeDownload → the http executor's DigestTransform) before keeping it.

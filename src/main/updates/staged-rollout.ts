@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// Staged rollout (issue 17): a release's manifest names the whole percentage of computers that
+// Staged rollout: a release's manifest names the whole percentage of computers that
 // take it now. A computer's place is a hash of its machine id and the version, so each release
 // picks a different slice of the office (the same few never always go first), and a computer's
 // answer for one release never changes between checks.

@@ -22,7 +22,7 @@ import { isUpdateRefusal } from './update-refusal';
 import { compareVersions } from './version-order';
 import type { UpdateService } from './update-service';
 
-// The updater (issue 17) over electron-updater, with everything it touches passed in: the
+// The updater over electron-updater, with everything it touches passed in: the
 // platform updater (NSIS, Mac, AppImage, deb, rpm), the store, the clock, the timers and the hooks
 // into the rest of main. The feed's manifest is verified by SignedFeedProvider before anything
 // is downloaded; here are the schedule, the rollout, the channel, the kill switch, the

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { UpdateCheckOutcome } from '../../shared/ipc/update-contract';
 import { compareVersions, isVersion } from './version-order';
 
-// The signed update manifest (issue 17): electron-builder's `latest*.yml` / `beta*.yml` plus our
+// The signed update manifest: electron-builder's `latest*.yml` / `beta*.yml` plus our
 // signed fields, ending in one signature line. Shared by the app (verify) and
 // scripts/sign-update-manifest.ts (sign), so both read the same format.
 //

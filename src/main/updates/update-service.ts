@@ -1,6 +1,6 @@
 import type { RestartAnswer, RestartOutcome, RestartQuery, UpdateChannel, UpdateState } from '../../shared/ipc/update-contract';
 
-// What the IPC handlers and the menu ask of the updater (issue 17). The update controller
+// What the IPC handlers and the menu ask of the updater. The update controller
 // (update-controller.ts) implements it over electron-updater; a run without updates uses
 // `createDisabledUpdates`.
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { Alert } from '../components/alert';
 import { Spinner } from '../components/spinner';
+import { firstScreenDrawn } from '../lib/after-first-screen';
 import { RequireAuth } from './require-auth';
 import type { AppRoute } from './routes';
 
@@ -30,9 +31,16 @@ export function RouteScreen({ route }: { route: AppRoute }) {
         }
       >
         <Screen titleKey={route.titleKey} />
+        <ScreenDrawn />
       </Suspense>
     </RequireAuth>
   );
+}
+
+/** Beside the screen in its Suspense boundary: its effect runs once the screen itself is committed. */
+function ScreenDrawn() {
+  useEffect(firstScreenDrawn, []);
+  return null;
 }
 
 /** A screen that failed to load or render: say so plainly, keep the rest of the app usable. */

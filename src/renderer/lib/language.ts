@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/constants';
+import { API_BASE_PATH, API_TIMEOUT_MS, DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/constants';
 import type { NaricBridge } from '../../shared/bridge';
 
 /** BCP 47 tags for Intl and the page's lang attribute: our Serbian is written in Latin script. */
@@ -52,6 +52,27 @@ export async function chooseLanguage(
   } catch (error) {
     console.warn('Could not save the language in the settings', error);
   }
+}
+
+/**
+ * GET /api/settings/public/ (SETTINGS_PATHS.public, written out here): the address is the same in
+ * both shells (the desktop's app:// scheme proxies /api to the server). A plain fetch, not the API
+ * client, because the sign-in page is drawn before the client, zod and the contracts are fetched:
+ * importing them here would put them all in the first screen's code.
+ */
+export const PUBLIC_SETTINGS_URL = `${API_BASE_PATH}/settings/public/`;
+
+/**
+ * The office's default language (system settings) as the server publishes it before anyone signs
+ * in. Anything but one of our languages rejects, like a failed call: the caller keeps what it shows.
+ */
+export async function fetchOfficeLanguage(fetchImpl: typeof fetch = globalThis.fetch): Promise<Language> {
+  const answer = await fetchImpl(PUBLIC_SETTINGS_URL, { credentials: 'same-origin', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  if (!answer.ok) throw new Error(`The public settings answered ${answer.status}`);
+  const body: unknown = await answer.json();
+  const language = typeof body === 'object' && body !== null ? (body as { default_language?: unknown }).default_language : undefined;
+  if (!isLanguage(language)) throw new Error('The public settings name no language of ours');
+  return language;
 }
 
 /**

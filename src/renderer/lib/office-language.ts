@@ -1,18 +1,14 @@
 import { SETTINGS_PATHS, publicSettingsAnswer, type PublicSettingsAnswer } from '../../shared/api/settings';
-import type { Language } from '../../shared/constants';
 import { apiClient } from './app-api-client';
 
-// The public system settings (issue 18), read without a sign-in: the office's default language,
-// what the sign-in screen shows on a computer where nobody chose one (lib/language.ts), and the
-// session idle timeout the window signs itself out after (lib/idle-sign-out.ts).
+// The public system settings, read without a sign-in, checked against their schema:
+// the session idle timeout the window signs itself out after (lib/idle-sign-out.ts). The sign-in
+// screen reads the office's default language from the same address without this module and its
+// schemas (lib/language.ts, fetchOfficeLanguage).
 
 /** Under the system settings' own key, so reloading those settings reloads these too. */
 export const PUBLIC_SETTINGS_KEY = ['system-settings', 'public'] as const;
 
 export async function fetchPublicSettings(): Promise<PublicSettingsAnswer> {
   return apiClient.get(SETTINGS_PATHS.public, publicSettingsAnswer);
-}
-
-export async function fetchOfficeLanguage(): Promise<Language> {
-  return (await fetchPublicSettings()).default_language;
 }

@@ -49,7 +49,7 @@ export interface DesktopMain {
    * not affected: block them with page.route.
    */
   network: { offline: boolean; url: string };
-  /** Main's updater for this page (issue 17); without it updates are off, as in an unpackaged run. */
+  /** Main's updater for this page; without it updates are off, as in an unpackaged run. */
   createUpdates?: DesktopCoreOptions['createUpdates'];
 }
 

@@ -18,7 +18,7 @@ import {
   totpCode,
 } from './auth-test-helpers';
 
-// Issue 11 §3: the browser shell's refresh token as an HttpOnly cookie with the double submit of
+// The browser shell's refresh token as an HttpOnly cookie with the double submit of
 // spec §9, and sessions whose end also ends their access tokens at once.
 
 interface SetCookie {

@@ -17,7 +17,7 @@ import {
 } from '../../support/slapd';
 import { DEMO_PASSWORD, bodySignedIn, freshAddress, get, post } from './auth-test-helpers';
 
-// Directory (LDAP) sign-in (issue 15, spec §3 auth_source 'ldap') against a real OpenLDAP: slapd
+// Directory (LDAP) sign-in (spec §3 auth_source 'ldap') against a real OpenLDAP: slapd
 // started once for this file with a test tree (tests/support/slapd.ts), the server configured
 // through the NARIC_LDAP_* variables as an operator would.
 

@@ -6,7 +6,7 @@ import sq from '../../../locales/sq/errors.json';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
 import { API, DEMO_PASSWORD, bodyPair, bodySignedIn, createUser, freshAddress, get, post } from './auth-test-helpers';
 
-// Issue 15: a temporary password signs in, but nothing except me, the password change, refresh
+// A temporary password signs in, but nothing except me, the password change, refresh
 // and logout answers until it is changed; it expires; two-factor may be required of one user;
 // sessions record where they signed in from and when they were last refreshed.
 

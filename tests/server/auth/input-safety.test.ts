@@ -5,7 +5,7 @@ import { ISSUANCE_PATHS } from '../../../src/shared/api/issuance';
 import { DISALLOWED_CHARACTERS_MESSAGE, tooLongMessage } from '../../../src/shared/api/safe-text';
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
 
-// The inputs that reached PostgreSQL as 500s before issue 11 (error 22021 on a NUL byte, an index
+// The inputs that once reached PostgreSQL as 500s (error 22021 on a NUL byte, an index
 // overflowing on a 9,000-character username), five of them open without signing in: each now a
 // 400 that names the field, before any query runs.
 

@@ -6,7 +6,7 @@ import { DEMO_TOTP_SECRET } from '../../../src/server/modules/auth/demo-two-fact
 import { createServerFixture, type ServerFixture } from '../../support/server-fixture';
 import { API, DEMO_PASSWORD, createUser, forgetFailedAttempts, freshAddress, post, totpCode } from './auth-test-helpers';
 
-// Issue 11 §4: throttling slows guessing per account-and-address pair and never locks the right
+// Throttling slows guessing per account-and-address pair and never locks the right
 // person out (rules: throttle-rules.ts and docs/api.md "Sign-in throttling").
 
 const THROTTLED = {

@@ -6,7 +6,7 @@ import type { DistPlatform } from '../../../scripts/release-env.mjs';
 import { loadBuilderConfig, requireFromRoot, root, validateBuilderConfig } from './builder-config';
 
 // electron-builder.yml checked offline (electron-builder itself needs Electron's download here):
-// against electron-builder's schema, the fuses against @electron/fuses, the targets the issue asks for.
+// against electron-builder's schema, the fuses against @electron/fuses, the installers each system gets (docs/release.md).
 const config = loadBuilderConfig();
 
 /** Every signing variable set, as a complete release environment would have them. */

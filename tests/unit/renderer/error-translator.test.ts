@@ -6,7 +6,7 @@ import { translateError } from '../../../src/renderer/lib/error-translator';
 import { DISALLOWED_CHARACTERS_MESSAGE, ERROR_CODES, INVALID_INPUT_MESSAGE, tooLongMessage } from '../../../src/shared/errors';
 import { failure } from '../../../src/shared/transport-failure';
 
-// The server's field messages reach the form in the reader's language (issue 11 §1).
+// The server's field messages reach the form in the reader's language.
 
 const locales = join(import.meta.dirname, '../../../locales');
 const common = (language: string) => JSON.parse(readFileSync(join(locales, language, 'common.json'), 'utf8'));

@@ -7,7 +7,7 @@ async function freshI18nModule() {
   return import('../../../src/renderer/lib/i18n');
 }
 
-describe('texts load in two steps (issue 11 §6)', () => {
+describe('texts load in two steps', () => {
   it("loads the first screen's namespaces of the language and en, then the other screens' once asked", async () => {
     const { createI18n, loadLanguage, loadScreenTexts } = await freshI18nModule();
     const { FIRST_SCREEN_NAMESPACES } = await import('../../../src/renderer/lib/first-screen-namespaces');

@@ -8,7 +8,7 @@ import { stubApi } from './api-stub';
 import { DEMO_USERS } from './demo-users';
 import { openSignedIn, signOutAfterTest } from './signed-in';
 
-// Issue 18 ends the placeholder: every area of spec §2 has its screen. routes.tsx refuses a row of
+// No placeholder screens: every area of spec §2 has its screen. routes.tsx refuses a row of
 // the route table without a screen of its own (loading APP_ROUTES throws), the "not available in
 // this version yet" screen and its texts are gone, and every row a signed-in person can open
 // renders a screen with its heading, even when the API answers nothing.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DISALLOWED_CHARACTERS_MESSAGE, TEXT_LIMITS, isSafeText, safeText, tooLongMessage } from '../../../src/shared/api/safe-text';
 import { fieldMessageTranslation } from '../../../src/shared/errors';
 
-// The one text type every request string goes through (issue 11 §1).
+// The one text type every request string goes through.
 
 const messagesOf = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);

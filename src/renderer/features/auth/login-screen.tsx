@@ -7,6 +7,7 @@ import type { Session } from '../../../shared/ipc/contract';
 import { Alert } from '../../components/alert';
 import { LazyLanguageSwitcher as LanguageSwitcher } from '../../components/lazy-language-switcher';
 import { LazyTwoFactorEnrolment as TwoFactorEnrolment } from '../../components/lazy-two-factor-enrolment';
+import { useAfterCommit } from '../../lib/after-first-screen';
 import { beginSession, pendingSetupChallengeAtom, sessionEndReasonAtom } from '../../lib/session';
 import { confirmTwoFactorSetup, startTwoFactorSetup } from './api';
 import { SignInForm, type Credentials } from './sign-in-form';
@@ -40,6 +41,8 @@ export function LoginScreen() {
   const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   // Held until the backup codes are acknowledged: beginning the session leaves this screen.
   const sessionAfterSetup = useRef<Session | null>(null);
+  // The demo banner follows the form onto the page: its chunk is requested once the form is on display.
+  const formDrawn = useAfterCommit();
 
   const backToCredentials = () => {
     setCredentials((current) => ({ ...current, password: '' }));
@@ -76,9 +79,11 @@ export function LoginScreen() {
               onTwoFactorRequired={(method, username, challenge) => setStep({ kind: 'two_factor', method, username, challenge })}
               onSetupRequired={(challenge) => setStep({ kind: 'setup', challenge })}
             />
-            <Suspense fallback={null}>
-              <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
-            </Suspense>
+            {formDrawn ? (
+              <Suspense fallback={null}>
+                <DemoAccountsBanner onUse={(account) => setCredentials(account)} />
+              </Suspense>
+            ) : null}
           </>
         ) : null}
 

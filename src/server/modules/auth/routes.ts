@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const log = app.log.child({ job: 'outbox' });
     // The mail server of the system settings when saved, else the environment's; a save is picked up at the next run.
     transports = followMailServer(
-      () => currentMailServer(app.deps),
+      () => currentMailServer({ ...app.deps, log }),
       undefined,
       (transport) => log.info(transport ? `e-mail is sent through ${transport.description}` : 'no mail server is set'),
     );

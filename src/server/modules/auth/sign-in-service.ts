@@ -108,7 +108,15 @@ async function passwordMatches(env: AuthEnvironment, account: AccountCredentials
     await env.passwords.verifyAgainstNobody(password);
     return false;
   }
-  return env.passwords.verify(account.password_hash, password);
+  return env.passwords.verify(account.password_hash, password, () => warnUnreadablePasswordHash(env, account));
+}
+
+/** Never passes silently: nobody can sign in with that account's password until it is set again. */
+function warnUnreadablePasswordHash(env: AuthEnvironment, account: AccountCredentials): void {
+  env.log.warn(
+    { user_id: account.id, record: 'users.password_hash' },
+    'a stored password hash cannot be read (damaged, or not an Argon2 hash): this account cannot sign in with a password until one is set again',
+  );
 }
 
 /**
@@ -354,7 +362,7 @@ export async function assertPassword(
 ): Promise<void> {
   const subject = { account: account.username, address: ip };
   await env.throttle.assertAllowed('password_check', subject);
-  if (!(await env.passwords.verify(account.password_hash, password))) {
+  if (!(await env.passwords.verify(account.password_hash, password, () => warnUnreadablePasswordHash(env, account)))) {
     await env.throttle.recordFailure('password_check', subject);
     throw wrongPassword();
   }

@@ -45,13 +45,35 @@ function emailBody(code: string, purpose: EmailCodePurpose): string {
   ].join('\n');
 }
 
-/** The TOTP secret of an account, or null when it cannot be read (or is a demo marker outside demo mode). */
-function openTotpSecret(env: AuthEnvironment, stored: string | null): string | null {
+/** Which stored TOTP secret is opened, for the warning when it cannot be (never the secret itself). */
+interface TotpSecretRecord {
+  userId: number;
+  /** The account's secret in force, or the one of a set-up waiting to be confirmed. */
+  record: 'users.two_factor_secret' | 'two_factor_enrolments.sealed_secret';
+}
+
+/**
+ * The TOTP secret of an account, or null when it cannot be read: sealed under another server
+ * secret (NARIC_JWT_SECRET was replaced), damaged, or a demo marker outside demo mode. The account
+ * then cannot pass that step until its two-factor is reset, so the reason is logged for whoever
+ * must reset it.
+ */
+function openTotpSecret(env: AuthEnvironment, stored: string | null, which: TotpSecretRecord): string | null {
   if (!stored) return null;
-  if (stored === DEMO_TOTP_SECRET_MARKER) return env.config.demo ? DEMO_TOTP_SECRET : null;
+  const where = { user_id: which.userId, record: which.record };
+  const consequence =
+    which.record === 'users.two_factor_secret'
+      ? 'this account cannot pass two-factor until an administrator resets it'
+      : 'this set-up cannot be confirmed; starting it again makes a new secret';
+  if (stored === DEMO_TOTP_SECRET_MARKER) {
+    if (env.config.demo) return DEMO_TOTP_SECRET;
+    env.log.warn(where, `a TOTP secret is the demo data’s marker outside demo mode: ${consequence}`);
+    return null;
+  }
   try {
     return env.box.open(stored);
   } catch {
+    env.log.warn(where, `a stored TOTP secret cannot be decrypted (sealed under another server secret, or damaged): ${consequence}`);
     return null;
   }
 }
@@ -104,7 +126,7 @@ export async function confirmSetup(
   if (!enrolment) throw twoFactorError(TWO_FACTOR_MESSAGES.noPendingSetup);
 
   if (enrolment.method === 'totp') {
-    const secret = openTotpSecret(env, enrolment.sealed_secret);
+    const secret = openTotpSecret(env, enrolment.sealed_secret, { userId: account.id, record: 'two_factor_enrolments.sealed_secret' });
     if (!secret) throw twoFactorError(TWO_FACTOR_MESSAGES.noPendingSetup);
     const check = await checkTotp(secret, code, null);
     if (!check.valid) throw twoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
@@ -148,11 +170,8 @@ export async function checkSecondFactor(
     const emailCode = normaliseEmailCode(code);
     return emailCode !== null && spendEmailCode(env.db, env.codes, account.id, 'sign_in', emailCode);
   }
-  const secret = openTotpSecret(env, account.two_factor_secret);
-  if (!secret) {
-    env.log.error({ user_id: account.id }, 'the TOTP secret of this account cannot be opened');
-    return false;
-  }
+  const secret = openTotpSecret(env, account.two_factor_secret, { userId: account.id, record: 'users.two_factor_secret' });
+  if (!secret) return false;
   const check = await checkTotp(secret, code, await lastTotpStep(env.db, account.id));
   return check.valid && claimTotpStep(env.db, account.id, check.timeStep);
 }

@@ -8,7 +8,7 @@ import { json, stubApi } from '../api-stub';
 import { makeUser } from '../fixtures';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
 
-// Issue 15: a user with a temporary password sees only the forced change until it is done.
+// A user with a temporary password sees only the forced change until it is done.
 
 afterEach(signOutAfterTest);
 

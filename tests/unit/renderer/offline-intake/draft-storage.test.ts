@@ -12,7 +12,7 @@ import type { Draft } from '../../../../src/renderer/features/offline-intake/dra
 import { asStorageError, CounterStorageError } from '../../../../src/renderer/features/offline-intake/storage-errors';
 import { filledDraft, newDesk, newOfficer, OWNER_A, requestOf, type Officer } from './counter-fixtures';
 
-// Encryption at rest, schema versions and a full disk (issue 13).
+// Encryption at rest, schema versions and a full disk.
 
 /** Every stored byte as text: the buffers both as Latin-1 and as UTF-8, so nothing hides in a binary field. */
 function storedText(value: unknown): string {

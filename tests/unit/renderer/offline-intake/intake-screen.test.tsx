@@ -101,13 +101,12 @@ const fieldError = (name: string) =>
     .join(' ');
 
 // Waits of 15 s: the outbox and the drafts list are written through IndexedDB and WebCrypto, which
-// took over 5 s when the test files run side by side on a loaded machine (seen failing before
-// issue 18 too).
+// took over 5 s when the test files run side by side on a loaded machine.
 async function openScreen(options: { reachable?: boolean } = {}) {
   const calls = stubApi({
     'GET /api/services/': json(200, servicesPage),
     'GET /api/countries/': json(200, { count: 0, next: null, previous: null, results: [] }),
-    // The institution field asks for registered institutions while the server answers (issue 18).
+    // The institution field asks for registered institutions while the server answers.
     'GET /api/reference/institutions/choices/': json(200, { results: [] }),
   });
   const { bridge, kept } = counterBridge(options);
@@ -133,7 +132,7 @@ async function fillApplicant() {
   fill('Last name', 'Krasniqi');
   fill('Personal ID number', '1234567890');
   fill('E-mail', 'arber@example.org');
-  // The institution is a searchable choice that takes a name the list lacks (issue 18).
+  // The institution is a searchable choice that takes a name the list lacks.
   fireEvent.change(screen.getByRole('combobox', { name: 'Institution' }), { target: { value: 'Universiteti i Prishtinës' } });
   await chooseService();
 }

@@ -3,7 +3,7 @@ import { GROUPS } from '../../../../src/shared/auth/permissions';
 import { DEMO_USERS } from '../demo-users';
 import { makeUser } from '../fixtures';
 
-// Stubbed answers of the payments endpoints (issue 16), shaped by the contract.
+// Stubbed answers of the payments endpoints, shaped by the contract.
 
 /** Payment Officers: every payments.* permission. */
 export const paymentOfficer = DEMO_USERS.payments!;

@@ -9,7 +9,7 @@ import { makeSession } from '../fixtures';
 import { renderRoutes } from '../render';
 import { paymentOfficer, reader } from './payment-fixtures';
 
-// The bank statement import dialog (issue 16): the layout in words, choose and upload a CSV, the
+// The bank statement import dialog: the layout in words, choose and upload a CSV, the
 // preview with its counts and each line's outcome, the import and its result, the server's
 // refusals in an alert, and the recent statements.
 

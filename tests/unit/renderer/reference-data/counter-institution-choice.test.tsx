@@ -8,7 +8,7 @@ import { openSignedIn, signOutAfterTest } from '../signed-in';
 import { randomKeyText } from '../offline-intake/counter-fixtures';
 import { administrator, countryCatalogue, makeInstitution, page } from './reference-fixtures';
 
-// The counter's institution field (issue 18): a searchable choice over the registered
+// The counter's institution field: a searchable choice over the registered
 // institutions that still takes a name the list lacks, and plain typing while offline.
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import type { ReportAnswer, ReportCatalogueAnswer, ReportExport } from '../../../../src/shared/api/reports';
 
-// Stubbed answers of the reports endpoints (issue 18), shaped by the contract.
+// Stubbed answers of the reports endpoints, shaped by the contract.
 
 export function catalogue(canExport = true): ReportCatalogueAnswer {
   return {

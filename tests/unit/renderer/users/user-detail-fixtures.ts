@@ -2,7 +2,7 @@ import type { GroupItem, UserDetail } from '../../../../src/shared/api/users';
 import { GROUPS } from '../../../../src/shared/auth/permissions';
 import { makeUser } from '../fixtures';
 
-// Stubbed answers of the user administration endpoints (issue 15), shaped by the contract.
+// Stubbed answers of the user administration endpoints, shaped by the contract.
 
 export const admin = makeUser({ id: 1, username: 'admin', full_name: 'Arben Krasniqi', groups: [GROUPS.administrators], is_superuser: true });
 
