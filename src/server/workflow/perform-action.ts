@@ -26,6 +26,7 @@ import { syncApplicationDeadlines } from '../application-deadlines';
 import { feePolicy } from './fee-policy';
 import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
+import { recordAudit } from '../shared/audit';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -132,17 +133,14 @@ export async function performAction(context: ActionContext, id: number, name: Ac
         notes,
       })
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: user.id,
-        action: `application.${name}`,
-        entity_type: 'application',
-        entity_id: String(id),
-        details: JSON.stringify({ reference: row.reference, from: row.status, to: next, notes }),
-        ip: context.ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: `application.${name}`,
+      entityType: 'application',
+      entityId: id,
+      details: { reference: row.reference, from: row.status, to: next, notes },
+      ip: context.ip,
+    });
     if (notify) {
       const outcome = changes.decision_outcome === 'approved' || changes.decision_outcome === 'rejected' ? changes.decision_outcome : null;
       await notifyApplicantOf(trx, { applicationId: id, action: name, next, notes, outcome });

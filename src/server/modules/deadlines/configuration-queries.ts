@@ -13,6 +13,7 @@ import type { AppDatabase } from '../../db/database';
 import type { DeadlineConfigurationsTable } from '../../db/schema';
 import { conflict, fieldError, notFound, preconditionFailed } from '../../errors';
 import { containsPattern } from '../../search-pattern';
+import { recordAudit } from '../../shared/audit';
 
 // Deadline configurations: list, one, create, update (optimistic `version`), activate and
 // deactivate, delete while unused, and the history of changes. Every change writes an audit_log
@@ -177,17 +178,7 @@ export interface Actor {
 }
 
 async function audit(db: AppDatabase, actor: Actor, action: DeadlineConfigurationChange['action'], id: number, before: Snapshot | null, after: Snapshot) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor.id,
-      action: `${AUDIT_ENTITY}.${action}`,
-      entity_type: AUDIT_ENTITY,
-      entity_id: String(id),
-      details: JSON.stringify({ before, after }),
-      ip: actor.ip,
-    })
-    .execute();
+  await recordAudit(db, { actorId: actor.id, action: `${AUDIT_ENTITY}.${action}`, entityType: AUDIT_ENTITY, entityId: id, details: { before, after }, ip: actor.ip });
 }
 
 export async function createConfiguration(db: AppDatabase, input: CreateInput, actor: Actor): Promise<DeadlineConfiguration> {
@@ -250,17 +241,7 @@ export async function deleteConfiguration(db: AppDatabase, id: number, actor: Ac
     const used = await trx.selectFrom('application_deadlines').select('id').where('configuration_id', '=', id).limit(1).executeTakeFirst();
     if (used) throw conflict(DEADLINE_MESSAGES.configurationInUse);
     await trx.deleteFrom('deadline_configurations').where('id', '=', id).execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: actor.id,
-        action: `${AUDIT_ENTITY}.deleted`,
-        entity_type: AUDIT_ENTITY,
-        entity_id: String(id),
-        details: JSON.stringify({ before: snapshot(row), after: null }),
-        ip: actor.ip,
-      })
-      .execute();
+    await recordAudit(trx, { actorId: actor.id, action: `${AUDIT_ENTITY}.deleted`, entityType: AUDIT_ENTITY, entityId: id, details: { before: snapshot(row), after: null }, ip: actor.ip });
   });
 }
 

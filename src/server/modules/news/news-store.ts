@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound, permissionDenied } from '../../errors';
 import { containsPattern } from '../../search-pattern';
 import { markupToHtml } from './news-markup';
+import { recordAudit } from '../../shared/audit';
 
 // The articles, their translations and versions. Every change happens in one transaction that
 // locks the article's row, checks the version the caller started from (412 when stale), raises
@@ -243,10 +244,7 @@ async function writeTranslations(trx: Trx, articleId: number, translations: Tran
 }
 
 async function audit(trx: Trx, articleId: number, action: string, actor: Actor, details: Record<string, unknown>) {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor_id: actor.id, action: `news.${action}`, entity_type: 'news_article', entity_id: String(articleId), details: JSON.stringify(details), ip: actor.ip })
-    .execute();
+  await recordAudit(trx, { actorId: actor.id, action: `news.${action}`, entityType: 'news_article', entityId: articleId, details, ip: actor.ip });
 }
 
 /** Snapshots the article as it now stands as its current version, and audits the change. */

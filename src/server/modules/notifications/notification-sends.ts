@@ -10,6 +10,7 @@ import { applicationAddressee } from '../../notices/application-values';
 import { noticeAmount } from '../../notices/notice-values';
 import { queueNotice, type NoticeRecipient } from '../../notices/queue-notice';
 import { isVisibleMessage, type OutboxReader } from './notification-queries';
+import { recordAudit } from '../../shared/audit';
 
 // Sending by hand and resending (spec §2 "Notifications"). A new message goes to an application's
 // applicant (by e-mail, in the applicant's language: applicants have no inbox) or to an active
@@ -27,10 +28,7 @@ export interface Sender {
 }
 
 async function audit(trx: Db, sender: Sender, action: string, id: number, details: Record<string, unknown>) {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor_id: sender.user.id, action, entity_type: 'notification', entity_id: String(id), details: JSON.stringify(details), ip: sender.ip })
-    .execute();
+  await recordAudit(trx, { actorId: sender.user.id, action, entityType: 'notification', entityId: id, details, ip: sender.ip });
 }
 
 const senderName = (user: User) => `${user.first_name} ${user.last_name}`.trim() || user.username;

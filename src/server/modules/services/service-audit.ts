@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Service, ServiceHistoryAction, ServiceHistoryEntry } from '../../../shared/api/services';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { recordAudit } from '../../shared/audit';
 
 // Every change of a service goes to audit_log (entity 'service'): who, when, and the service as it
 // was before and after (only the fields a person edits). The history lists those rows with the
@@ -25,17 +26,14 @@ export async function recordServiceChange(
   db: Kysely<Database>,
   change: { action: ServiceAuditAction; actor: { id: number; ip: string | null }; serviceId: number; before: Service | null; after: Service | null },
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: change.actor.id,
-      action: actionName(change.action),
-      entity_type: ENTITY,
-      entity_id: String(change.serviceId),
-      details: JSON.stringify({ before: snapshot(change.before), after: snapshot(change.after) }),
-      ip: change.actor.ip,
-    })
-    .execute();
+  await recordAudit(db, {
+    actorId: change.actor.id,
+    action: actionName(change.action),
+    entityType: ENTITY,
+    entityId: change.serviceId,
+    details: { before: snapshot(change.before), after: snapshot(change.after) },
+    ip: change.actor.ip,
+  });
 }
 
 /** Fields whose value differs (by their JSON), each with both values; a creation lists every field. */
