@@ -11,9 +11,9 @@ const column = (alias: string | undefined, name: string) => sql.ref(alias === un
 export const fullNameSql = (alias?: string): RawBuilder<string | null> =>
   sql<string | null>`nullif(trim(${column(alias, 'first_name')} || ' ' || ${column(alias, 'last_name')}), '')`;
 
-/** "First Last", else the username, of the users row under `alias`. */
-export const displayNameSql = (alias?: string): RawBuilder<string> =>
-  sql<string>`coalesce(${fullNameSql(alias)}, ${column(alias, 'username')})`;
+/** "First Last", else the username, of the users row under `alias` (type it `<string | null>` when the row is left-joined). */
+export const displayNameSql = <T extends string | null = string>(alias?: string): RawBuilder<T> =>
+  sql<T>`coalesce(${fullNameSql(alias)}, ${column(alias, 'username')})`;
 
 /** The same rule for a row already read: "First Last", else the username, else ''. */
 export function displayName(firstName: string | null, lastName: string | null, username?: string | null): string {

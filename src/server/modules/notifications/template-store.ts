@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { misplacedSecretMessage, unknownVariableMessage } from './notification-texts';
 import { recordAudit } from '../../shared/audit';
+import { displayNameSql } from '../../shared/display-name';
 
 // Notification templates (spec §2 "Notification templates"): one text per event and language,
 // every version kept. Saving checks the text's variables against its event's (a secret only in the
@@ -40,7 +41,7 @@ function versions(db: Db) {
       't.body',
       't.active',
       't.created_by_id',
-      sql<string | null>`coalesce(nullif(trim(author.first_name || ' ' || author.last_name), ''), author.username)`.as('author_name'),
+      displayNameSql<string | null>('author').as('author_name'),
       't.created_at',
     ]);
 }

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Service, ServiceHistoryAction, ServiceHistoryEntry } from '../../../shared/api/services';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../shared/audit';
+import { displayNameSql } from '../../shared/display-name';
 
 // Every change of a service goes to audit_log (entity 'service'): who, when, and the service as it
 // was before and after (only the fields a person edits). The history lists those rows with the
@@ -62,7 +63,7 @@ export async function listServiceHistory(
         'audit_log.actor_id',
         'audit_log.created_at',
         'audit_log.details',
-        sql<string | null>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.username)`.as('actor_name'),
+        displayNameSql<string | null>('users').as('actor_name'),
       ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')
