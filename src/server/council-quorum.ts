@@ -10,6 +10,7 @@ import { HTTP_STATUS } from '../shared/api/drf';
 import { ERROR_CODES } from '../shared/errors';
 import type { Database } from './db/schema';
 import { ApiError, fieldError } from './errors';
+import { displayName } from './shared/display-name';
 
 // The one rule of who may take part in a council's decision on an application (issue 14), used by
 // the workflow (start_council_review, record_council_decision) and by the review screen's answer:
@@ -114,7 +115,7 @@ export async function councilSeats(db: Db, councilId: number, applicationId: num
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    full_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+    full_name: displayName(row.first_name, row.last_name, row.username),
     is_chair: row.is_chair,
     conflict: row.conflicted !== null,
   }));

@@ -27,6 +27,7 @@ import { feePolicy } from './fee-policy';
 import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
 import { recordAudit } from '../shared/audit';
+import { displayName } from '../shared/display-name';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -357,6 +358,6 @@ async function officerAssignment(trx: Trx, officerId: number | null, now: Date):
     .where((eb) => eb.or([eb('is_superuser', '=', true), eb('id', 'in', assignableOfficerIds(eb))]))
     .executeTakeFirst();
   if (!officer) throw fieldError('officer_id', 'Choose an active officer.');
-  const name = `${officer.first_name} ${officer.last_name}`.trim() || officer.username;
+  const name = displayName(officer.first_name, officer.last_name, officer.username);
   return { assigned_officer_id: officer.id, assigned_officer_name: name, assigned_at: now };
 }
