@@ -12,7 +12,7 @@ import { DEADLINE_MESSAGES } from '../../../shared/api/deadlines';
 import type { AppDatabase } from '../../db/database';
 import type { DeadlineConfigurationsTable } from '../../db/schema';
 import { conflict, fieldError, notFound, preconditionFailed } from '../../errors';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 import { recordAudit } from '../../shared/audit';
 import { displayNameSql } from '../../shared/display-name';
 

@@ -18,7 +18,7 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound, permissionDenied } from '../../errors';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 import { markupToHtml } from './news-markup';
 import { recordAudit } from '../../shared/audit';
 import { displayName } from '../../shared/display-name';

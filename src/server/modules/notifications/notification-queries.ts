@@ -4,7 +4,7 @@ import type { NotificationDetail, NotificationListItem, inboxQuery, notification
 import type { NotificationEvent } from '../../../shared/domain/notification-events';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 import { displayNameSql, fullNameSql } from '../../shared/display-name';
 
 // The outbox read as the notifications list, one message, the staff a sender may write to, and
