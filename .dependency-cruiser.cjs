@@ -55,6 +55,13 @@ module.exports = {
       to: { path: '^src/server/modules/([^/]+)/', pathNot: '^src/server/modules/$1/' },
     },
     {
+      name: 'server-shared-is-a-floor',
+      comment: 'src/server/shared is what every server module may import (audit rows, display names, folding, sealing…): it imports no module, job or route, and reads only the schema\'s types.',
+      severity: 'error',
+      from: { path: '^src/server/shared/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/shared/', '^src/server/db/schema\\.ts$'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

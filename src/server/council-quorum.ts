@@ -8,8 +8,10 @@ import { hasPermission } from '../shared/auth/permissions';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants';
 import { HTTP_STATUS } from '../shared/api/drf';
 import { ERROR_CODES } from '../shared/errors';
+import { INTL_LOCALE_TAGS } from '../shared/locale-tags';
 import type { Database } from './db/schema';
 import { ApiError, fieldError } from './errors';
+import { displayName } from './shared/display-name';
 
 // The one rule of who may take part in a council's decision on an application (issue 14), used by
 // the workflow (start_council_review, record_council_decision) and by the review screen's answer:
@@ -47,15 +49,12 @@ const REFUSAL_KEYS: Readonly<Record<CouncilRefusal, keyof Messages>> = {
 
 type Values = Readonly<Record<string, string | number>>;
 
-/** Intl locale tags as lib/format.ts writes them (Kosovo's Albanian, Serbian in Latin script). */
-const LOCALE_TAGS: Readonly<Record<Language, string>> = { en: 'en-GB', sq: 'sq-XK', sr: 'sr-Latn-RS' };
-
 function interpolate(language: Language, template: string, values: Values): string {
   return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
     const value = values[name];
     if (value === undefined) return whole;
     if (name === 'field' && typeof value === 'string' && Object.hasOwn(TEXTS[language].fields, value)) return TEXTS[language].fields[value as keyof FieldNames];
-    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(LOCALE_TAGS[language]).format(value) : String(value);
+    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(INTL_LOCALE_TAGS[language]).format(value) : String(value);
   });
 }
 
@@ -114,7 +113,7 @@ export async function councilSeats(db: Db, councilId: number, applicationId: num
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    full_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+    full_name: displayName(row.first_name, row.last_name, row.username),
     is_chair: row.is_chair,
     conflict: row.conflicted !== null,
   }));

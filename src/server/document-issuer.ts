@@ -5,6 +5,7 @@ import { issuingTransaction, type DocumentIssuer } from './issued-files';
 import { issueIssuedDocumentFile } from './modules/issuance/issue';
 import { issueReceiptFile } from './modules/payments/receipt-issue';
 import type { DocumentStorage } from './storage/document-storage';
+import { recordAudit } from './shared/audit';
 
 // The issuer the workflow issues through (issued-files.ts), put together from the modules that
 // render each kind, like routes.ts puts their routes together.
@@ -83,10 +84,7 @@ export async function issueMissingFiles(
     if (issued) counts.receipts += 1;
   }
   if (counts.documents + counts.receipts > 0) {
-    await db
-      .insertInto('audit_log')
-      .values({ actor_id: null, action: 'issued_files.backfill', entity_type: 'issued_document', entity_id: null, details: JSON.stringify(counts), ip: null })
-      .execute();
+    await recordAudit(db, { actorId: null, action: 'issued_files.backfill', entityType: 'issued_document', entityId: null, details: counts, ip: null });
     logger?.info(counts, 'issued documents without stored bytes rendered once');
   }
   return counts;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentStorage } from './storage/document-storage';
+import { withoutControlCharacters } from './shared/control-characters';
 
 // Sending a stored file: Content-Type, a Content-Disposition that keeps Albanian and Serbian
 // names (RFC 6266/5987, with an ASCII fallback for old clients), an ETag from the SHA-256, and
@@ -18,8 +19,7 @@ export function asciiFileName(name: string): string {
 
 /** A file name's last path segment without control characters, or `fallback` when nothing is left. */
 export function fileNameSegment(raw: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() || fallback;
+  return withoutControlCharacters(raw.split(/[/\\]/).pop() ?? '').trim() || fallback;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database';
 import type { TemplateLanguage } from '../../shared/domain/notification-events';
 import { daysBetween, noticeDate } from '../notices/notice-values';
 import { queueNotice } from '../notices/queue-notice';
+import { displayName } from '../shared/display-name';
 
 // Reminders and escalations of running deadlines (issue 12), sent through the notification outbox.
 //
@@ -40,7 +41,7 @@ interface Mail {
   language: TemplateLanguage;
 }
 
-const fullName = (row: { first_name: string; last_name: string; username?: string }) => `${row.first_name} ${row.last_name}`.trim() || (row.username ?? '');
+const fullName = (row: { first_name: string; last_name: string; username?: string }) => displayName(row.first_name, row.last_name, row.username);
 
 /** Active users named directly or through a group, each once. */
 async function escalationRecipients(db: AppDatabase, refs: readonly RecipientRef[]): Promise<Mail[]> {

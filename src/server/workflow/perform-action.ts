@@ -26,6 +26,8 @@ import { syncApplicationDeadlines } from '../application-deadlines';
 import { feePolicy } from './fee-policy';
 import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
+import { recordAudit } from '../shared/audit';
+import { displayName } from '../shared/display-name';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -132,17 +134,14 @@ export async function performAction(context: ActionContext, id: number, name: Ac
         notes,
       })
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: user.id,
-        action: `application.${name}`,
-        entity_type: 'application',
-        entity_id: String(id),
-        details: JSON.stringify({ reference: row.reference, from: row.status, to: next, notes }),
-        ip: context.ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: `application.${name}`,
+      entityType: 'application',
+      entityId: id,
+      details: { reference: row.reference, from: row.status, to: next, notes },
+      ip: context.ip,
+    });
     if (notify) {
       const outcome = changes.decision_outcome === 'approved' || changes.decision_outcome === 'rejected' ? changes.decision_outcome : null;
       await notifyApplicantOf(trx, { applicationId: id, action: name, next, notes, outcome });
@@ -359,6 +358,6 @@ async function officerAssignment(trx: Trx, officerId: number | null, now: Date):
     .where((eb) => eb.or([eb('is_superuser', '=', true), eb('id', 'in', assignableOfficerIds(eb))]))
     .executeTakeFirst();
   if (!officer) throw fieldError('officer_id', 'Choose an active officer.');
-  const name = `${officer.first_name} ${officer.last_name}`.trim() || officer.username;
+  const name = displayName(officer.first_name, officer.last_name, officer.username);
   return { assigned_officer_id: officer.id, assigned_officer_name: name, assigned_at: now };
 }

@@ -9,6 +9,7 @@ import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../appl
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
 import { explainApplicationDeadlines } from '../../application-deadlines';
 import { feePolicy } from '../../workflow/fee-policy';
+import { fullNameSql } from '../../shared/display-name';
 
 // One application with everything the detail screen shows, and the moves open to the caller.
 
@@ -268,7 +269,7 @@ function timelineKind(action: ActionName): TimelineEntry['kind'] {
 async function peopleOf(db: AppDatabase, applicationId: number): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', sql<string>`nullif(trim(first_name || ' ' || last_name), '')`.as('name'), 'username'])
+    .select(['id', fullNameSql().as('name'), 'username'])
     .where((eb) =>
       eb.or([
         eb('id', 'in', eb.selectFrom('application_history').select('actor_id').where('application_id', '=', applicationId).where('actor_id', 'is not', null).$narrowType<{ actor_id: number }>()),

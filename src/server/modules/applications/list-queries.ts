@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { DAYS_IN_SYSTEM, listItemColumns, listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicantFields, type ApplicationScope } from '../../application-scope';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 
 // The application list: every filter and sort reads the applications table alone (its
 // denormalised columns and indexes, migration 0003); only the page's rows join their council.

@@ -1,4 +1,5 @@
 import type { AuthDatabase, AuthTransaction } from './auth-database';
+import { recordAudit } from '../../shared/audit';
 
 export type AuthAuditAction =
   | 'auth.login'
@@ -20,15 +21,5 @@ export interface AuthAuditEntry {
 }
 
 export async function recordAuthEvent(db: AuthDatabase | AuthTransaction, entry: AuthAuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      entity_type: 'user',
-      entity_id: entry.userId === null ? null : String(entry.userId),
-      details: JSON.stringify(entry.details ?? {}),
-      ip: entry.ip,
-    })
-    .execute();
+  await recordAudit(db, { actorId: entry.actorId, action: entry.action, entityType: 'user', entityId: entry.userId, details: entry.details ?? {}, ip: entry.ip });
 }

@@ -10,6 +10,7 @@ import {
   type RefreshVerdict,
   type SessionLimits,
 } from './refresh-token-rules';
+import { withoutControlCharacters } from '../../shared/control-characters';
 
 // Refresh tokens are opaque strings; the table keeps only their sha256. Every sign-in starts a
 // session (auth_sessions) whose id is the token family; every refresh marks the presented token
@@ -35,8 +36,7 @@ export const USER_AGENT_MAX = 300;
 /** A client-chosen header made fit to store and show: no control characters, bounded, null when empty. */
 export function storedUserAgent(header: string | null | undefined): string | null {
   if (!header) return null;
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const text = header.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const text = withoutControlCharacters(header).trim();
   return text === '' ? null : Array.from(text).slice(0, USER_AGENT_MAX).join('');
 }
 

@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/database';
 import { notFound } from '../../errors';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { councilRefusal } from '../../council-quorum';
+import { recordAudit } from '../../shared/audit';
 
 // A member of the application's council declares a conflict of interest on it (issue 14). One per
 // member and application (409 on a second); only while the council's review is open (409 after the
@@ -36,16 +37,13 @@ export async function declareConflict(db: AppDatabase, scope: ApplicationScope, 
       .returning('user_id')
       .executeTakeFirst();
     if (!inserted) throw councilRefusal('conflict_exists');
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: user.id,
-        action: 'council.declare_conflict',
-        entity_type: 'application',
-        entity_id: String(application.id),
-        details: JSON.stringify({ reference: application.reference, council_id: application.council_id, reason }),
-        ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'council.declare_conflict',
+      entityType: 'application',
+      entityId: application.id,
+      details: { reference: application.reference, council_id: application.council_id, reason },
+      ip,
+    });
   });
 }

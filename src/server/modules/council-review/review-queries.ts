@@ -6,13 +6,13 @@ import { movesFor } from '../../../shared/domain/application-workflow';
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { councilSeats, participationOf } from '../../council-quorum';
+import { displayName } from '../../shared/display-name';
 
 // Everything the council review screen (route /councils/applications/:id) needs in one answer.
 // The row scope decides whether the application exists for the caller (null → 404).
 
 const COUNCIL_ACTIONS = new Set(['start_council_review', 'record_council_decision']);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-const fullName = (first: string | null, last: string | null, username?: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || (username ?? '');
 
 export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope, user: User, id: number): Promise<CouncilApplicationReview | null> {
   const row = await db
@@ -149,7 +149,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
     participantIds.length === 0
       ? []
       : await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', participantIds).execute();
-  const participantName = new Map(participants.map((person) => [person.id, fullName(person.first_name, person.last_name, person.username)]));
+  const participantName = new Map(participants.map((person) => [person.id, displayName(person.first_name, person.last_name, person.username)]));
 
   const subject = { service_type: row.service_type as ServiceType, status: row.status, archived: row.archived, invalidated: row.invalidated };
   const participation = participationOf(user, council ? seats : null);
@@ -187,7 +187,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       uploaded_at: document.uploaded_at.toISOString(),
       status: document.status,
       review_notes: document.review_notes,
-      reviewed_by: document.reviewed_by_id === null ? null : { id: document.reviewed_by_id, full_name: fullName(document.first_name, document.last_name) },
+      reviewed_by: document.reviewed_by_id === null ? null : { id: document.reviewed_by_id, full_name: displayName(document.first_name, document.last_name) },
       reviewed_at: iso(document.reviewed_at),
       has_file: document.storage_key !== null,
       sha256: document.sha256,
@@ -195,7 +195,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
     })),
     council: council && seats ? { id: council.id, name: council.name, active: council.active, quorum: council.quorum, members: seats } : null,
     conflicts: conflicts.map((conflict) => ({
-      member: { id: conflict.id, full_name: fullName(conflict.first_name, conflict.last_name, conflict.username) },
+      member: { id: conflict.id, full_name: displayName(conflict.first_name, conflict.last_name, conflict.username) },
       reason: conflict.reason,
       declared_at: conflict.declared_at.toISOString(),
     })),
@@ -205,7 +205,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       return {
         id: review.id,
         commission: review.commission,
-        reviewer: fullName(review.first_name, review.last_name, review.username),
+        reviewer: displayName(review.first_name, review.last_name, review.username),
         status: review.status,
         due_date: review.due_date,
         recommendation: submitted ? review.recommendation : null,
@@ -222,7 +222,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       review_notes: decision.review_notes,
       participants: decision.participant_ids.map((personId) => ({ id: personId, full_name: participantName.get(personId) ?? '' })),
       meeting: decision.meeting_id !== null && decision.scheduled_at && decision.place !== null ? { id: decision.meeting_id, scheduled_at: decision.scheduled_at.toISOString(), place: decision.place } : null,
-      recorded_by: decision.recorded_by_id === null ? null : { id: decision.recorded_by_id, full_name: fullName(decision.first_name, decision.last_name, decision.username) },
+      recorded_by: decision.recorded_by_id === null ? null : { id: decision.recorded_by_id, full_name: displayName(decision.first_name, decision.last_name, decision.username) },
       recorded_at: decision.recorded_at.toISOString(),
     })),
     meetings: meetings.map((meeting) => ({ id: meeting.id, scheduled_at: meeting.scheduled_at.toISOString(), place: meeting.place, status: meeting.status as 'scheduled' | 'held' })),

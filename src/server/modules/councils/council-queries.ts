@@ -7,6 +7,7 @@ import { kosovoDate } from '../../../shared/domain/deadline-dates';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { readableMeetings, type MeetingReader } from './meeting-access';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading councils: the list (members, chair and open reviews counted), one council with its
 // members, meetings, recorded decisions and the applications before it, and the users who may sit
@@ -26,7 +27,7 @@ export interface CouncilFilter {
 export const OPEN_REVIEW_STATUSES = ['pending_review', 'in_review'] as const;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const userName = (alias: string) => sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+const userName = (alias: string) => displayNameSql(alias);
 
 function councilColumns(db: Db) {
   return db.selectFrom('councils').select([
@@ -40,7 +41,7 @@ function councilColumns(db: Db) {
     'councils.updated_at',
     sql<number>`(select count(*)::int from council_members m where m.council_id = councils.id)`.as('member_count'),
     sql<number | null>`(select m.user_id from council_members m where m.council_id = councils.id and m.is_chair limit 1)`.as('chair_id'),
-    sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)
+    sql<string | null>`(select ${displayNameSql('u')}
       from council_members m join users u on u.id = m.user_id where m.council_id = councils.id and m.is_chair limit 1)`.as('chair_name'),
     sql<number>`(select count(*)::int from applications a
       where a.council_id = councils.id and a.review_status in ('pending_review', 'in_review'))`.as('open_review_count'),

@@ -4,6 +4,7 @@ import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { visibleDecisions } from './council-queries';
 import { readableMeetings, type MeetingReader } from './meeting-access';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading one council meeting: its agenda (the applications the caller may see, in order), the
 // attendance of each member (a former member's recorded attendance stays), the minutes' file and
@@ -22,7 +23,7 @@ export interface FoundMeeting {
   minutes: StoredMinutes | null;
 }
 
-const name = (alias: string) => sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+const name = (alias: string) => displayNameSql(alias);
 
 /** The meeting's council and version (for the checks before a write), or null. */
 export async function meetingCouncil(db: Db, meetingId: number): Promise<{ council_id: number; version: number } | null> {

@@ -12,7 +12,9 @@ import { DEADLINE_MESSAGES } from '../../../shared/api/deadlines';
 import type { AppDatabase } from '../../db/database';
 import type { DeadlineConfigurationsTable } from '../../db/schema';
 import { conflict, fieldError, notFound, preconditionFailed } from '../../errors';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
+import { recordAudit } from '../../shared/audit';
+import { displayNameSql } from '../../shared/display-name';
 
 // Deadline configurations: list, one, create, update (optimistic `version`), activate and
 // deactivate, delete while unused, and the history of changes. Every change writes an audit_log
@@ -82,7 +84,7 @@ async function recipientNames(db: AppDatabase, rows: readonly Row[]): Promise<Ma
   const groupIds = [...new Set(refs.filter((ref) => ref.kind === 'group').map((ref) => ref.id))];
   const [users, groups] = await Promise.all([
     userIds.length
-      ? db.selectFrom('users').select(['id', sql<string>`coalesce(nullif(trim(first_name || ' ' || last_name), ''), username)`.as('name')]).where('id', 'in', userIds).execute()
+      ? db.selectFrom('users').select(['id', displayNameSql().as('name')]).where('id', 'in', userIds).execute()
       : [],
     groupIds.length ? db.selectFrom('groups').select(['id', 'name']).where('id', 'in', groupIds).execute() : [],
   ]);
@@ -177,17 +179,7 @@ export interface Actor {
 }
 
 async function audit(db: AppDatabase, actor: Actor, action: DeadlineConfigurationChange['action'], id: number, before: Snapshot | null, after: Snapshot) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor.id,
-      action: `${AUDIT_ENTITY}.${action}`,
-      entity_type: AUDIT_ENTITY,
-      entity_id: String(id),
-      details: JSON.stringify({ before, after }),
-      ip: actor.ip,
-    })
-    .execute();
+  await recordAudit(db, { actorId: actor.id, action: `${AUDIT_ENTITY}.${action}`, entityType: AUDIT_ENTITY, entityId: id, details: { before, after }, ip: actor.ip });
 }
 
 export async function createConfiguration(db: AppDatabase, input: CreateInput, actor: Actor): Promise<DeadlineConfiguration> {
@@ -250,17 +242,7 @@ export async function deleteConfiguration(db: AppDatabase, id: number, actor: Ac
     const used = await trx.selectFrom('application_deadlines').select('id').where('configuration_id', '=', id).limit(1).executeTakeFirst();
     if (used) throw conflict(DEADLINE_MESSAGES.configurationInUse);
     await trx.deleteFrom('deadline_configurations').where('id', '=', id).execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: actor.id,
-        action: `${AUDIT_ENTITY}.deleted`,
-        entity_type: AUDIT_ENTITY,
-        entity_id: String(id),
-        details: JSON.stringify({ before: snapshot(row), after: null }),
-        ip: actor.ip,
-      })
-      .execute();
+    await recordAudit(trx, { actorId: actor.id, action: `${AUDIT_ENTITY}.deleted`, entityType: AUDIT_ENTITY, entityId: id, details: { before: snapshot(row), after: null }, ip: actor.ip });
   });
 }
 
@@ -287,7 +269,7 @@ export async function configurationHistory(db: AppDatabase, id: number, window: 
         'audit_log.actor_id',
         'audit_log.details',
         'audit_log.created_at',
-        sql<string | null>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.username)`.as('actor_name'),
+        displayNameSql<string | null>('users').as('actor_name'),
       ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')
@@ -318,7 +300,7 @@ export async function recipientOptions(db: AppDatabase) {
   const [users, groups] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'username', sql<string>`coalesce(nullif(trim(first_name || ' ' || last_name), ''), username)`.as('full_name')])
+      .select(['id', 'username', displayNameSql().as('full_name')])
       .where('is_active', '=', true)
       .where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]))
       .orderBy('full_name')

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../db/database';
 import { importKosovoHolidays } from '../../db/holiday-calendar';
 import { fieldError, notFound } from '../../errors';
 import type { Actor } from './configuration-queries';
+import { recordAudit } from '../../shared/audit';
 
 // The holiday calendar administrators edit: a year's holidays, add one, remove one, and import
 // a year from the maintained library (db/holiday-calendar.ts). Every change is audited. A change
@@ -23,10 +24,7 @@ export async function listHolidays(db: AppDatabase, year: number): Promise<Holid
 }
 
 async function audit(db: AppDatabase, actor: Actor, action: string, id: number | null, details: unknown) {
-  await db
-    .insertInto('audit_log')
-    .values({ actor_id: actor.id, action: `${AUDIT_ENTITY}.${action}`, entity_type: AUDIT_ENTITY, entity_id: id === null ? null : String(id), details: JSON.stringify(details), ip: actor.ip })
-    .execute();
+  await recordAudit(db, { actorId: actor.id, action: `${AUDIT_ENTITY}.${action}`, entityType: AUDIT_ENTITY, entityId: id, details, ip: actor.ip });
 }
 
 export async function addHoliday(db: AppDatabase, input: HolidayCreate, actor: Actor): Promise<Holiday> {

@@ -5,7 +5,7 @@ import type { DocumentKind, DocumentStatus } from '../../../shared/domain/applic
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 
 // Stored documents as the API shows them, always through the application's row-level scope.
 

@@ -4,6 +4,7 @@ import type { AcademicFieldCategory } from '../../../shared/domain/application-s
 import { GROUPS } from '../../../shared/auth/permissions';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading expert commissions: the list (with member, chair and open review counts), one
 // commission with its members and the reviews the caller may see, and the evaluators a
@@ -17,7 +18,7 @@ export interface CommissionFilter {
   offset: number;
 }
 
-const fullName = sql<string>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.username)`;
+const fullName = displayNameSql('users');
 
 export async function listCommissions(db: AppDatabase, filter: CommissionFilter): Promise<{ count: number; rows: CommissionListItem[] }> {
   let query = db.selectFrom('expert_commissions');
@@ -36,7 +37,7 @@ export async function listCommissions(db: AppDatabase, filter: CommissionFilter)
         'expert_commissions.academic_field_category',
         'expert_commissions.active',
         sql<number>`(select count(*)::int from expert_commission_members m where m.commission_id = expert_commissions.id)`.as('member_count'),
-        sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)
+        sql<string | null>`(select ${displayNameSql('u')}
           from expert_commission_members m join users u on u.id = m.user_id
           where m.commission_id = expert_commissions.id and m.is_chair limit 1)`.as('chair_name'),
         sql<number>`(select count(*)::int from expert_reviews r where r.commission_id = expert_commissions.id and r.status = 'requested')`.as('open_review_count'),

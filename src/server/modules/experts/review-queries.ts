@@ -4,12 +4,13 @@ import type { ApplicantFields, ApplicationScope } from '../../application-scope'
 import { visibleIn } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import { commissionMembers } from './commission-queries';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading expert reviews: those of one application (inside the caller's row scope), an
 // evaluator's own ("My reviews"; admins see every review), and one review with the application
 // summary and its documents' metadata for the evaluator's screen.
 
-const name = (alias: string) => sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+const name = (alias: string) => displayNameSql(alias);
 const overdue = sql<boolean>`expert_reviews.status = 'requested' and expert_reviews.due_date < current_date`;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -3,6 +3,7 @@ import type { IntakeAnswer, IntakeDuplicate, IntakeRequestParsed } from '../../.
 import type { ApplicationSnapshotColumns } from '../../db/service-snapshot';
 import type { AppDatabase } from '../../db/database';
 import type { IntakeSubmissionsTable, IntakeUploadsTable } from '../../db/schema';
+import { recordAudit } from '../../shared/audit';
 
 // The counter intake's SQL: the submission key, the service and files a submission uses, the
 // rows a new application is made of, and the duplicate check. `db` is the submission's
@@ -217,17 +218,7 @@ export async function insertIntakeAudit(
   db: AppDatabase,
   entry: { actorId: number; ip: string | null; applicationId: number; details: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      action: 'application.intake',
-      entity_type: 'application',
-      entity_id: String(entry.applicationId),
-      details: JSON.stringify(entry.details),
-      ip: entry.ip,
-    })
-    .execute();
+  await recordAudit(db, { actorId: entry.actorId, action: 'application.intake', entityType: 'application', entityId: entry.applicationId, details: entry.details, ip: entry.ip });
 }
 
 /** What a submission answers: the application and its documents with the keys they were staged under. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { IssuedDocument } from '../../../shared/api/issuance';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 
 // The certificate register: every issued document of the applications the caller may see.
 

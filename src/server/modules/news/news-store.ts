@@ -18,8 +18,10 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound, permissionDenied } from '../../errors';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 import { markupToHtml } from './news-markup';
+import { recordAudit } from '../../shared/audit';
+import { displayName } from '../../shared/display-name';
 
 // The articles, their translations and versions. Every change happens in one transaction that
 // locks the article's row, checks the version the caller started from (412 when stale), raises
@@ -61,7 +63,6 @@ interface Snapshot extends ArticleContent {
 export const staleArticle = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, NEWS_MESSAGES.stale);
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const personName = (first: string | null, last: string | null, username: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || (username ?? '');
 
 function articles(db: Db | Trx) {
   return db
@@ -112,8 +113,8 @@ function base(row: ArticleRow) {
     tags: row.tags,
     cover: publicCover(coverOf(row)),
     version: row.version,
-    created_by: row.created_by_id === null ? null : { id: row.created_by_id, full_name: personName(row.creator_first, row.creator_last, row.creator_username) },
-    updated_by: row.updated_by_id === null ? null : { id: row.updated_by_id, full_name: personName(row.editor_first, row.editor_last, row.editor_username) },
+    created_by: row.created_by_id === null ? null : { id: row.created_by_id, full_name: displayName(row.creator_first, row.creator_last, row.creator_username) },
+    updated_by: row.updated_by_id === null ? null : { id: row.updated_by_id, full_name: displayName(row.editor_first, row.editor_last, row.editor_username) },
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
   };
@@ -126,7 +127,7 @@ function pendingOf(row: ArticleRow): NewsPendingRevision | null {
     translations: content.translations,
     tags: content.tags,
     cover: publicCover(content.cover),
-    proposed_by: row.pending_by_id === null ? null : { id: row.pending_by_id, full_name: personName(row.proposer_first, row.proposer_last, row.proposer_username) },
+    proposed_by: row.pending_by_id === null ? null : { id: row.pending_by_id, full_name: displayName(row.proposer_first, row.proposer_last, row.proposer_username) },
     proposed_at: iso(row.pending_at)!,
   };
 }
@@ -243,10 +244,7 @@ async function writeTranslations(trx: Trx, articleId: number, translations: Tran
 }
 
 async function audit(trx: Trx, articleId: number, action: string, actor: Actor, details: Record<string, unknown>) {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor_id: actor.id, action: `news.${action}`, entity_type: 'news_article', entity_id: String(articleId), details: JSON.stringify(details), ip: actor.ip })
-    .execute();
+  await recordAudit(trx, { actorId: actor.id, action: `news.${action}`, entityType: 'news_article', entityId: articleId, details, ip: actor.ip });
 }
 
 /** Snapshots the article as it now stands as its current version, and audits the change. */
@@ -435,7 +433,7 @@ const versionItem = (row: VersionRow): NewsVersionItem => ({
   version: row.version,
   status: row.status as NewsStatus,
   change: row.change,
-  created_by: row.created_by_id === null ? null : { id: row.created_by_id, full_name: personName(row.first_name, row.last_name, row.username) },
+  created_by: row.created_by_id === null ? null : { id: row.created_by_id, full_name: displayName(row.first_name, row.last_name, row.username) },
   created_at: iso(row.created_at)!,
 });
 

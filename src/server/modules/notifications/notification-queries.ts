@@ -4,7 +4,8 @@ import type { NotificationDetail, NotificationListItem, inboxQuery, notification
 import type { NotificationEvent } from '../../../shared/domain/notification-events';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
+import { displayNameSql, fullNameSql } from '../../shared/display-name';
 
 // The outbox read as the notifications list, one message, the staff a sender may write to, and
 // one user's in-app messages. What a reader gets is decided in the query (docs/access.md):
@@ -23,7 +24,7 @@ export interface OutboxReader {
   userId: number;
 }
 
-const fullName = sql<string>`nullif(trim(recipient.first_name || ' ' || recipient.last_name), '')`;
+const fullName = fullNameSql('recipient');
 
 function baseQuery(db: Db) {
   return db
@@ -187,7 +188,7 @@ export async function findNotification(db: Db, reader: OutboxReader, id: number)
       'n.read_at',
       'n.resent_from_id',
       'n.sender_id',
-      sql<string | null>`coalesce(nullif(trim(sender.first_name || ' ' || sender.last_name), ''), sender.username)`.as('sender_name'),
+      displayNameSql<string | null>('sender').as('sender_name'),
     ])
     .where('n.id', '=', id)
     .executeTakeFirst();
@@ -209,7 +210,7 @@ export async function findNotification(db: Db, reader: OutboxReader, id: number)
 export async function staffRecipients(db: Db, search: string | undefined) {
   let query = db
     .selectFrom('users')
-    .select(['id', 'username', 'email', sql<string>`coalesce(nullif(trim(first_name || ' ' || last_name), ''), username)`.as('full_name')])
+    .select(['id', 'username', 'email', displayNameSql().as('full_name')])
     .where('is_active', '=', true);
   const words = search?.trim();
   if (words) {
@@ -253,7 +254,7 @@ export async function inbox(db: Db, userId: number, query: InboxQuery, window: {
         'n.application_id',
         'application.reference',
         'n.sender_id',
-        sql<string | null>`coalesce(nullif(trim(sender.first_name || ' ' || sender.last_name), ''), sender.username)`.as('sender_name'),
+        displayNameSql<string | null>('sender').as('sender_name'),
         'n.created_at',
         'n.read_at',
       ])

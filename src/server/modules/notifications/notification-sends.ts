@@ -10,6 +10,8 @@ import { applicationAddressee } from '../../notices/application-values';
 import { noticeAmount } from '../../notices/notice-values';
 import { queueNotice, type NoticeRecipient } from '../../notices/queue-notice';
 import { isVisibleMessage, type OutboxReader } from './notification-queries';
+import { recordAudit } from '../../shared/audit';
+import { displayName } from '../../shared/display-name';
 
 // Sending by hand and resending (spec §2 "Notifications"). A new message goes to an application's
 // applicant (by e-mail, in the applicant's language: applicants have no inbox) or to an active
@@ -27,13 +29,10 @@ export interface Sender {
 }
 
 async function audit(trx: Db, sender: Sender, action: string, id: number, details: Record<string, unknown>) {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor_id: sender.user.id, action, entity_type: 'notification', entity_id: String(id), details: JSON.stringify(details), ip: sender.ip })
-    .execute();
+  await recordAudit(trx, { actorId: sender.user.id, action, entityType: 'notification', entityId: id, details, ip: sender.ip });
 }
 
-const senderName = (user: User) => `${user.first_name} ${user.last_name}`.trim() || user.username;
+const senderName = (user: User) => displayName(user.first_name, user.last_name, user.username);
 
 interface Addressed {
   recipient: NoticeRecipient;
@@ -78,7 +77,7 @@ async function address(trx: Db, request: SendRequest, sender: User, scope: Appli
     applicationId = await visibleApplication(trx, scope, request.application_id);
     if (applicationId === null) throw fieldError('application_id', NOTIFICATION_MESSAGES.unknownApplication);
   }
-  const recipientName = `${user.first_name} ${user.last_name}`.trim() || user.username;
+  const recipientName = displayName(user.first_name, user.last_name, user.username);
   return {
     recipient: { email: user.email, userId: user.id },
     language: user.preferred_language,

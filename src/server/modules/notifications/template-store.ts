@@ -16,6 +16,8 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { misplacedSecretMessage, unknownVariableMessage } from './notification-texts';
+import { recordAudit } from '../../shared/audit';
+import { displayNameSql } from '../../shared/display-name';
 
 // Notification templates (spec §2 "Notification templates"): one text per event and language,
 // every version kept. Saving checks the text's variables against its event's (a secret only in the
@@ -39,7 +41,7 @@ function versions(db: Db) {
       't.body',
       't.active',
       't.created_by_id',
-      sql<string | null>`coalesce(nullif(trim(author.first_name || ' ' || author.last_name), ''), author.username)`.as('author_name'),
+      displayNameSql<string | null>('author').as('author_name'),
       't.created_at',
     ]);
 }
@@ -123,17 +125,14 @@ export async function saveTemplate(
       .values({ event, language, version: (latest ?? 0) + 1, subject: request.subject, body: request.body, active: true, created_by_id: author.id })
       .returning(['id', 'version'])
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: author.id,
-        action: 'notification_template.saved',
-        entity_type: 'notification_template',
-        entity_id: String(saved.id),
-        details: JSON.stringify({ event, language, version: saved.version, previous_version: current?.version ?? null }),
-        ip: author.ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: author.id,
+      action: 'notification_template.saved',
+      entityType: 'notification_template',
+      entityId: saved.id,
+      details: { event, language, version: saved.version, previous_version: current?.version ?? null },
+      ip: author.ip,
+    });
   });
   return templateHistory(db, event, language);
 }

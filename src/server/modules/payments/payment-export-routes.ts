@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES, PAYMENT_PATHS, paymentExportRequest } from '../../../shared/api/payments';
+import { PAYMENT_PATHS, paymentExportRequest } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { contentDisposition } from '../../downloads';
-import { conflict } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
 import { SPREADSHEET_MEDIA_TYPES, spreadsheetFileName } from '../../spreadsheet-export';
-import { exportedPayments, paymentsFile } from './payment-export';
-import { matchingPayments } from './payment-filter';
+import { exportedPayments, paymentsFile, startPaymentExport } from './payment-export';
 import { translatePaymentRefusal } from './payment-texts';
 
-// POST /payments/export/ (issue 16, spec §2 "Payments"): every payment the filter matches for the
-// reader, at most PAYMENT_LIMITS.exportCap (409 above it), as CSV or XLSX, streamed as it is
-// written. Audited: a file of people's payments leaves the system.
+// POST /payments/export/ (spec §2 "Payments"): every payment the filter matches for the reader
+// (capped and audited by startPaymentExport), as CSV or XLSX, streamed as it is written.
 
 const tags = ['payments'];
 
@@ -36,23 +33,7 @@ export const paymentExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { filter, format } = request.body;
       const user = currentUser(request);
       const scope = applicationScope(user);
-      const { count } = await matchingPayments(db, scope, filter)
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .executeTakeFirstOrThrow();
-      if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict(PAYMENT_MESSAGES.exportTooLarge, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
-
-      await db
-        .insertInto('audit_log')
-        .values({
-          actor_id: user.id,
-          action: 'payment.export',
-          entity_type: 'payment',
-          entity_id: null,
-          details: JSON.stringify({ format, count: Number(count), filter }),
-          ip: request.ip ?? null,
-        })
-        .execute();
-
+      await startPaymentExport(db, scope, { filter, format }, { id: user.id, ip: request.ip ?? null });
       const language = requestLanguage(request);
       const rows = exportedPayments(db, scope, filter, language);
       return reply

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
-import { PAYMENT_EXPORT_COLUMNS, type PAYMENT_EXPORT_FORMATS, type PaymentMethod, type PaymentStatus } from '../../../shared/api/payments';
+import { PAYMENT_EXPORT_COLUMNS, PAYMENT_LIMITS, PAYMENT_MESSAGES, type PAYMENT_EXPORT_FORMATS, type PaymentMethod, type PaymentStatus } from '../../../shared/api/payments';
 import type { Language } from '../../../shared/constants';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
+import { conflict } from '../../errors';
+import { recordAudit } from '../../shared/audit';
 import { spreadsheetFile, type Cell, type SpreadsheetColumn, type SpreadsheetFormat } from '../../spreadsheet-export';
 import { matchingPayments, type PaymentFilterValue } from './payment-filter';
 import { REFUNDED } from './payment-queries';
@@ -128,4 +130,22 @@ export function paymentsFile(format: PaymentExportFormat, batches: AsyncIterable
     for await (const batch of batches) yield batch.map((payment) => paymentCells(payment, texts));
   }
   return spreadsheetFile(format, { sheet: texts.export.sheet, columns, rows: rows() });
+}
+
+/**
+ * Checks that an export of what `filter` matches stays within PAYMENT_LIMITS.exportCap (409 above
+ * it) and audits it: a file of people's payments leaves the system.
+ */
+export async function startPaymentExport(
+  db: Kysely<Database>,
+  scope: ApplicationScope,
+  request: { filter: Partial<PaymentFilterValue>; format: PaymentExportFormat },
+  actor: { id: number; ip: string | null },
+): Promise<void> {
+  const { filter, format } = request;
+  const { count } = await matchingPayments(db, scope, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict(PAYMENT_MESSAGES.exportTooLarge, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
+  await recordAudit(db, { actorId: actor.id, action: 'payment.export', entityType: 'payment', entityId: null, details: { format, count: Number(count), filter }, ip: actor.ip });
 }

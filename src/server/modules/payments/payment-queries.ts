@@ -14,6 +14,7 @@ import type { StoredFeeQuote } from '../../../shared/api/services';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { matchingPayments, type PaymentQuery } from './payment-filter';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading payments: the list (filters, sort, page) with the totals of everything the filter
 // matches, one payment's details (refunds, its statement line, the exemption request and its
@@ -31,8 +32,7 @@ export const REFUNDED = sql<string>`(select coalesce(sum(payment_refunds.amount)
 const moneyOf = (expression: ReturnType<typeof sql>) => sql<string>`round(${expression}, 2)::text`;
 
 /** A user's name as staff lists show it (first and last name, else the username). */
-export const personName = (alias: string) =>
-  sql<string | null>`coalesce(nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+export const personName = (alias: string) => displayNameSql<string | null>(alias);
 
 function listColumns(query: PaymentQuery) {
   return query.select([

@@ -10,6 +10,7 @@ import { ApiError, conflict, fieldError, notFound } from '../../errors';
 import { applicationAddressee } from '../../notices/application-values';
 import { noticeAmount } from '../../notices/notice-values';
 import { queueNotice } from '../../notices/queue-notice';
+import { recordAudit } from '../../shared/audit';
 
 // A refund (issue 16, spec §3 "Payment"): full or partial, with a reason, never more than was paid
 // and not yet refunded. Everything happens under the payment's row lock, so two refunds at once
@@ -99,17 +100,14 @@ export async function refundPayment(context: RefundContext, paymentId: number, i
         created_at: now,
       })
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: context.user.id,
-        action: 'payment.refund',
-        entity_type: 'payment',
-        entity_id: String(paymentId),
-        details: JSON.stringify({ reference: payment.reference, application_id: payment.application_id, amount: textOfCents(amount), reason, status }),
-        ip: context.ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: context.user.id,
+      action: 'payment.refund',
+      entityType: 'payment',
+      entityId: paymentId,
+      details: { reference: payment.reference, application_id: payment.application_id, amount: textOfCents(amount), reason, status },
+      ip: context.ip,
+    });
     await queueRefundNotice(trx, { applicationId: payment.application_id, amount: textOfCents(amount), reason });
   });
 }

@@ -3,6 +3,7 @@ import { PAYMENT_LIMITS, PAYMENT_MESSAGES, STATEMENT_COLUMNS } from '../../../sh
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import { ERROR_CODES } from '../../../shared/errors';
 import { ApiError, fieldError } from '../../errors';
+import { hasControlCharactersBesidesLayout } from '../../shared/control-characters';
 
 // A bank statement file, from its bytes to one record per payment line (docs/api.md "Bank
 // statement import"): decoded as UTF-8 when it is valid UTF-8 (a BOM is dropped), else as
@@ -48,10 +49,6 @@ export const STATEMENT_PROBLEMS = {
 
 /** The longest value kept of a column (a payer's name, a free-text reference). */
 const VALUE_LIMIT = 500;
-// A text file has no control characters but tab and line ends; Windows-1250 maps every byte to
-// something, so this is what tells a binary file (an image, a PDF's streams) from a statement.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 const refuse = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) => new ApiError(status, code, message);
 const statementRefusal = (message: string) => fieldError('file', message);
@@ -68,7 +65,9 @@ export function decodeStatement(bytes: Uint8Array): { text: string; encoding: St
     text = new TextDecoder('windows-1250').decode(bytes);
     encoding = 'windows-1250';
   }
-  if (CONTROL.test(text)) throw statementRefusal(PAYMENT_MESSAGES.statementEncoding);
+  // A text file has no control characters but tab and line ends; Windows-1250 maps every byte to
+  // something, so this is what tells a binary file (an image, a PDF's streams) from a statement.
+  if (hasControlCharactersBesidesLayout(text)) throw statementRefusal(PAYMENT_MESSAGES.statementEncoding);
   return { text, encoding };
 }
 

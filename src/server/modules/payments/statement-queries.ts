@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { StatementDetail, StatementLine, StatementSummary } from '../../../shared/api/payments';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import type { StatementFileLine } from './statement-file';
 import { evaluateLines, type LineVerdict } from './statement-matching';
+import { displayNameSql } from '../../shared/display-name';
 
 // Reading statements back: the list (newest first), one statement with its lines. A statement
 // still in preview is shown against the data as it is now (a payment may have been recorded by
@@ -11,8 +12,7 @@ import { evaluateLines, type LineVerdict } from './statement-matching';
 
 type Reader = Kysely<Database>;
 
-const personName = (table: 'uploader' | 'importer') =>
-  sql<string>`coalesce(nullif(trim(${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}), ''), ${sql.ref(`${table}.username`)})`;
+const personName = (table: 'uploader' | 'importer') => displayNameSql(table);
 
 function summaries(db: Reader) {
   return db

@@ -11,6 +11,7 @@ import { performAction } from '../../workflow/perform-action';
 import { readStatement, type StatementFileLine } from './statement-file';
 import { evaluateLines, type LineVerdict } from './statement-matching';
 import { findStatementDetail, storedLines, type StoredLine } from './statement-queries';
+import { recordAudit } from '../../shared/audit';
 
 // Taking a statement in and importing it. An upload stores the statement and the outcome of every
 // line at once (previewed); the same bytes again answer that statement re-evaluated, or 409 once
@@ -165,8 +166,5 @@ export async function importStatement(actor: StatementActor, id: number, version
 }
 
 async function audit(trx: Trx, actor: StatementActor, action: string, statementId: number, details: Record<string, unknown>): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor_id: actor.user.id, action, entity_type: 'bank_statement', entity_id: String(statementId), details: JSON.stringify(details), ip: actor.ip })
-    .execute();
+  await recordAudit(trx, { actorId: actor.user.id, action, entityType: 'bank_statement', entityId: statementId, details, ip: actor.ip });
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recordAudit } from '../../shared/audit';
 
 // Every reference data change writes one audit entry in the transaction of the change itself, so
 // a change is never saved without its record (nor the record without the change).
@@ -16,17 +17,7 @@ export async function writeAudit(
   context: AuditContext,
   entry: { action: string; entity: ReferenceEntity; entityId: string; details: Record<string, unknown> },
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: context.actorId,
-      action: entry.action,
-      entity_type: entry.entity,
-      entity_id: entry.entityId,
-      details: JSON.stringify(entry.details),
-      ip: context.ip,
-    })
-    .execute();
+  await recordAudit(trx, { actorId: context.actorId, action: entry.action, entityType: entry.entity, entityId: entry.entityId, details: entry.details, ip: context.ip });
 }
 
 /** The fields of `update` that differ from `before`, as {field: {from, to}}. */

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/database';
 import { notFound } from '../../errors';
 import { changedFields, writeAudit, type AuditContext } from './audit';
 import { staleRecord } from './reference-texts';
-import { foldedSql, wordPatterns } from './search-fold';
+import { foldedSql, foldedWordPatterns } from '../../shared/accent-folding';
 
 // Countries with their flags: the list administrators search and filter, and edits of names,
 // memberships and whether the application forms offer the country. The ISO list is fixed, so a
@@ -29,7 +29,7 @@ export async function listCountryRecords(db: AppDatabase, filter: CountryFilter,
     if (wanted !== undefined) query = query.where(flag, '=', wanted);
   }
   const searched = foldedSql(sql`countries.code || ' ' || coalesce(countries.alpha3, '') || ' ' || countries.name_en || ' ' || countries.name_sq || ' ' || countries.name_sr`);
-  for (const pattern of wordPatterns(filter.search)) query = query.where(sql<boolean>`${searched} like ${pattern}`);
+  for (const pattern of foldedWordPatterns(filter.search)) query = query.where(sql<boolean>`${searched} like ${pattern}`);
   const [{ count }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     query.select(COLUMNS).orderBy('name_en').orderBy('code').limit(window.limit).offset(window.offset).execute(),

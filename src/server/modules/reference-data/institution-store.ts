@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../errors';
 import { changedFields, writeAudit, type AuditContext } from './audit';
 import { staleRecord, valueInUse } from './reference-texts';
-import { foldText, wordPatterns } from './search-fold';
+import { foldText, foldedWordPatterns } from '../../shared/accent-folding';
 
 // Institutions: the list, one record with what uses it, create, edit, delete (only when unused)
 // and merging a duplicate into the record that stays. A merged duplicate keeps its row (inactive,
@@ -52,7 +52,7 @@ function filtered(db: AppDatabase | Trx, filter: InstitutionFilter) {
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.accreditation_status) query = query.where('accreditation_status', '=', filter.accreditation_status);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  for (const pattern of wordPatterns(filter.search)) query = query.where('search_text', 'like', pattern);
+  for (const pattern of foldedWordPatterns(filter.search)) query = query.where('search_text', 'like', pattern);
   return query;
 }
 

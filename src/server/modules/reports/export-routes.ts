@@ -1,55 +1,27 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailError, HTTP_STATUS } from '../../../shared/api/drf';
-import {
-  REPORT_LIMITS,
-  REPORT_MESSAGES,
-  REPORT_PATHS,
-  reportExport,
-  reportExportListAnswer,
-  reportExportRequest,
-  type ReportExport,
-  type ReportKey,
-} from '../../../shared/api/reports';
+import { REPORT_PATHS, reportExport, reportExportListAnswer, reportExportRequest, type ReportExport, type ReportKey } from '../../../shared/api/reports';
 import type { Language } from '../../../shared/constants';
 import { currentUser, requirePermission } from '../../auth-context';
-import type { AppDatabase } from '../../db/database';
 import { contentDisposition } from '../../downloads';
-import { conflict, notFound } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
 import { EXPORT_MEDIA_TYPES } from './export-files';
+import { downloadExport, ownExport, ownExports, queueExport, type ExportRow } from './export-requests';
 import type { ExportWorker } from './export-worker';
 import { resolveFilter } from './report-filter';
 import { REPORT_TEXTS, translateReportRefusal } from './report-texts';
 
-// The exports (issue 18): POST queues one and answers 202 with it (the worker writes the file);
-// GET lists the caller's own, newest first, with status and progress (the downloads list); GET
-// one; GET its file once done. Another person's export is a 404, whoever asks. Starting an export
-// needs reports.export_reports; following and downloading one's own needs reports.view_reports.
+// The exports: POST queues one and answers 202 with it (the worker writes the file); GET lists the
+// caller's own, newest first, with status and progress (the downloads list); GET one; GET its file
+// once done (export-requests.ts holds the rules). Starting an export needs
+// reports.export_reports; following and downloading one's own needs reports.view_reports.
 
 const tags = ['reports'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const canRead = requirePermission('reports.view_reports');
 const canExport = requirePermission('reports.export_reports');
-
-type ExportRow = {
-  id: number;
-  report: string;
-  format: ReportExport['format'];
-  filters: unknown;
-  status: ReportExport['status'];
-  progress: number;
-  rows: number;
-  file_name: string | null;
-  size: number | null;
-  error: string | null;
-  language: Language;
-  created_at: Date;
-  finished_at: Date | null;
-};
-
-const COLUMNS = ['id', 'report', 'format', 'filters', 'status', 'progress', 'rows', 'file_name', 'size', 'error', 'language', 'created_at', 'finished_at'] as const;
 
 function exportAnswer(row: ExportRow, language: Language): ReportExport {
   const texts = REPORT_TEXTS[language];
@@ -69,10 +41,6 @@ function exportAnswer(row: ExportRow, language: Language): ReportExport {
     created_at: new Date(row.created_at).toISOString(),
     finished_at: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
   };
-}
-
-function ownExport(db: AppDatabase, id: number, ownerId: number) {
-  return db.selectFrom('report_exports').select(COLUMNS).where('id', '=', id).where('owner_id', '=', ownerId);
 }
 
 export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWorker | null }> = async (app, options) => {
@@ -96,35 +64,7 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
       const language = requestLanguage(request);
       const { report, format } = request.body;
       const filter = resolveFilter(report, request.body.filter, clock());
-      const row = await db.transaction().execute(async (trx) => {
-        // One person's waiting exports are counted under a lock on the person, so two requests at
-        // once cannot both slip under the limit.
-        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
-        const { waiting } = await trx
-          .selectFrom('report_exports')
-          .select((eb) => eb.fn.countAll<number>().as('waiting'))
-          .where('owner_id', '=', user.id)
-          .where('status', 'in', ['queued', 'running'])
-          .executeTakeFirstOrThrow();
-        if (Number(waiting) >= REPORT_LIMITS.pendingExports) throw conflict(REPORT_MESSAGES.tooManyExports);
-        const created = await trx
-          .insertInto('report_exports')
-          .values({ owner_id: user.id, report, format, filters: JSON.stringify(filter), language })
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_id: user.id,
-            action: 'report.export_requested',
-            entity_type: 'report_export',
-            entity_id: String(created.id),
-            details: JSON.stringify({ report, format, filter }),
-            ip: request.ip ?? null,
-          })
-          .execute();
-        return created;
-      });
+      const row = await queueExport(db, { id: user.id, ip: request.ip ?? null }, { report, format, filter, language });
       options.worker()?.wake();
       return reply.code(HTTP_STATUS.accepted).send(exportAnswer(row, language));
     },
@@ -134,15 +74,7 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
     REPORT_PATHS.exports,
     { preHandler: canRead, schema: { tags, summary: 'The caller’s exports, newest first, with status and progress', response: { [HTTP_STATUS.ok]: reportExportListAnswer } } },
     async (request) => {
-      const user = currentUser(request);
-      const rows = await db
-        .selectFrom('report_exports')
-        .select(COLUMNS)
-        .where('owner_id', '=', user.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(REPORT_LIMITS.listed)
-        .execute();
+      const rows = await ownExports(db, currentUser(request).id);
       const language = requestLanguage(request);
       return { results: rows.map((row) => exportAnswer(row, language)) };
     },
@@ -152,8 +84,7 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
     '/reports/exports/:id/',
     { preHandler: canRead, schema: { tags, summary: 'One of the caller’s exports', params: idParams, response: { [HTTP_STATUS.ok]: reportExport } } },
     async (request) => {
-      const row = await ownExport(db, request.params.id, currentUser(request).id).executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await ownExport(db, request.params.id, currentUser(request).id);
       return exportAnswer(row, requestLanguage(request));
     },
   );
@@ -165,26 +96,13 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
       schema: { tags, summary: 'The finished file of one of the caller’s exports (409 while it is not done)', params: idParams },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const row = await db
-        .selectFrom('report_exports')
-        .select(['id', 'status', 'format', 'storage_key', 'file_name', 'size', 'report'])
-        .where('id', '=', request.params.id)
-        .where('owner_id', '=', user.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      if (row.status === 'failed') throw conflict(REPORT_MESSAGES.failed);
-      if (row.status !== 'done' || !row.storage_key || !row.file_name) throw conflict(REPORT_MESSAGES.notReady);
-      await db
-        .insertInto('audit_log')
-        .values({ actor_id: user.id, action: 'report.export_downloaded', entity_type: 'report_export', entity_id: String(row.id), details: JSON.stringify({ report: row.report }), ip: request.ip ?? null })
-        .execute();
+      const file = await downloadExport(db, request.params.id, { id: currentUser(request).id, ip: request.ip ?? null });
       return reply
-        .header('content-type', EXPORT_MEDIA_TYPES[row.format])
-        .header('content-disposition', contentDisposition(row.file_name, 'attachment'))
-        .header('content-length', String(row.size ?? (await storage.size(row.storage_key))))
+        .header('content-type', EXPORT_MEDIA_TYPES[file.format])
+        .header('content-disposition', contentDisposition(file.fileName, 'attachment'))
+        .header('content-length', String(file.size ?? (await storage.size(file.storageKey))))
         .header('cache-control', 'no-store')
-        .send(storage.read(row.storage_key));
+        .send(storage.read(file.storageKey));
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   periodMonths,
   type ResolvedFilter,
 } from './report-filter';
+import { displayNameSql } from '../../shared/display-name';
 
 // The seven standard reports, each one or two aggregate queries over the period. Rows carry codes
 // (statuses, service types, countries, outcomes) and numbers; report-texts.ts names the columns
@@ -230,7 +231,7 @@ const officerWorkload: ReportDefinition = {
   byMonth: false,
   async run({ db, scope, filter }) {
     const { rows } = await sql<{ officer_id: number; officer: string | null; open: string; assigned: string; closed: string }>`
-      select a.assigned_officer_id as officer_id, max(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username, a.assigned_officer_name)) as officer,
+      select a.assigned_officer_id as officer_id, max(coalesce(${displayNameSql('u')}, a.assigned_officer_name)) as officer,
         count(*) filter (where a.closed_at is null) as open,
         count(*) filter (where a.assigned_at is not null and ${inPeriod(sql`a.assigned_at`, filter)}) as assigned,
         count(*) filter (where a.closed_at is not null and ${inPeriod(sql`a.closed_at`, filter)}) as closed

@@ -3,6 +3,7 @@ import sq from '../../../../locales/sq/server.json';
 import sr from '../../../../locales/sr/server.json';
 import type { Language } from '../../../shared/constants';
 import type { FeeLine } from '../../../shared/domain/fees';
+import { INTL_LOCALE_TAGS } from '../../../shared/locale-tags';
 import { refusalTranslator } from '../../refusal-texts';
 
 // The services module's texts in the caller's language (locales/<lang>/server.json, `services`):
@@ -12,15 +13,12 @@ import { refusalTranslator } from '../../refusal-texts';
 type ServiceTexts = typeof en.services;
 const TEXTS: Readonly<Record<Language, ServiceTexts>> = { en: en.services, sq: sq.services, sr: sr.services };
 
-/** Intl locale tags as lib/format.ts writes them (Kosovo's Albanian, Serbian in Latin script). */
-const LOCALE_TAGS: Readonly<Record<Language, string>> = { en: 'en-GB', sq: 'sq-XK', sr: 'sr-Latn-RS' };
-
 
 function interpolate(language: Language, text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
     const value = values[name];
     if (value === undefined) return whole;
-    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(LOCALE_TAGS[language]).format(value) : String(value);
+    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(INTL_LOCALE_TAGS[language]).format(value) : String(value);
   });
 }
 

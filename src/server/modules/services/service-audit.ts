@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Service, ServiceHistoryAction, ServiceHistoryEntry } from '../../../shared/api/services';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { recordAudit } from '../../shared/audit';
+import { displayNameSql } from '../../shared/display-name';
 
 // Every change of a service goes to audit_log (entity 'service'): who, when, and the service as it
 // was before and after (only the fields a person edits). The history lists those rows with the
@@ -25,17 +27,14 @@ export async function recordServiceChange(
   db: Kysely<Database>,
   change: { action: ServiceAuditAction; actor: { id: number; ip: string | null }; serviceId: number; before: Service | null; after: Service | null },
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: change.actor.id,
-      action: actionName(change.action),
-      entity_type: ENTITY,
-      entity_id: String(change.serviceId),
-      details: JSON.stringify({ before: snapshot(change.before), after: snapshot(change.after) }),
-      ip: change.actor.ip,
-    })
-    .execute();
+  await recordAudit(db, {
+    actorId: change.actor.id,
+    action: actionName(change.action),
+    entityType: ENTITY,
+    entityId: change.serviceId,
+    details: { before: snapshot(change.before), after: snapshot(change.after) },
+    ip: change.actor.ip,
+  });
 }
 
 /** Fields whose value differs (by their JSON), each with both values; a creation lists every field. */
@@ -64,7 +63,7 @@ export async function listServiceHistory(
         'audit_log.actor_id',
         'audit_log.created_at',
         'audit_log.details',
-        sql<string | null>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.username)`.as('actor_name'),
+        displayNameSql<string | null>('users').as('actor_name'),
       ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')

@@ -3,7 +3,7 @@ import type { DocumentRequirement, Service } from '../../../shared/api/services'
 import type { ServiceCategory } from '../../../shared/constants';
 import type { AppDatabase } from '../../db/database';
 import type { ServicesTable } from '../../db/schema';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 
 // Reading services: the list (search in three languages, category, enabled), one service, and the
 // answer's shape (document requirements in order, how many applications use the service).

@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError } from '../../errors';
 import { checkImage } from '../../uploaded-images';
 import { staleSettings, type Actor } from './settings-store';
+import { recordAudit } from '../../shared/audit';
 
 // The letterhead's logo (issue 18): a PNG or JPEG of at most 512 KB and 4096 × 4096 pixels, known
 // by its first bytes whatever the request's Content-Type says, stored as the server re-encoded it
@@ -89,17 +90,14 @@ export async function saveLogo(db: AppDatabase, version: number, image: LogoImag
         .where('id', '=', 1)
         .execute();
     }
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: actor.id,
-        action: image ? 'settings.logo_set' : 'settings.logo_removed',
-        entity_type: 'system_settings',
-        entity_id: 'logo',
-        details: JSON.stringify({ version: (current?.version ?? 0) + 1, before: current?.sha256 ?? null, after: columns.sha256, media_type: columns.media_type, size: columns.byte_size }),
-        ip: actor.ip,
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: image ? 'settings.logo_set' : 'settings.logo_removed',
+      entityType: 'system_settings',
+      entityId: 'logo',
+      details: { version: (current?.version ?? 0) + 1, before: current?.sha256 ?? null, after: columns.sha256, media_type: columns.media_type, size: columns.byte_size },
+      ip: actor.ip,
+    });
   });
   return readLogoState(db);
 }

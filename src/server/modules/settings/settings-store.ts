@@ -13,6 +13,7 @@ import { HTTP_STATUS } from '../../../shared/api/drf';
 import { ERROR_CODES } from '../../../shared/errors';
 import { REQUIRE_2FA_KEY, effectiveSettings, invalidateSettings, readStoredSettings, type StoredSettings } from '../../system-settings';
 import { sealSmtpPassword } from './smtp-password';
+import { recordAudit } from '../../shared/audit';
 
 // Reading and saving the settings groups. A save is one transaction: the group's row (version + 1,
 // only if the version the client read is still current: otherwise 412), the two-factor flag where
@@ -153,17 +154,7 @@ export async function saveSettingsGroup<G extends SettingsGroup>(
     // Someone saved between our read and write.
     if (!saved) throw staleSettings();
 
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: actor.id,
-        action: 'settings.changed',
-        entity_type: 'system_settings',
-        entity_id: group,
-        details: JSON.stringify({ group, version: saved.version, changes }),
-        ip: actor.ip,
-      })
-      .execute();
+    await recordAudit(trx, { actorId: actor.id, action: 'settings.changed', entityType: 'system_settings', entityId: group, details: { group, version: saved.version, changes }, ip: actor.ip });
   });
   invalidateSettings(db);
   return readSettings(db, config);

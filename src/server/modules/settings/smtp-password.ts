@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { IV_BYTES, seal, sealingKey, TAG_BYTES, unseal } from '../../shared/sealing';
 
 // The mail account's password is write-only: the API never answers it, and the table holds it
 // sealed with AES-256-GCM under a key derived (HKDF-SHA256) from the server's JWT secret, so a
@@ -6,19 +6,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 // unreadable: an administrator then types it again.
 
 const INFO = 'naric settings: smtp password';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
-function keyOf(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'naric-system-settings', INFO, 32));
-}
+const keyOf = (secret: string) => sealingKey(secret, 'naric-system-settings', INFO);
 
 /** iv ‖ tag ‖ ciphertext, base64url. */
 export function sealSmtpPassword(secret: string, password: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
-  const sealed = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  const { iv, tag, body } = seal(keyOf(secret), password);
+  return Buffer.concat([iv, tag, body]).toString('base64url');
 }
 
 /** The password, or null when it was sealed under another secret (or tampered with). */
@@ -26,9 +20,7 @@ export function openSmtpPassword(secret: string, sealed: string): string | null 
   const bytes = Buffer.from(sealed, 'base64url');
   if (bytes.length < IV_BYTES + TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), bytes.subarray(0, IV_BYTES));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return unseal(keyOf(secret), { iv: bytes.subarray(0, IV_BYTES), tag: bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), body: bytes.subarray(IV_BYTES + TAG_BYTES) });
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { Country } from '../../../shared/api/reference';
 import type { AppDatabase } from '../../db/database';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern } from '../../shared/search-pattern';
 
 
 export async function listCountries(

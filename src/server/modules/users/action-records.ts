@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { noticeRow } from '../../notices/queue-notice';
+import { recordAudit } from '../../shared/audit';
 
 // What the single and bulk actions write besides the users row: audit entries (many at once for a
 // bulk action), the sessions they end and the notifications they queue. Written here rather than
@@ -23,26 +24,12 @@ export interface ActionAuditEntry {
   details: Record<string, unknown>;
 }
 
-/** Rows per INSERT: 5,000 audit entries in a handful of statements, each well under PostgreSQL's 65,535 parameters. */
-const AUDIT_BATCH = 1000;
-
 /** The audit entries of one request, in the caller's transaction (entity 'user', one per user). */
 export async function recordActions(db: Db, actor: ActionActor, entries: readonly ActionAuditEntry[]): Promise<void> {
-  for (let start = 0; start < entries.length; start += AUDIT_BATCH) {
-    await db
-      .insertInto('audit_log')
-      .values(
-        entries.slice(start, start + AUDIT_BATCH).map((entry) => ({
-          actor_id: actor.id,
-          action: entry.action,
-          entity_type: 'user',
-          entity_id: String(entry.userId),
-          details: JSON.stringify(entry.details),
-          ip: actor.ip,
-        })),
-      )
-      .execute();
-  }
+  await recordAudit(
+    db,
+    entries.map((entry) => ({ actorId: actor.id, action: entry.action, entityType: 'user', entityId: entry.userId, details: entry.details, ip: actor.ip })),
+  );
 }
 
 /**
@@ -99,14 +86,17 @@ export interface QueuedNotification {
   senderId?: number | null;
 }
 
+/** Rows per INSERT: 5,000 notifications in a handful of statements, each well under PostgreSQL's 65,535 parameters. */
+const NOTIFICATION_BATCH = 1000;
+
 /**
  * Queues notifications in the outbox as staff messages (free text, event staff_message): an
  * e-mail goes to the address (the outbox worker delivers it); a 'system' one is in the user's
  * in-app bell at once.
  */
 export async function queueNotifications(db: Db, notifications: readonly QueuedNotification[]): Promise<number> {
-  for (let start = 0; start < notifications.length; start += AUDIT_BATCH) {
-    const batch = notifications.slice(start, start + AUDIT_BATCH);
+  for (let start = 0; start < notifications.length; start += NOTIFICATION_BATCH) {
+    const batch = notifications.slice(start, start + NOTIFICATION_BATCH);
     const languages = new Map(
       (await db.selectFrom('users').select(['id', 'preferred_language']).where('id', 'in', [...new Set(batch.map((notification) => notification.userId))]).execute()).map(
         (user) => [user.id, user.preferred_language],

@@ -16,6 +16,7 @@ import { mayHaveTemporaryPassword, prepareTemporaryPassword, setTemporaryPasswor
 import type { ActionContext } from './user-actions';
 import { selectedUserIds, type UserSelectionValue } from './user-filter';
 import { accountRanks, adminChangeRefusal, type AdminChange } from './user-guards';
+import { displayName } from '../../shared/display-name';
 
 // The bulk actions of spec §2 "Users" over a page selection or everything a filter matches. The
 // administrator confirms the count first (preview); the action runs only if the selection still
@@ -53,7 +54,7 @@ type Verdict = { done: true } | { done: false; reason: BulkSkipReason };
 const DONE: Verdict = { done: true };
 const skip = (reason: BulkSkipReason): Verdict => ({ done: false, reason });
 
-const fullName = (user: SelectedUser) => `${user.first_name} ${user.last_name}`.trim() || user.username;
+const fullName = (user: SelectedUser) => displayName(user.first_name, user.last_name, user.username);
 
 /** The selection's users as they are now; with `lock`, locked against other changes until the transaction ends. */
 async function selectedUsers(db: Db, ids: readonly number[], lock: boolean): Promise<SelectedUser[]> {

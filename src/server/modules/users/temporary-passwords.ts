@@ -11,6 +11,7 @@ import { createPasswordHasher, type PasswordHasher } from '../../password-hashin
 import { endSessionsOf } from './action-records';
 import { noticeMoment } from '../../notices/notice-values';
 import { queueNotice } from '../../notices/queue-notice';
+import { displayName } from '../../shared/display-name';
 
 // Temporary passwords (spec §2 "Users": create, reset password). An administrator never chooses
 // a password: the server makes a random one, stores only its hash, marks it to be changed at the
@@ -100,7 +101,7 @@ export async function setTemporaryPassword(
     .execute();
   await endSessionsOf(trx, [holder.id], now);
   if (options.delivery === 'email') {
-    const name = `${holder.first_name} ${holder.last_name}`.trim() || holder.username;
+    const name = displayName(holder.first_name, holder.last_name, holder.username);
     // password_reset is confidential: the list never shows this message's text nor resends it.
     await queueNotice(trx, {
       event: 'password_reset',

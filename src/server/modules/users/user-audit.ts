@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recordAudit } from '../../shared/audit';
 
 // Every change the users module makes goes to audit_log: who (actor and address), what (action),
 // on what (entity 'user' or 'group' and its id), and the fields it changed as they were before and
@@ -58,15 +59,5 @@ export async function recordChange(db: Kysely<Database>, change: AuditedChange):
     ...withoutSecrets(change.extra ?? {}),
     ...(change.before !== undefined || change.after !== undefined ? changedFields(change.before ?? null, change.after ?? null) : {}),
   };
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: change.actor.id,
-      action: change.action,
-      entity_type: change.entity,
-      entity_id: String(change.entityId),
-      details: JSON.stringify(details),
-      ip: change.actor.ip,
-    })
-    .execute();
+  await recordAudit(db, { actorId: change.actor.id, action: change.action, entityType: change.entity, entityId: change.entityId, details, ip: change.actor.ip });
 }

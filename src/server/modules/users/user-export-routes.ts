@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { USER_LIMITS, USER_MESSAGES, USER_PATHS, exportRequest } from '../../../shared/api/users';
+import { USER_PATHS, exportRequest } from '../../../shared/api/users';
 import { currentUser, requireAdmin } from '../../auth-context';
 import { contentDisposition } from '../../downloads';
-import { conflict } from '../../errors';
 import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
 import { SPREADSHEET_MEDIA_TYPES, spreadsheetFileName } from '../../spreadsheet-export';
 import { usersFile } from './user-export';
-import { exportedUsers } from './user-export-rows';
-import { selectedUserIds } from './user-filter';
+import { exportedUsers, startUserExport } from './user-export-rows';
 import { translateUserRefusal } from './user-texts';
 
-// POST /users/export/ (issue 15, spec §2 "export selected"): the users of a page selection or of
-// everything a filter matches, at most USER_LIMITS.bulkCap of them (409 above it, as for a bulk
-// action), as CSV or XLSX, streamed as it is written. Administrators only. Every export is audited:
-// a file of staff e-mails and phones leaves the system.
+// POST /users/export/ (spec §2 "export selected"): the users of a page selection or of everything
+// a filter matches (capped and audited by startUserExport), as CSV or XLSX, streamed as it is
+// written. Administrators only.
 
 const tags = ['users'];
 
@@ -34,23 +31,8 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { selection, format } = request.body;
-      const { ids, count } = await selectedUserIds(db, selection, USER_LIMITS.bulkCap);
-      if (count > USER_LIMITS.bulkCap) throw conflict(USER_MESSAGES.selectionTooLarge, { count, cap: USER_LIMITS.bulkCap });
-
-      const user = currentUser(request);
-      await db
-        .insertInto('audit_log')
-        .values({
-          actor_id: user.id,
-          action: 'user.export',
-          entity_type: 'user',
-          entity_id: null,
-          details: JSON.stringify({ format, count: ids.length, selection: 'ids' in selection ? { ids: selection.ids.length } : { filter: selection.filter } }),
-          ip: request.ip ?? null,
-        })
-        .execute();
-
+      const { format } = request.body;
+      const ids = await startUserExport(db, request.body, { id: currentUser(request).id, ip: request.ip ?? null });
       const language = requestLanguage(request);
       const rows = exportedUsers(db, ids);
       return reply

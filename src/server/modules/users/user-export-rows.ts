@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuthSource } from '../../../shared/api/users';
+import { USER_LIMITS, USER_MESSAGES, type AuthSource, type ExportRequest } from '../../../shared/api/users';
 import type { Database } from '../../db/schema';
+import { conflict } from '../../errors';
+import { recordAudit } from '../../shared/audit';
+import { selectedUserIds, type UserSelectionValue } from './user-filter';
 
 // The rows of the users export, read in batches in id order: an export of thousands of users
 // never holds them all (nor one huge result) at once, and each batch is written out before the
@@ -60,4 +63,27 @@ export async function* exportedUsers(db: Kysely<Database>, ids: readonly number[
       date_joined: asDate(row.date_joined),
     }));
   }
+}
+
+/**
+ * The users an export of `selection` writes, at most USER_LIMITS.bulkCap of them (409 above it, as
+ * for a bulk action). Every export is audited: a file of staff e-mails and phones leaves the system.
+ */
+export async function startUserExport(
+  db: Kysely<Database>,
+  request: { selection: UserSelectionValue; format: ExportRequest['format'] },
+  actor: { id: number; ip: string | null },
+): Promise<number[]> {
+  const { selection, format } = request;
+  const { ids, count } = await selectedUserIds(db, selection, USER_LIMITS.bulkCap);
+  if (count > USER_LIMITS.bulkCap) throw conflict(USER_MESSAGES.selectionTooLarge, { count, cap: USER_LIMITS.bulkCap });
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'user.export',
+    entityType: 'user',
+    entityId: null,
+    details: { format, count: ids.length, selection: 'ids' in selection ? { ids: selection.ids.length } : { filter: selection.filter } },
+    ip: actor.ip,
+  });
+  return ids;
 }

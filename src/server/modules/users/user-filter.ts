@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { userListFilter, userSelection } from '../../../shared/api/users';
 import type { Database } from '../../db/schema';
-import { containsPattern } from '../../search-pattern';
+import { containsPattern, searchWords } from '../../shared/search-pattern';
 
 // The users a list filter matches, shared by the list, the bulk actions and the export so that
 // "everything the filter matches" is the same set on each of them. The query must select from
@@ -15,11 +15,6 @@ const column = (name: string) => sql.ref(`users.${name}`);
 
 /** The columns a search word is looked for in (personal_id may be empty). */
 const SEARCHED = ['first_name', 'last_name', 'username', 'email', 'personal_id'] as const;
-
-/** Every whitespace-separated word of `search` (none for an empty or blank search). */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').split(/\s+/u).filter((word) => word !== '');
-}
 
 /**
  * `query` narrowed to the users `filter` matches: members of the named group, active or not,

@@ -14,6 +14,7 @@ import { ALL_PERMISSIONS, GROUPS, hasPermission, isAdmin } from '../../../shared
 import type { Database } from '../../db/schema';
 import type { AuthTables } from '../../db/auth-tables';
 import { filterUsers } from './user-filter';
+import { displayName, displayNameSql } from '../../shared/display-name';
 
 // Reading users for administrators: the list (filters, sort, page), one user's details with every
 // permission they hold and where it comes from, what was recorded about their sign-ins, what they
@@ -23,7 +24,7 @@ type Db = Kysely<Database>;
 type ListQuery = z.output<typeof userListQuery>;
 
 const iso = (moment: Date | string | null) => (moment === null ? null : new Date(moment).toISOString());
-const fullName = (row: { first_name: string; last_name: string; username: string }) => `${row.first_name} ${row.last_name}`.trim() || row.username;
+const fullName = (row: { first_name: string; last_name: string; username: string }) => displayName(row.first_name, row.last_name, row.username);
 
 const groupNames = sql<string[]>`array(select g.name from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id order by g.name)`;
 
@@ -267,7 +268,7 @@ export async function listActions(db: Db, userId: number, window: Window): Promi
         'audit_log.ip',
         'audit_log.actor_id',
         'audit_log.details',
-        sql<string | null>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.username)`.as('actor_name'),
+        displayNameSql<string | null>('users').as('actor_name'),
       ])
       .orderBy('audit_log.created_at', 'desc')
       .orderBy('audit_log.id', 'desc')

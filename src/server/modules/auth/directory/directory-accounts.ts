@@ -4,6 +4,7 @@ import type { Language } from '../../../../shared/constants';
 import type { AuthDatabase, AuthTransaction } from '../auth-database';
 import type { DirectoryPerson } from './directory-client';
 import { directoryEmailMissing, directoryEmailTaken, directoryUsernameTaken } from './directory-refusals';
+import { recordAudit } from '../../../shared/audit';
 
 // The local user of a directory person, created at the first sign-in and brought up to date at
 // every later one (names, e-mail, DN, the groups the mapping decides), in one transaction.
@@ -147,18 +148,8 @@ async function recordDirectoryChange(
   after: Record<string, unknown>,
   ip: string,
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      // The person's own sign-in made the change; the directory is the source.
-      actor_id: userId,
-      action,
-      entity_type: 'user',
-      entity_id: String(userId),
-      details: JSON.stringify({ source: 'directory', before, after }),
-      ip,
-    })
-    .execute();
+  // The person's own sign-in made the change; the directory is the source.
+  await recordAudit(trx, { actorId: userId, action, entityType: 'user', entityId: userId, details: { source: 'directory', before, after }, ip });
 }
 
 function uniqueViolationOf(error: unknown): string | null {

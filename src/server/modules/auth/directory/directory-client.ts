@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
 import { USER_LIMITS } from '../../../../shared/api/users';
 import type { DirectorySettings } from '../../../config';
+import { withoutControlCharacters } from '../../../shared/control-characters';
 
 // The LDAP conversation of one directory sign-in (ldapts), on a connection of its own:
 //
@@ -100,8 +101,7 @@ async function groupDnsOf(client: Client, settings: DirectorySettings, entry: En
 
 /** A directory value as our user fields hold it: no control characters, within the contract's length. */
 function fieldText(value: string | undefined, max: number = USER_LIMITS.name): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+  return withoutControlCharacters(value ?? '').trim().slice(0, max);
 }
 
 function personOf(settings: DirectorySettings, entry: Entry, groupDns: string[]): DirectoryPerson | null {
