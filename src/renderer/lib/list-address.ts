@@ -57,6 +57,8 @@ export interface ListAddress {
   set(changes: AddressChanges, options?: { replace?: boolean }): void;
   /** Removes every filter but those in `keep`; the sort order and page size stay. */
   clearFilters(keep?: readonly string[]): void;
+  /** Shows exactly `params` (a saved filter): whatever the address held is dropped. */
+  showOnly(params: URLSearchParams): void;
 }
 
 /**
@@ -82,7 +84,14 @@ export function useListAddress(filters: readonly string[]): ListAddress {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [set],
   );
-  return { params, ...pageOf(params), filtered: filters.some((name) => params.has(name)), set, clearFilters };
+  const showOnly = useCallback(
+    (next: URLSearchParams) => {
+      latest.current = new URLSearchParams(next);
+      setParams(latest.current);
+    },
+    [setParams],
+  );
+  return { params, ...pageOf(params), filtered: filters.some((name) => params.has(name)), set, clearFilters, showOnly };
 }
 
 export interface SortOptions {

@@ -14,16 +14,14 @@ export const LIST_STATUSES: Record<InspectorateList, readonly ApplicationStatus[
   decided: ['inspectorate_verified', 'inspectorate_rejected'],
 };
 
-export const PAGE_SIZE = 25;
-
 /** Waiting ones soonest deadline first; decided ones newest first. */
 const ORDERING: Record<InspectorateList, string> = { waiting: 'deadline', decided: '-submitted_at' };
 
-export function useInspectorateList(list: InspectorateList, page: number) {
+export function useInspectorateList(list: InspectorateList, page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['applications', 'inspectorate', list, page],
+    queryKey: ['applications', 'inspectorate', list, page, pageSize],
     queryFn: () =>
-      apiClient.list(APPLICATION_PATHS.list, applicationListItem, { status: LIST_STATUSES[list], ordering: ORDERING[list], page, page_size: PAGE_SIZE }),
+      apiClient.list(APPLICATION_PATHS.list, applicationListItem, { status: LIST_STATUSES[list], ordering: ORDERING[list], page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
