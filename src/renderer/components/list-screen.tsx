@@ -41,8 +41,8 @@ export interface ListResultsProps<Row> {
   address: ListAddress;
   /** The table: its name, columns, row key, sorting, row action and the text of an empty page. */
   table: Omit<DataTableProps<Row>, 'rows'>;
-  /** The count line ("12 councils"). */
-  count(count: number): string;
+  /** The count line ("12 councils"); without it the screen shows the count itself (payments: in its totals). */
+  count?(count: number): string;
   /** The error's title when the list is not for this user. */
   noAccess: string;
   /** The error's title when the list could not be read (default: common "Could not load data."). */
@@ -78,7 +78,7 @@ export function ListResults<Row>({ list, address, table, count, noAccess, couldN
             <>
               <DataTable {...table} rows={list.data.results} />
               <div className="list-footer">
-                <p aria-live="polite">{count(total)}</p>
+                {count ? <p aria-live="polite">{count(total)}</p> : null}
                 <Pager page={address.page} pages={pages} onPage={(next) => address.set({ page: next > 1 ? String(next) : null })} />
                 <SelectField
                   label={t('paging.pageSize')}

@@ -90,7 +90,6 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
           />
         }
         table={{ label: t('list.table'), columns, rowKey: (row) => row.id, sortDescriptor: sort.sortDescriptor, onSortChange: sort.onSortChange, emptyText: t('list.emptyFiltered') }}
-        count={(count) => t('list.count', { count })}
         noAccess={t('list.noAccess')}
       />
     </>
