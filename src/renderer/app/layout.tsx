@@ -14,6 +14,7 @@ import { isAdmin } from '../../shared/auth/permissions';
 import { Breadcrumbs } from './breadcrumbs';
 import { hasAccessDenied, refusalReason } from './guard';
 import { Navigation } from './navigation';
+import { queryKeys } from '../lib/query-keys';
 
 // Sends the counter's queued applications (issue 13) wherever the administrator is in the app.
 // Its own chunk (dexie, the outbox), loaded only for administrators: nobody else enters them.
@@ -49,7 +50,7 @@ function AccessDeniedNotice() {
 function MemoryPersistenceNotice() {
   const { t } = useTranslation('common');
   const session = useAtomValue(sessionAtom);
-  const info = useQuery({ queryKey: ['app-info'], queryFn: () => getBridge().app.info(), staleTime: Infinity });
+  const info = useQuery({ queryKey: queryKeys.appInfo, queryFn: () => getBridge().app.info(), staleTime: Infinity });
   if (session?.persistence !== 'memory' || info.data?.shell !== 'desktop') return null;
   return <Alert tone="warning">{t('memoryPersistence')}</Alert>;
 }

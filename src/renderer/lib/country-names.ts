@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE } from '../../shared/constants';
 import { country, REFERENCE_PATHS } from '../../shared/api/reference';
 import { apiClient } from './app-api-client';
 import { countryName, formatLanguage, type CountryNames } from './format';
+import { queryKeys } from './query-keys';
 
 // Country names come from the server's reference list (GET /api/countries/, open to every role):
 // it is the catalogue the server checks codes against, it names Kosovo (XK), its Serbian names are
@@ -21,7 +22,7 @@ async function fetchCountryNames(): Promise<CountryNames> {
 
 /** The whole reference list (code → names), for a choice of country; undefined until it arrives. */
 export function useCountryNames(): CountryNames | undefined {
-  return useQuery({ queryKey: ['country-names'], queryFn: fetchCountryNames, staleTime: Infinity, gcTime: Infinity }).data;
+  return useQuery({ queryKey: queryKeys.countryNames, queryFn: fetchCountryNames, staleTime: Infinity, gcTime: Infinity }).data;
 }
 
 /** `name(code)`: the country's name in the interface language (the code until the list arrives). */

@@ -13,28 +13,29 @@ import { ISSUANCE_PATHS, verdict, verdictsAnswer } from '../../../shared/api/iss
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { apiClient } from '../../lib/app-api-client';
 import type { ListQuery } from '../../lib/api-client';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The applications calls the screens make, as react-query hooks.
 
 export function useApplicationList(query: ListQuery, incomplete: boolean) {
   return useQuery({
-    queryKey: ['applications', incomplete ? 'incomplete' : 'list', query],
+    queryKey: queryKeys.applications.list(incomplete ? 'incomplete' : 'list', query),
     queryFn: () => apiClient.list(incomplete ? APPLICATION_PATHS.incomplete : APPLICATION_PATHS.list, applicationListItem, query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useApplicationDetail(id: number) {
-  return useQuery({ queryKey: ['application', id], queryFn: () => apiClient.get(APPLICATION_PATHS.detail(id), applicationDetail), retry: false });
+  return useQuery({ queryKey: queryKeys.application.detail(id), queryFn: () => apiClient.get(APPLICATION_PATHS.detail(id), applicationDetail), retry: false });
 }
 
 export function useCouncils() {
-  return useQuery({ queryKey: ['application-councils'], queryFn: () => apiClient.get(APPLICATION_PATHS.councils, councilSummariesAnswer), staleTime: 300_000 });
+  return useQuery({ queryKey: queryKeys.applicationCouncils, queryFn: () => apiClient.get(APPLICATION_PATHS.councils, councilSummariesAnswer), staleTime: 300_000 });
 }
 
 export function useAssignableOfficers(enabled: boolean) {
   return useQuery({
-    queryKey: ['assignable-officers'],
+    queryKey: queryKeys.assignableOfficers,
     queryFn: () => apiClient.get(APPLICATION_PATHS.assignableOfficers, assignableOfficersAnswer),
     enabled,
     staleTime: 60_000,
@@ -42,14 +43,14 @@ export function useAssignableOfficers(enabled: boolean) {
 }
 
 export function useSavedFilters() {
-  return useQuery({ queryKey: ['saved-filters'], queryFn: () => apiClient.get(APPLICATION_PATHS.savedFilters, savedFiltersAnswer) });
+  return useQuery({ queryKey: queryKeys.savedFilters, queryFn: () => apiClient.get(APPLICATION_PATHS.savedFilters, savedFiltersAnswer) });
 }
 
 export function useSaveFilter() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (filter: { name: string; query: string }) => apiClient.post(APPLICATION_PATHS.savedFilters, filter, savedFilter),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.savedFilters }),
   });
 }
 
@@ -57,7 +58,7 @@ export function useDeleteSavedFilter() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiClient.delete(APPLICATION_PATHS.savedFilter(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.savedFilters }),
   });
 }
 
@@ -72,22 +73,21 @@ export function useApplicationAction(id: number) {
   return useMutation({
     mutationFn: ({ action, body }: ActionInput) => apiClient.post(APPLICATION_PATHS.action(id, action), body, applicationDetail),
     onSuccess: (detail: ApplicationDetail) => {
-      client.setQueryData(['application', id], detail);
-      void client.invalidateQueries({ queryKey: ['applications'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      client.setQueryData(queryKeys.application.detail(id), detail);
+      invalidate(client, STALE_AFTER.applicationChange);
     },
   });
 }
 
 /** The application's final verification verdicts (service 3), newest last. */
 export function useVerdicts(applicationId: number, enabled: boolean) {
-  return useQuery({ queryKey: ['verdicts', applicationId], queryFn: () => apiClient.get(ISSUANCE_PATHS.verdicts(applicationId), verdictsAnswer), enabled });
+  return useQuery({ queryKey: queryKeys.verdicts(applicationId), queryFn: () => apiClient.get(ISSUANCE_PATHS.verdicts(applicationId), verdictsAnswer), enabled });
 }
 
 export function useStartVerdict(applicationId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.post(ISSUANCE_PATHS.verdicts(applicationId), {}, verdict),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['verdicts', applicationId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.verdicts(applicationId) }),
   });
 }

@@ -11,26 +11,27 @@ import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { SelectField } from '../../components/select-field';
 import { currentUserAtom } from '../../lib/session';
 import { useAssignableOfficers, useCouncils } from './api';
-import { clearedFilters, withParam, type FilterKey } from './list-query';
+import type { ListAddress } from '../../lib/list-address';
+import { FilterBar } from '../../components/list-screen';
 
 export const SEARCH_DELAY_MS = 300;
 
 export interface ApplicationFiltersProps {
-  params: URLSearchParams;
-  onChange(params: URLSearchParams): void;
+  address: ListAddress;
   /** The incomplete list is incomplete by definition: no "incomplete only" box there. */
   incompleteList?: boolean;
 }
 
 /** The list's filters; every change goes to the URL (the service is chosen by the tabs above). */
-export function ApplicationFilters({ params, onChange, incompleteList = false }: ApplicationFiltersProps) {
+export function ApplicationFilters({ address, incompleteList = false }: ApplicationFiltersProps) {
+  const { params } = address;
   const { t } = useTranslation('applications');
   const user = useAtomValue(currentUserAtom);
   const councils = useCouncils();
   // Only those who may assign officers may list them (the server answers 403 to others).
   const officers = useAssignableOfficers(hasPermission(user, 'applications.change_application'));
   const [search, setSearch] = useState(params.get('search') ?? '');
-  const set = (key: FilterKey, value: string | readonly string[] | null) => onChange(withParam(params, key, value));
+  const set = (key: string, value: string | readonly string[] | null) => address.set({ [key]: value });
 
   // Typing waits for a pause before it becomes a query; back/forward restores the field.
   const urlSearch = params.get('search') ?? '';
@@ -46,7 +47,7 @@ export function ApplicationFilters({ params, onChange, incompleteList = false }:
   const to = params.get('submitted_to');
 
   return (
-    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+    <FilterBar label={t('filters.label')}>
       <SearchField value={search} onChange={setSearch} className="field filter-bar__search">
         <Label className="field__label">{t('filters.search')}</Label>
         <Input className="field__input" placeholder={t('filters.searchPlaceholder')} />
@@ -107,9 +108,10 @@ export function ApplicationFilters({ params, onChange, incompleteList = false }:
           </Checkbox>
         )}
       </div>
-      <Button variant="quiet" onPress={() => onChange(clearedFilters(params))}>
+      {/* The service view stays: its tab stays selected. */}
+      <Button variant="quiet" onPress={() => address.clearFilters(['service_type'])}>
         {t('filters.clear')}
       </Button>
-    </div>
+    </FilterBar>
   );
 }

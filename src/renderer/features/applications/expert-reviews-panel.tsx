@@ -1,3 +1,4 @@
+import { queryKeys } from '../../lib/query-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,6 @@ import {
 // commission, by when, and — once submitted — the recommendation; officers and the members of
 // the application's council request a new one here (commission, one of its evaluators, due date).
 
-const reviewsKey = (applicationId: number) => ['application', applicationId, 'expert-reviews'];
 
 /** Today in the reader's calendar, as the date picker's earliest day. */
 function todayIso(): string {
@@ -39,7 +39,7 @@ export function ExpertReviewsPanel({ applicationId }: { applicationId: number })
   const format = useFormat();
   const [requesting, setRequesting] = useState(false);
   const reviews = useQuery({
-    queryKey: reviewsKey(applicationId),
+    queryKey: queryKeys.application.expertReviews(applicationId),
     queryFn: () => apiClient.get(EXPERT_PATHS.applicationReviews(applicationId), applicationReviewsAnswer),
   });
 
@@ -102,13 +102,13 @@ function RequestDialog({ applicationId, onClose }: { applicationId: number; onCl
   const [reviewerId, setReviewerId] = useState('');
   const [dueDate, setDueDate] = useState<string | null>(null);
   const options = useQuery({
-    queryKey: ['application', applicationId, 'expert-review-options'],
+    queryKey: queryKeys.application.expertReviewOptions(applicationId),
     queryFn: () => apiClient.get(EXPERT_PATHS.requestOptions(applicationId), requestOptionsAnswer),
   });
   const request = useMutation({
     mutationFn: (body: ReviewRequest) => apiClient.post(EXPERT_PATHS.applicationReviews(applicationId), body, applicationReview),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: reviewsKey(applicationId) });
+      void client.invalidateQueries({ queryKey: queryKeys.application.expertReviews(applicationId) });
       notifySuccess('sent', t('panel.requested'));
       onClose();
     },

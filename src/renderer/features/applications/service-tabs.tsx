@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SERVICE_TYPES } from '../../../shared/constants';
-import { withParam } from './list-query';
+import { withListParams } from '../../lib/list-address';
+import { APPLICATION_FILTERS } from './list-query';
 
 /** The per-service views: the same list with `service_type` set, one link per service, filters kept. */
 export function ServiceTabs({ params }: { params: URLSearchParams }) {
@@ -11,7 +12,7 @@ export function ServiceTabs({ params }: { params: URLSearchParams }) {
   return (
     <nav className="service-tabs tab-list" aria-label={t('list.servicesLabel')}>
       {tabs.map((tab) => {
-        const search = withParam(params, 'service_type', tab.value || null).toString();
+        const search = withListParams(params, { service_type: tab.value || null }, APPLICATION_FILTERS).toString();
         const active = tab.value === current;
         return (
           <Link key={tab.value || 'all'} to={{ search: search ? `?${search}` : '' }} className="tab" data-selected={active || undefined} aria-current={active ? 'page' : undefined}>

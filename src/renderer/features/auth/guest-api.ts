@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTH_PATHS } from '../../../shared/api/auth';
 import { demoAccountsAnswer, SYSTEM_PATHS } from '../../../shared/api/system';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The calls of the sign-in page that carry no token and go straight to the API (the demo
 // accounts, sending an e-mail code). A chunk of its own: the API client and the answers' zod
@@ -19,5 +20,5 @@ export function fetchDemoAccounts() {
 
 /** The demo banner's accounts; outside demo mode the server answers an empty list. */
 export function useDemoAccounts() {
-  return useQuery({ queryKey: ['demo-accounts'], queryFn: fetchDemoAccounts, staleTime: Infinity, retry: false });
+  return useQuery({ queryKey: queryKeys.demoAccounts, queryFn: fetchDemoAccounts, staleTime: Infinity, retry: false });
 }

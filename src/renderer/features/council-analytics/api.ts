@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COUNCIL_ANALYTICS_PATHS, councilAnalyticsAnswer } from '../../../shared/api/council-analytics';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The council analytics screen's one call: every figure of a period (and council) at once.
 
@@ -13,7 +14,7 @@ export interface AnalyticsFilter {
 
 export function useCouncilAnalytics(filter: AnalyticsFilter) {
   return useQuery({
-    queryKey: ['council-analytics', filter],
+    queryKey: queryKeys.councilAnalytics(filter),
     queryFn: () => apiClient.get(COUNCIL_ANALYTICS_PATHS.analytics, councilAnalyticsAnswer, { ...filter }),
     placeholderData: keepPreviousData,
   });

@@ -2,19 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PATHS, applicationDetail } from '../../../shared/api/applications';
 import { COUNCIL_REVIEW_PATHS, councilApplicationReview, councilDashboard, type ConflictDeclaration } from '../../../shared/api/council-review';
 import { apiClient } from '../../lib/app-api-client';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The council review calls as react-query hooks. The council's workflow steps (start the review,
 // record the decision) are the applications actions endpoint; after one, the review, the dashboard
 // and the application's own screens read again.
 
-const reviewKey = (id: number) => ['council-review', id] as const;
 
 export function useCouncilDashboard() {
-  return useQuery({ queryKey: ['council-dashboard'], queryFn: () => apiClient.get(COUNCIL_REVIEW_PATHS.dashboard, councilDashboard) });
+  return useQuery({ queryKey: queryKeys.councilDashboard, queryFn: () => apiClient.get(COUNCIL_REVIEW_PATHS.dashboard, councilDashboard) });
 }
 
 export function useCouncilReview(id: number) {
-  return useQuery({ queryKey: reviewKey(id), queryFn: () => apiClient.get(COUNCIL_REVIEW_PATHS.review(id), councilApplicationReview), retry: false });
+  return useQuery({ queryKey: queryKeys.councilReview(id), queryFn: () => apiClient.get(COUNCIL_REVIEW_PATHS.review(id), councilApplicationReview), retry: false });
 }
 
 export function useDeclareConflict(id: number) {
@@ -22,8 +22,8 @@ export function useDeclareConflict(id: number) {
   return useMutation({
     mutationFn: (declaration: ConflictDeclaration) => apiClient.post(COUNCIL_REVIEW_PATHS.conflicts(id), declaration, councilApplicationReview),
     onSuccess: (review) => {
-      client.setQueryData(reviewKey(id), review);
-      void client.invalidateQueries({ queryKey: ['council-dashboard'] });
+      client.setQueryData(queryKeys.councilReview(id), review);
+      void client.invalidateQueries({ queryKey: queryKeys.councilDashboard });
     },
   });
 }
@@ -40,10 +40,9 @@ export function useCouncilAction(id: number) {
   return useMutation({
     mutationFn: ({ action, body }: CouncilAction) => apiClient.post(APPLICATION_PATHS.action(id, action), body, applicationDetail),
     onSuccess: async (detail) => {
-      client.setQueryData(['application', id], detail);
-      void client.invalidateQueries({ queryKey: ['council-dashboard'] });
-      void client.invalidateQueries({ queryKey: ['applications'] });
-      await client.invalidateQueries({ queryKey: reviewKey(id) });
+      client.setQueryData(queryKeys.application.detail(id), detail);
+      invalidate(client, STALE_AFTER.councilDecision);
+      await client.invalidateQueries({ queryKey: queryKeys.councilReview(id) });
     },
   });
 }

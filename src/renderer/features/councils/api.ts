@@ -14,13 +14,14 @@ import {
 } from '../../../shared/api/councils';
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The councils screens' calls (issue 14): list, details, create and edit, the member options, and
 // a council's meetings (schedule, change, the minutes come through the transfer bridge).
 
 export function useCouncilList(query: ListQuery) {
   return useQuery({
-    queryKey: ['councils', 'list', query],
+    queryKey: queryKeys.councils.list(query),
     queryFn: () => apiClient.get(COUNCIL_PATHS.list, councilListAnswer, query),
     placeholderData: keepPreviousData,
   });
@@ -29,19 +30,19 @@ export function useCouncilList(query: ListQuery) {
 const validId = (id: number) => Number.isInteger(id) && id > 0;
 
 export function useCouncil(id: number) {
-  return useQuery({ queryKey: ['council', id], queryFn: () => apiClient.get(COUNCIL_PATHS.detail(id), councilDetail), retry: false, enabled: validId(id) });
+  return useQuery({ queryKey: queryKeys.council(id), queryFn: () => apiClient.get(COUNCIL_PATHS.detail(id), councilDetail), retry: false, enabled: validId(id) });
 }
 
 export function useMemberOptions() {
-  return useQuery({ queryKey: ['councils', 'member-options'], queryFn: () => apiClient.get(COUNCIL_PATHS.memberOptions, councilMemberOptionsAnswer) });
+  return useQuery({ queryKey: queryKeys.councils.memberOptions, queryFn: () => apiClient.get(COUNCIL_PATHS.memberOptions, councilMemberOptionsAnswer) });
 }
 
 /** After a write: the council's details and every list may have changed. */
 function useCouncilChanged() {
   const client = useQueryClient();
   return (councilId: number) => {
-    void client.invalidateQueries({ queryKey: ['councils'] });
-    void client.invalidateQueries({ queryKey: ['council', councilId] });
+    void client.invalidateQueries({ queryKey: queryKeys.councils.all });
+    void client.invalidateQueries({ queryKey: queryKeys.council(councilId) });
   };
 }
 
@@ -57,7 +58,7 @@ export function useUpdateCouncil(id: number) {
 
 export function useMeeting(id: number | null) {
   return useQuery({
-    queryKey: ['council-meeting', id],
+    queryKey: queryKeys.councilMeeting(id),
     queryFn: () => apiClient.get(COUNCIL_PATHS.meeting(id ?? 0), councilMeeting),
     retry: false,
     enabled: id !== null && validId(id),
@@ -69,7 +70,7 @@ export function useMeetingSaved() {
   const client = useQueryClient();
   const changed = useCouncilChanged();
   return (meeting: CouncilMeeting) => {
-    client.setQueryData(['council-meeting', meeting.id], meeting);
+    client.setQueryData(queryKeys.councilMeeting(meeting.id), meeting);
     changed(meeting.council_id);
   };
 }

@@ -1,15 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { Link } from 'react-router-dom';
+import type { DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import type { CouncilListItem } from '../../../shared/api/councils';
@@ -17,38 +12,25 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { ACADEMIC_FIELD_CATEGORIES } from '../../../shared/domain/application-status';
 import { useCouncilList } from './api';
 import './councils.css';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { useListAddress } from '../../lib/list-address';
 
-const PAGE_SIZE = 25;
 /** The state filter: active councils unless asked otherwise (an inactive one takes no new work). */
 const STATES = ['active', 'inactive', 'all'] as const;
-
-function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(name);
-        else next.set(name, value);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: name === 'search' },
-    );
-  return [params, set];
-}
+const FILTERS = ['search', 'state', 'field'];
 
 /** /councils: the councils, searched by name, filtered by state and area of expertise. */
 export function CouncilListScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['councils', 'nav', 'common']);
   const format = useFormat();
   const user = useAtomValue(currentUserAtom);
-  const [params, set] = useFilters();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const address = useListAddress(FILTERS);
+  const { params, page, pageSize } = address;
+  const set = (name: string, value: string) => address.set({ [name]: value });
   const state = (STATES as readonly string[]).includes(params.get('state') ?? '') ? params.get('state')! : 'active';
   const field = params.get('field') ?? '';
   const search = params.get('search') ?? '';
-  const list = useCouncilList({ page, page_size: PAGE_SIZE, search, field, active: state === 'all' ? undefined : state === 'active' ? 'true' : 'false' });
+  const list = useCouncilList({ page, page_size: pageSize, search, field, active: state === 'all' ? undefined : state === 'active' ? 'true' : 'false' });
 
   const columns: DataColumn<CouncilListItem>[] = [
     { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => row.name, render: (row) => <Link to={`/councils/${row.id}`}>{row.name}</Link> },
@@ -79,7 +61,7 @@ export function CouncilListScreen({ titleKey }: { titleKey: string }) {
           ) : undefined
         }
       />
-      <div className="filter-bar" role="search" aria-label={t('list.filters')}>
+      <FilterBar label={t('list.filters')}>
         <SearchBox label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('fields.state')}
@@ -94,23 +76,14 @@ export function CouncilListScreen({ titleKey }: { titleKey: string }) {
           options={ACADEMIC_FIELD_CATEGORIES.map((value) => ({ value, label: t(`areas.${value}`) }))}
           onChange={(value) => set('field', value)}
         />
-      </div>
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable label={t('list.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('list.empty')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('list.table'), columns, rowKey: (row) => row.id, emptyText: t('list.empty') }}
+        count={(count) => t('list.count', { count })}
+        noAccess={t('noAccess')}
+      />
     </>
   );
 }

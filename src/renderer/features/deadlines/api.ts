@@ -13,15 +13,15 @@ import {
 } from '../../../shared/api/deadlines';
 import { apiClient } from '../../lib/app-api-client';
 import type { ListQuery } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The deadline management screen's calls (admin only): configurations, their history, the people
 // and groups an escalation may go to, and the holiday calendar.
 
-const CONFIGURATIONS = ['deadline-configurations'] as const;
 
 export function useDeadlineConfigurations(query: ListQuery) {
   return useQuery({
-    queryKey: [...CONFIGURATIONS, 'list', query],
+    queryKey: queryKeys.deadlineConfigurations.list(query),
     queryFn: () => apiClient.list(DEADLINE_PATHS.configurations, deadlineConfiguration, query),
     placeholderData: keepPreviousData,
   });
@@ -30,7 +30,7 @@ export function useDeadlineConfigurations(query: ListQuery) {
 /** One configuration as stored now (the form edits this version). */
 export function useDeadlineConfiguration(id: number | null) {
   return useQuery({
-    queryKey: [...CONFIGURATIONS, 'one', id],
+    queryKey: queryKeys.deadlineConfigurations.one(id),
     queryFn: () => apiClient.get(DEADLINE_PATHS.configuration(id!), deadlineConfiguration),
     enabled: id !== null,
     retry: false,
@@ -39,7 +39,7 @@ export function useDeadlineConfiguration(id: number | null) {
 
 export function useConfigurationHistory(id: number | null, page: number) {
   return useQuery({
-    queryKey: [...CONFIGURATIONS, 'history', id, page],
+    queryKey: queryKeys.deadlineConfigurations.history(id, page),
     queryFn: () => apiClient.get(DEADLINE_PATHS.history(id!), deadlineConfigurationHistoryAnswer, { page, page_size: 20 }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
@@ -47,13 +47,13 @@ export function useConfigurationHistory(id: number | null, page: number) {
 }
 
 export function useRecipientOptions(enabled: boolean) {
-  return useQuery({ queryKey: ['deadline-recipients'], queryFn: () => apiClient.get(DEADLINE_PATHS.recipients, recipientOptionsAnswer), enabled, staleTime: 300_000 });
+  return useQuery({ queryKey: queryKeys.deadlineRecipients, queryFn: () => apiClient.get(DEADLINE_PATHS.recipients, recipientOptionsAnswer), enabled, staleTime: 300_000 });
 }
 
 /** Every configuration query (list, one, history) is stale after a write. */
 function useRefreshConfigurations() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: CONFIGURATIONS });
+  return () => client.invalidateQueries({ queryKey: queryKeys.deadlineConfigurations.all });
 }
 
 export function useSaveConfiguration() {
@@ -76,11 +76,10 @@ export function useToggleConfiguration() {
   });
 }
 
-const HOLIDAYS = ['holidays'] as const;
 
 export function useHolidays(year: number) {
   return useQuery({
-    queryKey: [...HOLIDAYS, year],
+    queryKey: queryKeys.holidays.year(year),
     queryFn: () => apiClient.get(DEADLINE_PATHS.holidays, holidayListAnswer, { year }),
     placeholderData: keepPreviousData,
   });
@@ -90,7 +89,7 @@ export function useAddHoliday() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: HolidayCreate) => apiClient.post(DEADLINE_PATHS.holidays, body, holiday),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOLIDAYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.holidays.all }),
   });
 }
 
@@ -98,7 +97,7 @@ export function useRemoveHoliday() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiClient.delete(DEADLINE_PATHS.holiday(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOLIDAYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.holidays.all }),
   });
 }
 
@@ -106,6 +105,6 @@ export function useImportHolidays() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (year: number) => apiClient.post(DEADLINE_PATHS.holidayImport, { year }, holidayImportAnswer),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOLIDAYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.holidays.all }),
   });
 }

@@ -1,42 +1,39 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SortDescriptor } from 'react-aria-components';
 import { DEADLINE_ORDERINGS, type DeadlineConfiguration } from '../../../shared/api/deadlines';
 import { DEADLINE_TYPES, SERVICE_CATEGORIES } from '../../../shared/constants';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DataColumn } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialog';
-import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
 import { notifySuccess } from '../../components/toast';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useDeadlineConfigurations, useToggleConfiguration } from './api';
 import { localName } from './local-name';
-import { positiveInteger, useScreenParams } from './screen-params';
+import { useScreenParams } from './screen-params';
 import { SearchBox } from '../../components/search-box';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { useListSort } from '../../lib/list-address';
 
-const PAGE_SIZE = 25;
 const SORTABLE: Record<string, string> = { name: 'name', type: 'deadline_type', category: 'service_category', days: 'days_from_start', updated: 'updated_at' };
 
 /** The configurations, filtered by type, category, status and text, with their actions. */
 export function ConfigurationList() {
   const { t } = useTranslation(['deadlines', 'common']);
   const format = useFormat();
-  const [params, set] = useScreenParams();
-  const page = positiveInteger(params.get('page')) ?? 1;
+  const address = useScreenParams();
+  const { params, set } = address;
+  const sort = useListSort(address, { columns: SORTABLE, initial: 'deadline_type', orderings: DEADLINE_ORDERINGS });
   const type = (DEADLINE_TYPES as readonly string[]).includes(params.get('type') ?? '') ? params.get('type')! : '';
   const category = (SERVICE_CATEGORIES as readonly string[]).includes(params.get('category') ?? '') ? params.get('category')! : '';
   const status = params.get('status') === 'active' || params.get('status') === 'inactive' ? params.get('status')! : '';
-  const ordering = (DEADLINE_ORDERINGS as readonly string[]).includes(params.get('ordering') ?? '') ? params.get('ordering')! : 'deadline_type';
   const search = params.get('search') ?? '';
   const list = useDeadlineConfigurations({
-    page,
-    page_size: PAGE_SIZE,
-    ordering,
+    page: address.page,
+    page_size: address.pageSize,
+    ordering: sort.ordering,
     deadline_type: type,
     service_category: category,
     active: status === '' ? undefined : status === 'active',
@@ -132,17 +129,11 @@ export function ConfigurationList() {
     },
   ];
 
-  const sortColumn = Object.entries(SORTABLE).find(([, field]) => ordering.replace(/^-/, '') === field)?.[0];
-  const sortDescriptor: SortDescriptor | undefined = sortColumn ? { column: sortColumn, direction: ordering.startsWith('-') ? 'descending' : 'ascending' } : undefined;
-  const sort = (descriptor: SortDescriptor) => {
-    const field = SORTABLE[String(descriptor.column)];
-    if (field) set({ ordering: descriptor.direction === 'descending' ? `-${field}` : field });
-  };
   const toggleFailure = toggle.error && !deactivating ? translateError(toggle.error, t).message : null;
 
   return (
     <>
-      <div className="filter-bar" role="search" aria-label={t('list.filtersLabel')}>
+      <FilterBar label={t('list.filtersLabel')}>
         <SearchBox label={t('list.search')} value={search} onSearch={(text) => set({ search: text })} />
         <SelectField
           label={t('fields.deadline_type')}
@@ -168,32 +159,15 @@ export function ConfigurationList() {
           ]}
           onChange={(value) => set({ status: value })}
         />
-      </div>
+      </FilterBar>
       {toggleFailure ? <Alert tone="error" title={toggleFailure} onDismiss={() => toggle.reset()} /> : null}
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable
-            label={t('list.label')}
-            columns={columns}
-            rows={list.data.results}
-            rowKey={(row) => row.id}
-            sortDescriptor={sortDescriptor}
-            onSortChange={sort}
-            emptyText={t('list.empty')}
-          />
-          <div className="list-footer">
-            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set({ page: String(next) })} />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('list.label'), columns, rowKey: (row) => row.id, sortDescriptor: sort.sortDescriptor, onSortChange: sort.onSortChange, emptyText: t('list.empty') }}
+        count={(count) => t('list.count', { count })}
+        noAccess={t('noAccess')}
+      />
       {deactivating ? (
         <ConfirmDialog
           isOpen

@@ -16,7 +16,7 @@ import './deadlines.css';
  */
 export function DeadlinesScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['deadlines', 'nav']);
-  const [params, set] = useScreenParams();
+  const { params, set } = useScreenParams();
   const tab = params.get('tab') === 'holidays' ? 'holidays' : 'configurations';
   const editing = positiveInteger(params.get('edit'));
   const creating = params.get('create') === '1';

@@ -33,7 +33,7 @@ function yearsAround(current: number): number[] {
 export function HolidayCalendar() {
   const { t } = useTranslation(['deadlines', 'common']);
   const format = useFormat();
-  const [params, set] = useScreenParams();
+  const { params, set } = useScreenParams();
   const thisYear = new Date().getFullYear();
   const chosen = positiveInteger(params.get('year'));
   const year = chosen !== null && chosen >= 2000 && chosen <= 2100 ? chosen : thisYear;

@@ -1,10 +1,10 @@
-import { useAddressParams } from '../../lib/address-params';
+import { useListAddress } from '../../lib/list-address';
 
 // The screen's state lives in its address, so a filtered list, a year of the calendar or an open
 // form (`?edit=12`, `?create=1`, `?history=12`) can be bookmarked, shared and restored by Back.
 
 /** The names whose change shows another set of rows. */
-const LIST_FILTERS = ['type', 'category', 'status', 'search', 'ordering'];
+const LIST_FILTERS = ['type', 'category', 'status', 'search'];
 
 /** A positive whole number from the address (an id, a page), or null. */
 export function positiveInteger(value: string | null): number | null {
@@ -13,5 +13,5 @@ export function positiveInteger(value: string | null): number | null {
   return number <= 2_147_483_647 ? number : null;
 }
 
-/** The address's params and a setter that keeps a debounced search and a filter changed meanwhile. */
-export const useScreenParams = () => useAddressParams(LIST_FILTERS);
+/** The screen's address (lib/list-address.ts): a change to a list filter starts the list at page 1. */
+export const useScreenParams = () => useListAddress(LIST_FILTERS);

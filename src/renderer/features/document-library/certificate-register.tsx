@@ -1,20 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ISSUED_DOCUMENT_KINDS, type IssuedDocument } from '../../../shared/api/issuance';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { DensitySwitch } from '../../components/table-density';
+import type { DataColumn } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
-import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useCertificateRegister } from './api';
 import { IssuedHash } from './issued-hash';
-import { filtersOf, PAGE_SIZE, pageOf, useListParams } from './list-params';
-import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { filtersOf, useListAddress } from '../../lib/list-address';
 
 const FILTERS = ['kind', 'status', 'search'] as const;
 
@@ -22,11 +17,11 @@ const FILTERS = ['kind', 'status', 'search'] as const;
 export function CertificateRegister() {
   const { t } = useTranslation(['library', 'common']);
   const format = useFormat();
-  const [params, set] = useListParams();
-  const page = pageOf(params);
-  const register = useCertificateRegister({ ...filtersOf(params, FILTERS), page, page_size: PAGE_SIZE });
+  const address = useListAddress(FILTERS);
+  const { params, page, pageSize } = address;
+  const set = (name: string, value: string) => address.set({ [name]: value });
+  const register = useCertificateRegister({ ...filtersOf(params, FILTERS), page, page_size: pageSize });
   const date = format.date;
-  const pastTheEnd = useFirstPageWhenPastTheEnd(register, page, () => set('page', null));
 
   const columns: DataColumn<IssuedDocument>[] = [
     { id: 'code', title: t('register.code'), isRowHeader: true, render: (row) => <code className="verification-code">{row.verification_code}</code> },
@@ -61,7 +56,7 @@ export function CertificateRegister() {
 
   return (
     <>
-      <div className="filter-bar" role="search" aria-label={t('filtersLabel')}>
+      <FilterBar label={t('filtersLabel')}>
         <SearchBox label={t('register.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('register.kind')}
@@ -80,23 +75,14 @@ export function CertificateRegister() {
           ]}
           onChange={(value) => set('status', value)}
         />
-      </div>
-      {register.isError && !pastTheEnd ? (
-        <Alert tone="error" title={isAccessDenied(register.error) ? t('common:noAccess.register') : t('common:couldNotLoad')}>
-          {isAccessDenied(register.error) ? t('common:noAccess.hint') : translateError(register.error, t).message}
-        </Alert>
-      ) : null}
-      {register.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {register.data ? (
-        <div aria-busy={register.isFetching}>
-          <DataTable label={t('register.table')} columns={columns} rows={register.data.results} rowKey={(row) => row.id} emptyText={t('register.empty')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('register.count', { count: register.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(register.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={register}
+        address={address}
+        table={{ label: t('register.table'), columns, rowKey: (row) => row.id, emptyText: t('register.empty') }}
+        count={(count) => t('register.count', { count })}
+        noAccess={t('common:noAccess.register')}
+      />
     </>
   );
 }

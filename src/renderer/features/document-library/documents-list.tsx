@@ -3,21 +3,16 @@ import { Link } from 'react-router-dom';
 import type { StoredDocument } from '../../../shared/api/documents';
 import { DOCUMENT_TYPES } from '../../../shared/document-types';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../shared/domain/application-status';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { DensitySwitch } from '../../components/table-density';
+import type { DataColumn } from '../../components/data-table';
 import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
-import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useDocumentList } from './api';
-import { filtersOf, PAGE_SIZE, pageOf, useListParams } from './list-params';
-import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { SearchBox } from '../../components/search-box';
 import { useFormat } from '../../lib/format';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { filtersOf, useListAddress } from '../../lib/list-address';
 
 const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as const;
 
@@ -25,14 +20,14 @@ const FILTERS = ['document_type', 'status', 'kind', 'application', 'search'] as 
 export function DocumentsList() {
   const { t } = useTranslation(['library', 'applications', 'common']);
   const format = useFormat();
-  const [params, set] = useListParams();
-  const page = pageOf(params);
+  const address = useListAddress(FILTERS);
+  const { params, page, pageSize } = address;
+  const set = (name: string, value: string) => address.set({ [name]: value });
   const application = params.get('application') ?? '';
   const applicationValid = application === '' || /^[1-9]\d{0,9}$/.test(application);
-  const query = { ...filtersOf(params, applicationValid ? FILTERS : FILTERS.filter((name) => name !== 'application')), page, page_size: PAGE_SIZE };
+  const query = { ...filtersOf(params, applicationValid ? FILTERS : FILTERS.filter((name) => name !== 'application')), page, page_size: pageSize };
   const list = useDocumentList(query);
   const date = format.date;
-  const pastTheEnd = useFirstPageWhenPastTheEnd(list, page, () => set('page', null));
 
   const columns: DataColumn<StoredDocument>[] = [
     {
@@ -66,7 +61,7 @@ export function DocumentsList() {
 
   return (
     <>
-      <div className="filter-bar" role="search" aria-label={t('filtersLabel')}>
+      <FilterBar label={t('filtersLabel')}>
         <SearchBox label={t('searchDocuments')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('columns.type')}
@@ -96,23 +91,14 @@ export function DocumentsList() {
           onChange={(value) => set('application', value.trim())}
           errorMessage={applicationValid ? undefined : t('applicationIdInvalid')}
         />
-      </div>
-      {list.isError && !pastTheEnd ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('common:noAccess.documents') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable label={t('documentsTable')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('noDocuments')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('count', { count: list.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('documentsTable'), columns, rowKey: (row) => row.id, emptyText: t('noDocuments') }}
+        count={(count) => t('count', { count })}
+        noAccess={t('common:noAccess.documents')}
+      />
     </>
   );
 }

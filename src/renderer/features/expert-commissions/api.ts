@@ -10,13 +10,14 @@ import {
 } from '../../../shared/api/experts';
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The expert commission screens' calls (issue 14): list, detail, the evaluators who may be
 // members, create, and change (with the version read; 412 when stale).
 
 export function useCommissionList(query: ListQuery) {
   return useQuery({
-    queryKey: ['expert-commissions', 'list', query],
+    queryKey: queryKeys.expertCommissions.list(query),
     queryFn: () => apiClient.get(EXPERT_PATHS.commissions, commissionListAnswer, query),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +25,7 @@ export function useCommissionList(query: ListQuery) {
 
 export function useCommission(id: number) {
   return useQuery({
-    queryKey: ['expert-commission', id],
+    queryKey: queryKeys.expertCommission(id),
     queryFn: () => apiClient.get(EXPERT_PATHS.commission(id), commission),
     retry: false,
     enabled: Number.isInteger(id) && id > 0,
@@ -32,14 +33,14 @@ export function useCommission(id: number) {
 }
 
 export function useMemberOptions() {
-  return useQuery({ queryKey: ['expert-commissions', 'member-options'], queryFn: () => apiClient.get(EXPERT_PATHS.memberOptions, memberOptionsAnswer) });
+  return useQuery({ queryKey: queryKeys.expertCommissions.memberOptions, queryFn: () => apiClient.get(EXPERT_PATHS.memberOptions, memberOptionsAnswer) });
 }
 
 function useSaved() {
   const client = useQueryClient();
   return (saved: Commission) => {
-    client.setQueryData(['expert-commission', saved.id], saved);
-    void client.invalidateQueries({ queryKey: ['expert-commissions'] });
+    client.setQueryData(queryKeys.expertCommission(saved.id), saved);
+    void client.invalidateQueries({ queryKey: queryKeys.expertCommissions.all });
   };
 }
 

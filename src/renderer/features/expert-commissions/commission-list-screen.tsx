@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { Link } from 'react-router-dom';
+import type { DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useAtomValue } from 'jotai';
 import { currentUserAtom } from '../../lib/session';
@@ -15,37 +11,23 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { ACADEMIC_FIELD_CATEGORIES } from '../../../shared/domain/application-status';
 import type { CommissionListItem } from '../../../shared/api/experts';
 import { useCommissionList } from './api';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { useListAddress } from '../../lib/list-address';
 
-const PAGE_SIZE = 25;
-
-/** The filters live in the URL (shareable, kept on back); a new filter starts at page 1. */
-function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(name);
-        else next.set(name, value);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: name === 'search' },
-    );
-  return [params, set];
-}
+const FILTERS = ['search', 'field', 'active'];
 
 /** /expert-commissions: every commission, searched by name, filtered by field and state. */
 export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['experts', 'nav', 'common']);
   const format = useFormat();
   const user = useAtomValue(currentUserAtom);
-  const [params, set] = useFilters();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const address = useListAddress(FILTERS);
+  const { params, page, pageSize } = address;
+  const set = (name: string, value: string) => address.set({ [name]: value });
   const field = params.get('field') ?? '';
   const active = params.get('active') ?? '';
   const search = params.get('search') ?? '';
-  const list = useCommissionList({ page, page_size: PAGE_SIZE, search, field, active });
+  const list = useCommissionList({ page, page_size: pageSize, search, field, active });
   const canChange = hasPermission(user, 'expert.change_commission');
 
   const columns: DataColumn<CommissionListItem>[] = [
@@ -76,7 +58,7 @@ export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
           ) : undefined
         }
       />
-      <div className="filter-bar" role="search" aria-label={t('commissions.filters')}>
+      <FilterBar label={t('commissions.filters')}>
         <SearchBox label={t('commissions.search')} value={search} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('fields.field')}
@@ -95,22 +77,14 @@ export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
           ]}
           onChange={(value) => set('active', value)}
         />
-      </div>
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable label={t('commissions.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('commissions.empty')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('commissions.count', { count: list.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('commissions.table'), columns, rowKey: (row) => row.id, emptyText: t('commissions.empty') }}
+        count={(count) => t('commissions.count', { count })}
+        noAccess={t('noAccess')}
+      />
     </>
   );
 }

@@ -2,12 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { EXPERT_PATHS, expertReview, reviewListAnswer, type ExpertReview, type ReviewDraft, type ReviewSubmit } from '../../../shared/api/experts';
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The evaluator's calls (issue 14): "My reviews", one review, saving a draft and submitting.
 
 export function useMyReviews(query: ListQuery) {
   return useQuery({
-    queryKey: ['expert-reviews', 'list', query],
+    queryKey: queryKeys.expertReviews.list(query),
     queryFn: () => apiClient.get(EXPERT_PATHS.reviews, reviewListAnswer, query),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +16,7 @@ export function useMyReviews(query: ListQuery) {
 
 export function useExpertReview(id: number) {
   return useQuery({
-    queryKey: ['expert-review', id],
+    queryKey: queryKeys.expertReview(id),
     queryFn: () => apiClient.get(EXPERT_PATHS.review(id), expertReview),
     retry: false,
     enabled: Number.isInteger(id) && id > 0,
@@ -26,8 +27,8 @@ export function useExpertReview(id: number) {
 export function useSaved() {
   const client = useQueryClient();
   return (saved: ExpertReview) => {
-    client.setQueryData(['expert-review', saved.id], saved);
-    void client.invalidateQueries({ queryKey: ['expert-reviews'] });
+    client.setQueryData(queryKeys.expertReview(saved.id), saved);
+    void client.invalidateQueries({ queryKey: queryKeys.expertReviews.all });
   };
 }
 

@@ -4,6 +4,7 @@ import type { PermissionName } from '../../../shared/auth/permissions';
 import { healthAnswer, SYSTEM_PATHS, type HealthAnswer } from '../../../shared/api/system';
 import { apiClient } from '../../lib/app-api-client';
 import { asTransportError } from '../../lib/transport-error';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * GET /api/health/. A 503 still carries the report (the API answered; the database or storage
@@ -20,7 +21,7 @@ export async function fetchSystemHealth(): Promise<HealthAnswer> {
 }
 
 export function useSystemHealth() {
-  return useQuery({ queryKey: ['system-health'], queryFn: fetchSystemHealth, refetchInterval: 60_000 });
+  return useQuery({ queryKey: queryKeys.systemHealth, queryFn: fetchSystemHealth, refetchInterval: 60_000 });
 }
 
 /** What GET /api/dashboard/ asks of the caller (the server's preHandler): the cards are the caseload's. */
@@ -28,5 +29,5 @@ export const DASHBOARD_PERMISSION: PermissionName = 'applications.view_applicati
 
 /** The dashboard's figures; DashboardCards asks only for a user holding DASHBOARD_PERMISSION. */
 export function useDashboard() {
-  return useQuery({ queryKey: ['dashboard'], queryFn: () => apiClient.get(DASHBOARD_PATHS.home, dashboardAnswer) });
+  return useQuery({ queryKey: queryKeys.dashboard, queryFn: () => apiClient.get(DASHBOARD_PATHS.home, dashboardAnswer) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inboxAnswer, NOTIFICATION_PATHS } from '../../../shared/api/notifications';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The bell's calls (issue 16): my in-app messages with the unread count, marking one or all read.
 
@@ -9,11 +10,10 @@ export const INBOX_POLL_MS = 60_000;
 /** The latest messages the bell lists; older ones are not the bell's business. */
 export const INBOX_PAGE_SIZE = 10;
 
-const INBOX_KEY = ['inbox'] as const;
 
 export function useInbox() {
   return useQuery({
-    queryKey: INBOX_KEY,
+    queryKey: queryKeys.inbox,
     queryFn: () => apiClient.get(NOTIFICATION_PATHS.inbox, inboxAnswer, { page_size: INBOX_PAGE_SIZE }),
     refetchInterval: INBOX_POLL_MS,
     refetchIntervalInBackground: false,
@@ -27,7 +27,7 @@ export function useMarkRead() {
       // The answer's body is not read: the inbox is fetched again either way.
       await apiClient.send('post', NOTIFICATION_PATHS.markRead(id), { json: {} });
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: INBOX_KEY }),
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.inbox }),
   });
 }
 
@@ -37,6 +37,6 @@ export function useMarkAllRead() {
     mutationFn: async () => {
       await apiClient.send('post', NOTIFICATION_PATHS.markAllRead, { json: {} });
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: INBOX_KEY }),
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.inbox }),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { APPLICATION_PATHS, applicationDetail, applicationListItem, type ApplicationDetail } from '../../../shared/api/applications';
 import type { ApplicationStatus } from '../../../shared/domain/application-status';
 import { apiClient } from '../../lib/app-api-client';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The inspectorate's calls: its two lists, one application, and its two decisions. The keys sit
 // under the applications' own, so a change made on any screen refreshes these too.
@@ -14,23 +15,21 @@ export const LIST_STATUSES: Record<InspectorateList, readonly ApplicationStatus[
   decided: ['inspectorate_verified', 'inspectorate_rejected'],
 };
 
-export const PAGE_SIZE = 25;
-
 /** Waiting ones soonest deadline first; decided ones newest first. */
 const ORDERING: Record<InspectorateList, string> = { waiting: 'deadline', decided: '-submitted_at' };
 
-export function useInspectorateList(list: InspectorateList, page: number) {
+export function useInspectorateList(list: InspectorateList, page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['applications', 'inspectorate', list, page],
+    queryKey: queryKeys.applications.inspectorate(list, page, pageSize),
     queryFn: () =>
-      apiClient.list(APPLICATION_PATHS.list, applicationListItem, { status: LIST_STATUSES[list], ordering: ORDERING[list], page, page_size: PAGE_SIZE }),
+      apiClient.list(APPLICATION_PATHS.list, applicationListItem, { status: LIST_STATUSES[list], ordering: ORDERING[list], page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useInspectorateApplication(id: number | null) {
   return useQuery({
-    queryKey: ['application', id],
+    queryKey: queryKeys.application.detail(id),
     queryFn: () => apiClient.get(APPLICATION_PATHS.detail(id ?? 0), applicationDetail),
     enabled: id !== null,
     retry: false,
@@ -46,9 +45,8 @@ export function useInspectorateDecision(id: number) {
     mutationFn: ({ decision, version, notes }: { decision: InspectorateDecision; version: number; notes?: string }) =>
       apiClient.post(APPLICATION_PATHS.action(id, decision), { version, notes }, applicationDetail),
     onSuccess: (detail: ApplicationDetail) => {
-      client.setQueryData(['application', id], detail);
-      void client.invalidateQueries({ queryKey: ['applications'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      client.setQueryData(queryKeys.application.detail(id), detail);
+      invalidate(client, STALE_AFTER.applicationChange);
     },
   });
 }
@@ -57,7 +55,7 @@ export function useInspectorateDecision(id: number) {
 export function useRefreshInspectorate(id: number | null) {
   const client = useQueryClient();
   return () => {
-    if (id !== null) void client.invalidateQueries({ queryKey: ['application', id] });
-    void client.invalidateQueries({ queryKey: ['applications'] });
+    if (id !== null) void client.invalidateQueries({ queryKey: queryKeys.application.detail(id) });
+    void client.invalidateQueries({ queryKey: queryKeys.applications.all });
   };
 }

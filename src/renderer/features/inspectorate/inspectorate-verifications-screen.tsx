@@ -1,34 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
-import { Spinner } from '../../components/spinner';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
-import { PAGE_SIZE, useInspectorateList, type InspectorateList } from './api';
+import { useInspectorateList, type InspectorateList } from './api';
 import { VerificationPanel } from './verification-panel';
 import './inspectorate.css';
 import { useCountryName } from '../../lib/country-names';
 import { useFormat } from '../../lib/format';
+import { ListResults } from '../../components/list-screen';
+import { useListAddress, withListParams, type ListAddress } from '../../lib/list-address';
 
 // The inspectorate's work (spec §4): service 3 applications waiting for its verification, and
 // those it decided. The open list, its page and the selected application live in the URL
 // (?list=decided&page=2&application=42), so a link or a reload shows the same thing.
-
-/** A copy of the query string with one parameter set (or removed with null). */
-function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) next.delete(name);
-    else next.set(name, value);
-  }
-  return next;
-}
 
 function positiveNumber(value: string | null): number | null {
   const parsed = Number(value);
@@ -37,7 +24,8 @@ function positiveNumber(value: string | null): number | null {
 
 export function InspectorateVerificationsScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['inspectorate', 'nav']);
-  const [params, setParams] = useSearchParams();
+  const address = useListAddress(['list']);
+  const { params, set } = address;
   const list: InspectorateList = params.get('list') === 'decided' ? 'decided' : 'waiting';
   const selected = positiveNumber(params.get('application'));
 
@@ -45,7 +33,7 @@ export function InspectorateVerificationsScreen({ titleKey }: { titleKey: string
     <>
       <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('description')} />
       <div className={selected === null ? 'inspectorate-layout' : 'inspectorate-layout inspectorate-layout--with-panel'}>
-        <Tabs selectedKey={list} onSelectionChange={(key: Key) => setParams(withParams(params, { list: key === 'decided' ? 'decided' : null, page: null }))}>
+        <Tabs selectedKey={list} onSelectionChange={(key: Key) => set({ list: key === 'decided' ? 'decided' : null })}>
           <TabList aria-label={t('lists')} className="tab-list">
             <Tab id="waiting" className="tab">
               {t('waiting.tab')}
@@ -55,13 +43,13 @@ export function InspectorateVerificationsScreen({ titleKey }: { titleKey: string
             </Tab>
           </TabList>
           <TabPanel id="waiting">
-            <ApplicationsTable list="waiting" params={params} onParams={setParams} selected={selected} />
+            <ApplicationsTable list="waiting" address={address} selected={selected} />
           </TabPanel>
           <TabPanel id="decided">
-            <ApplicationsTable list="decided" params={params} onParams={setParams} selected={selected} />
+            <ApplicationsTable list="decided" address={address} selected={selected} />
           </TabPanel>
         </Tabs>
-        {selected !== null ? <VerificationPanel key={selected} applicationId={selected} onClose={() => setParams(withParams(params, { application: null }))} /> : null}
+        {selected !== null ? <VerificationPanel key={selected} applicationId={selected} onClose={() => set({ application: null })} /> : null}
       </div>
     </>
   );
@@ -69,19 +57,17 @@ export function InspectorateVerificationsScreen({ titleKey }: { titleKey: string
 
 interface ApplicationsTableProps {
   list: InspectorateList;
-  params: URLSearchParams;
-  onParams(params: URLSearchParams): void;
+  address: ListAddress;
   selected: number | null;
 }
 
-function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTableProps) {
+function ApplicationsTable({ list, address, selected }: ApplicationsTableProps) {
   const { t } = useTranslation(['inspectorate', 'applications', 'common']);
   const format = useFormat();
   const country = useCountryName();
-  const page = positiveNumber(params.get('page')) ?? 1;
-  const query = useInspectorateList(list, page);
+  const query = useInspectorateList(list, address.page, address.pageSize);
   const date = format.date;
-  const select = (id: number) => withParams(params, { application: String(id) });
+  const select = (id: number) => withListParams(address.params, { application: String(id) }, []);
 
   const columns: DataColumn<ApplicationListItem>[] = [
     {
@@ -114,37 +100,17 @@ function ApplicationsTable({ list, params, onParams, selected }: ApplicationsTab
       : [{ id: 'outcome', title: t('columns.outcome'), render: (row: ApplicationListItem) => t(`applications:status.${row.status}`) }]),
   ];
 
-  if (query.isPending) return <Spinner label={t('common:loading')} />;
-  if (query.isError) {
-    return (
-      <Alert tone="error" title={isAccessDenied(query.error) ? t('common:noAccess.inspectorate') : t('couldNotLoad')}>
-        <p>{isAccessDenied(query.error) ? t('common:noAccess.hint') : translateError(query.error, t).message}</p>
-        <Button onPress={() => void query.refetch()}>{t('retry')}</Button>
-      </Alert>
-    );
-  }
-  const { count, results } = query.data;
-  if (count === 0) {
-    return <EmptyState title={t(`${list}.emptyTitle`)} description={t(`${list}.emptyDescription`)} />;
-  }
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
-  const go = (target: number) => onParams(withParams(params, { page: target > 1 ? String(target) : null }));
+  const count = query.data?.count ?? 0;
   return (
-    <div aria-busy={query.isFetching}>
-      <p>{t(`${list}.intro`)}</p>
-      <DataTable
-        label={t(`${list}.tableLabel`)}
-        columns={columns}
-        rows={results}
-        rowKey={(row) => row.id}
-        onRowAction={(key) => onParams(select(Number(key)))}
-      />
-      <div className="list-footer">
-        <p aria-live="polite">{t('count', { count })}</p>
-        {pages > 1 ? (
-          <Pager page={page} pages={pages} onPage={go} />
-        ) : null}
-      </div>
-    </div>
+    <ListResults
+      list={query}
+      address={address}
+      above={count > 0 ? <p>{t(`${list}.intro`)}</p> : null}
+      empty={<EmptyState title={t(`${list}.emptyTitle`)} description={t(`${list}.emptyDescription`)} />}
+      table={{ label: t(`${list}.tableLabel`), columns, rowKey: (row) => row.id, onRowAction: (key) => address.set({ application: String(key) }) }}
+      count={(count) => t('count', { count })}
+      noAccess={t('common:noAccess.inspectorate')}
+      couldNotLoad={t('couldNotLoad')}
+    />
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/api/news';
 import { apiClient } from '../../lib/app-api-client';
 import type { NewsScreenQuery } from './news-query';
+import { queryKeys } from '../../lib/query-keys';
 
 // The news calls the screens make (issue 18). Writes name the reader's language so the server's
 // refusals (a stale version, a cover that is not an image, too large) come back in it; every
@@ -34,23 +35,23 @@ function useWrite() {
 function useRefreshArticle() {
   const client = useQueryClient();
   return (article: NewsArticle) => {
-    client.setQueryData(['news', 'article', article.id], article);
-    void client.invalidateQueries({ queryKey: ['news', 'list'] });
-    void client.invalidateQueries({ queryKey: ['news', 'versions', article.id] });
-    void client.invalidateQueries({ queryKey: ['news', 'cover', article.id] });
+    client.setQueryData(queryKeys.news.article(article.id), article);
+    void client.invalidateQueries({ queryKey: queryKeys.news.lists });
+    void client.invalidateQueries({ queryKey: queryKeys.news.versions(article.id) });
+    void client.invalidateQueries({ queryKey: queryKeys.news.covers(article.id) });
   };
 }
 
 export function useNewsList(query: NewsScreenQuery) {
   return useQuery({
-    queryKey: ['news', 'list', query],
+    queryKey: queryKeys.news.list(query),
     queryFn: () => apiClient.get(NEWS_PATHS.list, newsListAnswer, { ...query }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** One article, as useArticle and a reload after a 412 ask for it. */
-export const articleQuery = (id: number) => ({ queryKey: ['news', 'article', id], queryFn: () => apiClient.get(NEWS_PATHS.detail(id), newsArticle) });
+export const articleQuery = (id: number) => ({ queryKey: queryKeys.news.article(id), queryFn: () => apiClient.get(NEWS_PATHS.detail(id), newsArticle) });
 
 export function useArticle(id: number | null) {
   return useQuery({ ...articleQuery(id ?? 0), enabled: id !== null });
@@ -58,14 +59,14 @@ export function useArticle(id: number | null) {
 
 export function useVersions(id: number) {
   return useQuery({
-    queryKey: ['news', 'versions', id],
+    queryKey: queryKeys.news.versions(id),
     queryFn: async () => (await apiClient.get(NEWS_PATHS.versions(id), newsVersionList)).results,
   });
 }
 
 export function useVersion(id: number, version: number | null) {
   return useQuery({
-    queryKey: ['news', 'version', id, version],
+    queryKey: queryKeys.news.version(id, version),
     queryFn: () => apiClient.get(NEWS_PATHS.version(id, version!), newsVersionDetail),
     enabled: version !== null,
   });
@@ -147,7 +148,7 @@ export function usePreview() {
 export function useCoverImage(article: Pick<NewsArticle, 'id' | 'cover'>, of: 'article' | 'pending' = 'article'): string | null {
   const sha = article.cover?.sha256 ?? null;
   const image = useQuery({
-    queryKey: ['news', 'cover', article.id, of, sha],
+    queryKey: queryKeys.news.cover(article.id, of, sha),
     queryFn: async () => (await apiClient.send('get', of === 'pending' ? NEWS_PATHS.pendingCover(article.id) : NEWS_PATHS.cover(article.id))).blob(),
     enabled: sha !== null,
     staleTime: Infinity,

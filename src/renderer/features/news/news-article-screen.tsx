@@ -20,6 +20,7 @@ import { PendingRevision, withPending } from './pending-revision';
 import { NewsStatusBadge } from './status-badge';
 import { VersionHistory } from './version-history';
 import './news.css';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * One article (route /news/:articleId): its text in one of its languages (chosen in the address,
@@ -73,7 +74,7 @@ function ArticleView({ article }: { article: NewsArticle }) {
           }, { replace: true })}
         />
       ) : null}
-      {pending ? <PendingRevision article={pending} language={language} onReload={() => void client.invalidateQueries({ queryKey: ['news', 'article', article.id] })} /> : null}
+      {pending ? <PendingRevision article={pending} language={language} onReload={() => void client.invalidateQueries({ queryKey: queryKeys.news.article(article.id) })} /> : null}
       <div className="news-article-layout">
         <article className="news-article" lang={language}>
           <CoverImage article={article} />

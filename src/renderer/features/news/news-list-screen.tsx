@@ -3,23 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NEWS_LANGUAGES, NEWS_STATUSES, type NewsListItem } from '../../../shared/api/news';
 import { hasPermission } from '../../../shared/auth/permissions';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DataColumn } from '../../components/data-table';
 import { DatePickerField } from '../../components/date-picker-field';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
 import { Button } from '../../components/button';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useNewsList } from './api';
 import { titleOf } from './article-language';
-import { LIST_FILTERS, newsQueryOf, PAGE_SIZES, useListParams } from './news-query';
+import { newsQueryOf, useListParams } from './news-query';
 import { NewsStatusBadge } from './status-badge';
 import './news.css';
+import { FilterBar, ListResults } from '../../components/list-screen';
 
 /**
  * News (route /news, spec §2): the articles, newest first, filtered by status, language, tag,
@@ -29,12 +26,10 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['news', 'nav', 'common']);
   const format = useFormat();
   const user = useAtomValue(currentUserAtom);
-  const [params, set] = useListParams();
+  const address = useListParams();
+  const { params, set, filtered } = address;
   const query = newsQueryOf(params);
   const list = useNewsList(query);
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / query.page_size));
-  const filtered = LIST_FILTERS.some((name) => params.has(name));
   const languageName = (language: string) => t(`language.${language}`);
 
   const columns: DataColumn<NewsListItem>[] = [
@@ -84,7 +79,7 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
           ) : null
         }
       />
-      <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+      <FilterBar label={t('filters.label')}>
         <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set({ search: text })} />
         <SelectField
           label={t('filters.status')}
@@ -104,33 +99,18 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
         <DatePickerField label={t('filters.from')} value={query.date_from ?? null} maxValue={query.date_to ?? null} clearLabel={t('filters.clearFrom')} onChange={(value) => set({ date_from: value })} />
         <DatePickerField label={t('filters.to')} value={query.date_to ?? null} minValue={query.date_from ?? null} clearLabel={t('filters.clearTo')} onChange={(value) => set({ date_to: value })} />
         {filtered ? (
-          <Button variant="quiet" onPress={() => set(Object.fromEntries(LIST_FILTERS.map((name) => [name, null])))}>
+          <Button variant="quiet" onPress={() => address.clearFilters()}>
             {t('filters.clear')}
           </Button>
         ) : null}
-      </div>
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending && !list.isError ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <p aria-live="polite">{t('count', { count })}</p>
-          <DataTable label={t('listLabel')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
-          <div className="list-footer">
-            <Pager page={query.page} pages={pages} onPage={(next) => set({ page: next > 1 ? String(next) : null })} />
-            <SelectField
-              label={t('filters.pageSize')}
-              layout="inline"
-              value={String(query.page_size)}
-              options={PAGE_SIZES.map((size) => ({ value: String(size), label: format.number(size) }))}
-              onChange={(value) => set({ page_size: value })}
-            />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('listLabel'), columns, rowKey: (row) => row.id, emptyText: t(filtered ? 'emptyFiltered' : 'empty') }}
+        count={(count) => t('count', { count })}
+        noAccess={t('noAccess')}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { NEWS_LANGUAGES, NEWS_STATUSES, newsListFilter, type NewsListFilter } from '../../../shared/api/news';
-import { useAddressParams } from '../../lib/address-params';
+import { pageOf, useListAddress } from '../../lib/list-address';
 
 // The list's filters and page live in the address, so a filtered list can be bookmarked, shared
 // and restored by Back. Whatever the address holds is checked with the contract's own filter: a
@@ -8,21 +8,12 @@ import { useAddressParams } from '../../lib/address-params';
 /** The list's query as this screen sends it. */
 export type NewsScreenQuery = NewsListFilter & { page: number; page_size: number };
 
-export const PAGE_SIZES = [20, 50, 100] as const;
-const FILTERS = ['status', 'language', 'tag', 'search', 'date_from', 'date_to', 'page_size'];
-
-function positiveInteger(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return null;
-  return Number(value);
-}
+const FILTERS = ['status', 'language', 'tag', 'search', 'date_from', 'date_to'];
 
 /** The server's query from the address. */
 export function newsQueryOf(params: URLSearchParams): NewsScreenQuery {
-  const size = positiveInteger(params.get('page_size'));
-  const query: NewsScreenQuery = {
-    page: positiveInteger(params.get('page')) ?? 1,
-    page_size: size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
-  };
+  const { page, pageSize } = pageOf(params);
+  const query: NewsScreenQuery = { page, page_size: pageSize };
   const status = params.get('status');
   if (status && (NEWS_STATUSES as readonly string[]).includes(status)) query.status = status as NewsListFilter['status'];
   const language = params.get('language');
@@ -35,7 +26,5 @@ export function newsQueryOf(params: URLSearchParams): NewsScreenQuery {
   return query;
 }
 
-/** The address's params and a setter that keeps a debounced search and a filter changed meanwhile. */
-export const useListParams = () => useAddressParams(FILTERS);
-
-export const LIST_FILTERS = FILTERS.filter((name) => name !== 'page_size');
+/** The list's address (lib/list-address.ts). */
+export const useListParams = () => useListAddress(FILTERS);

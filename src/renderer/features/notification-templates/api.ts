@@ -4,17 +4,18 @@ import type { NotificationEvent, TemplateLanguage } from '../../../shared/domain
 import { ERROR_CODES } from '../../../shared/errors';
 import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The notification templates' calls (issue 16): every event with its active texts, one event and
 // language with every version, and saving a new version.
 
 export function useTemplateList() {
-  return useQuery({ queryKey: ['notification-templates', 'list'], queryFn: () => apiClient.get(NOTIFICATION_PATHS.templates, templateListAnswer) });
+  return useQuery({ queryKey: queryKeys.notificationTemplates.list, queryFn: () => apiClient.get(NOTIFICATION_PATHS.templates, templateListAnswer) });
 }
 
 export function useTemplateHistory(event: NotificationEvent, language: TemplateLanguage) {
   return useQuery({
-    queryKey: ['notification-templates', 'history', event, language],
+    queryKey: queryKeys.notificationTemplates.history(event, language),
     queryFn: () => apiClient.get(NOTIFICATION_PATHS.template(event, language), templateHistory),
   });
 }
@@ -39,8 +40,8 @@ export function useSaveTemplate() {
     },
     // The answer is the history with the new version first: the editor's cache takes it as it is.
     onSuccess: (saved, { event, language }) => {
-      client.setQueryData(['notification-templates', 'history', event, language], saved);
-      void client.invalidateQueries({ queryKey: ['notification-templates', 'list'] });
+      client.setQueryData(queryKeys.notificationTemplates.history(event, language), saved);
+      void client.invalidateQueries({ queryKey: queryKeys.notificationTemplates.list });
     },
   });
 }

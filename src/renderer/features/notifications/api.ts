@@ -12,6 +12,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
 import type { NotificationListRequest } from './notification-list-query';
+import { queryKeys } from '../../lib/query-keys';
 
 // The notifications screen's calls (issue 16): the outbox as a list, one message, resending a
 // failed one, sending a new one, and the two searches of the send dialog (an application by its
@@ -31,7 +32,7 @@ async function postInLanguage(path: string, body: unknown, language: string) {
 
 export function useNotificationList(query: NotificationListRequest) {
   return useQuery({
-    queryKey: ['notifications', 'list', query],
+    queryKey: queryKeys.notifications.list(query),
     queryFn: () => apiClient.get(NOTIFICATION_PATHS.list, notificationListAnswer, query),
     placeholderData: keepPreviousData,
   });
@@ -39,7 +40,7 @@ export function useNotificationList(query: NotificationListRequest) {
 
 export function useNotificationDetail(id: number | null) {
   return useQuery({
-    queryKey: ['notifications', 'detail', id],
+    queryKey: queryKeys.notifications.detail(id),
     queryFn: () => apiClient.get(NOTIFICATION_PATHS.detail(id!), notificationDetail),
     enabled: id !== null,
   });
@@ -50,7 +51,7 @@ export function useResendNotification() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, language }: { id: number; language: string }) => postInLanguage(NOTIFICATION_PATHS.resend(id), {}, language),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
 
@@ -58,7 +59,7 @@ export function useSendNotification() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ request, language }: { request: SendNotificationRequest; language: string }) => postInLanguage(NOTIFICATION_PATHS.list, request, language),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
 
@@ -66,7 +67,7 @@ export function useSendNotification() {
 const applicationMatches = applicationListAnswer.transform((page) => page.results);
 export function useApplicationSearch(search: string) {
   return useQuery({
-    queryKey: ['notifications', 'application-search', search],
+    queryKey: queryKeys.notifications.applicationSearch(search),
     queryFn: () => apiClient.get(APPLICATION_PATHS.list, applicationMatches, { search, page_size: 10, archived: 'all' }),
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
@@ -75,7 +76,7 @@ export function useApplicationSearch(search: string) {
 
 export function useStaffSearch(search: string) {
   return useQuery({
-    queryKey: ['notifications', 'staff-search', search],
+    queryKey: queryKeys.notifications.staffSearch(search),
     queryFn: () => apiClient.get(NOTIFICATION_PATHS.staffRecipients, staffRecipientAnswer, search ? { search } : undefined),
     placeholderData: keepPreviousData,
   });

@@ -5,20 +5,17 @@ import { Button } from '../../components/button';
 import { DatePickerField } from '../../components/date-picker-field';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
-import { withoutFilters, withParam, type FilterKey } from './notification-list-query';
-
-export interface NotificationFiltersProps {
-  params: URLSearchParams;
-  onChange(params: URLSearchParams): void;
-}
+import type { ListAddress } from '../../lib/list-address';
+import { FilterBar } from '../../components/list-screen';
 
 /** The list's filters; every change goes to the address (and back to page 1). */
-export function NotificationFilters({ params, onChange }: NotificationFiltersProps) {
+export function NotificationFilters({ address }: { address: ListAddress }) {
   const { t } = useTranslation('notifications');
-  const set = (key: FilterKey, value: string | null) => onChange(withParam(params, key, value));
+  const { params } = address;
+  const set = (key: string, value: string | null) => address.set({ [key]: value });
   const events = NOTIFICATION_EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) })).sort((a, b) => a.label.localeCompare(b.label));
   return (
-    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+    <FilterBar label={t('filters.label')}>
       <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
       <SelectField
         label={t('filters.status')}
@@ -45,9 +42,9 @@ export function NotificationFilters({ params, onChange }: NotificationFiltersPro
       />
       <DatePickerField label={t('filters.dateFrom')} value={params.get('date_from')} maxValue={params.get('date_to')} clearLabel={t('filters.clearDate')} onChange={(value) => set('date_from', value)} />
       <DatePickerField label={t('filters.dateTo')} value={params.get('date_to')} minValue={params.get('date_from')} clearLabel={t('filters.clearDate')} onChange={(value) => set('date_to', value)} />
-      <Button variant="quiet" onPress={() => onChange(withoutFilters(params))}>
+      <Button variant="quiet" onPress={() => address.clearFilters()}>
         {t('filters.clear')}
       </Button>
-    </div>
+    </FilterBar>
   );
 }

@@ -1,29 +1,25 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { NotificationListItem } from '../../../shared/api/notifications';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
-import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { sessionAtom } from '../../lib/session';
 import { useNotificationList } from './api';
 import { NotificationDetailDialog } from './notification-detail-dialog';
 import { NotificationFilters } from './notification-filters';
-import { PAGE_SIZES, queryFromParams, withParam } from './notification-list-query';
+import { NOTIFICATION_FILTERS, queryFromParams } from './notification-list-query';
 import { NotificationStatusBadge } from './notification-status';
 import { subjectText } from './notification-subject';
 import { SendNotificationDialog } from './send-notification-dialog';
 import './notifications.css';
+import { ListResults } from '../../components/list-screen';
+import { useListAddress } from '../../lib/list-address';
 
 /** /notifications (spec §2 "Notifications"): every message the office sent or will send, with filters; resend and send. */
 export function NotificationListScreen({ titleKey }: { titleKey: string }) {
@@ -31,15 +27,11 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
   const format = useFormat();
   const user = useAtomValue(sessionAtom)?.user;
   const maySend = hasPermission(user, 'notifications.send_notification');
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const list = useNotificationList(query);
+  const address = useListAddress(NOTIFICATION_FILTERS);
+  const list = useNotificationList(queryFromParams(address.params));
   const [openId, setOpenId] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const rows = list.data?.results ?? [];
-
-  const pastTheEnd = useFirstPageWhenPastTheEnd(list, query.page, () => setParams(withParam(params, 'page', null), { replace: true }));
 
   const columns: DataColumn<NotificationListItem>[] = [
     {
@@ -74,8 +66,6 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
     { id: 'attempts', title: t('columns.attempts'), width: '6rem', hideBelow: 900, text: (row) => format.number(row.attempts) },
   ];
 
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / query.page_size));
 
   return (
     <>
@@ -95,30 +85,14 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
           {t('send.queued')}
         </Alert>
       ) : null}
-      <NotificationFilters params={params} onChange={setParams} />
-      {list.isError && !pastTheEnd ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('list.noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable label={t('list.table')} columns={columns} rows={rows} rowKey={(row) => row.id} onRowAction={(key) => setOpenId(Number(key))} emptyText={t('list.empty')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('list.count', { count })}</p>
-            <Pager page={query.page} pages={pages} onPage={(next) => setParams(withParam(params, 'page', next > 1 ? String(next) : null))} />
-            <SelectField
-              label={t('list.pageSize')}
-              layout="inline"
-              value={String(query.page_size)}
-              options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-              onChange={(value) => setParams(withParam(params, 'page_size', value))}
-            />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      <NotificationFilters address={address} />
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('list.table'), columns, rowKey: (row) => row.id, onRowAction: (key) => setOpenId(Number(key)), emptyText: t('list.empty') }}
+        count={(count) => t('list.count', { count })}
+        noAccess={t('list.noAccess')}
+      />
       <NotificationDetailDialog id={openId} maySend={maySend} onClose={() => setOpenId(null)} onOpen={setOpenId} />
       {maySend ? <SendNotificationDialog isOpen={sending} onOpenChange={setSending} onSent={() => setSent(true)} /> : null}
     </>

@@ -20,6 +20,7 @@ import { getBridge } from '../../platform/bridge';
 import type { CatalogueCache } from './catalogue';
 import { useServerReachable } from './connection';
 import type { OutboxTransport } from './outbox';
+import { queryKeys } from '../../lib/query-keys';
 
 // The counter intake's server calls (issue 13): the idempotent submission, the possible
 // duplicates, the services catalogue (kept for offline use) and the outbox's transport.
@@ -55,7 +56,7 @@ export function usePossibleDuplicates(query: DuplicateQuery) {
   const personalId = query.personal_id.trim();
   const institution = query.institution_name.trim();
   return useQuery({
-    queryKey: ['intake', 'possible-duplicates', personalId, institution],
+    queryKey: queryKeys.intake.possibleDuplicates(personalId, institution),
     queryFn: () => findPossibleDuplicates({ personal_id: personalId, institution_name: institution }),
     enabled: reachable === true && personalId !== '' && institution !== '',
     staleTime: 60_000,
@@ -69,7 +70,7 @@ export function usePossibleDuplicates(query: DuplicateQuery) {
  */
 export function useInstitutionSuggestions(search: string, online: boolean) {
   return useQuery({
-    queryKey: ['intake', 'institution-choices', search],
+    queryKey: queryKeys.intake.institutionChoices(search),
     queryFn: async () => (await apiClient.get(REFERENCE_DATA_PATHS.institutionChoices, institutionChoiceAnswer, { search })).results,
     enabled: online && search.length >= 2,
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { loadIntakeCatalogue } from './api';
 import { useServerReachable } from './connection';
 import { useCounterStore } from './use-counter-store';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The services the counter form offers: from the server when it answers, else the copy kept on
@@ -14,7 +15,7 @@ export function useCounterCatalogue() {
   const { catalogue } = useCounterStore();
   const { reachable } = useServerReachable();
   return useQuery({
-    queryKey: ['intake', 'catalogue', catalogue !== null, reachable === true],
+    queryKey: queryKeys.intake.catalogue(catalogue !== null, reachable === true),
     queryFn: () => loadIntakeCatalogue(catalogue),
     networkMode: 'always',
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { useUnsavedWork } from '../../lib/unsaved-work';
 import { getBridge } from '../../platform/bridge';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface UnsavedChangesGuardProps {
   /** Changes typed since the last save (the autosave has not run yet, or is running). */
@@ -33,7 +34,7 @@ export function UnsavedChangesGuard({ pending, failed, save }: UnsavedChangesGua
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
-  const info = useQuery({ queryKey: ['app-info'], queryFn: () => getBridge().app.info(), staleTime: Infinity });
+  const info = useQuery({ queryKey: queryKeys.appInfo, queryFn: () => getBridge().app.info(), staleTime: Infinity });
   const isBrowser = info.data?.shell === 'web';
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import {
 import { apiClient } from '../../lib/app-api-client';
 import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { PaymentListRequest } from './payment-list-query';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The payments calls the screens make (issue 16). Writes name the reader's language: the server
 // sends its refusals in it. Marking paid and the exemption review are the application's workflow
@@ -18,23 +19,22 @@ import type { PaymentListRequest } from './payment-list-query';
 
 export function usePaymentList(query: PaymentListRequest) {
   return useQuery({
-    queryKey: ['payments', 'list', query],
+    queryKey: queryKeys.payments.list(query),
     queryFn: () => apiClient.get(PAYMENT_PATHS.list, paymentListAnswer, query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePaymentDetail(id: number) {
-  return useQuery({ queryKey: ['payment', id], queryFn: () => apiClient.get(PAYMENT_PATHS.detail(id), paymentDetail), retry: false, enabled: id > 0 });
+  return useQuery({ queryKey: queryKeys.payment(id), queryFn: () => apiClient.get(PAYMENT_PATHS.detail(id), paymentDetail), retry: false, enabled: id > 0 });
 }
 
 function useRefreshAfter(paymentId: number, applicationId: number) {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: ['payment', paymentId] });
-    void client.invalidateQueries({ queryKey: ['payments'] });
-    void client.invalidateQueries({ queryKey: ['application', applicationId] });
-    void client.invalidateQueries({ queryKey: ['applications'] });
+    void client.invalidateQueries({ queryKey: queryKeys.payment(paymentId) });
+    void client.invalidateQueries({ queryKey: queryKeys.application.detail(applicationId) });
+    invalidate(client, STALE_AFTER.paymentChange);
   };
 }
 

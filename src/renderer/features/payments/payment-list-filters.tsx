@@ -9,14 +9,11 @@ import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { MONEY_TEXT } from './payment-amounts';
-import { statusesFromParams, withoutFilters, withParam, type FilterKey } from './payment-list-query';
+import type { ListAddress } from '../../lib/list-address';
+import { FilterBar } from '../../components/list-screen';
+import { statusesFromParams } from './payment-list-query';
 
 const AMOUNT_DELAY_MS = 400;
-
-export interface PaymentListFiltersProps {
-  params: URLSearchParams;
-  onChange(params: URLSearchParams): void;
-}
 
 /** An amount bound: reaches the address once typing pauses and the text is an amount; otherwise says why not. */
 function AmountFilter({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
@@ -36,14 +33,15 @@ function AmountFilter({ label, value, onChange }: { label: string; value: string
 }
 
 /** The list's filters; every change goes to the address (and back to page 1). */
-export function PaymentListFilters({ params, onChange }: PaymentListFiltersProps) {
+export function PaymentListFilters({ address }: { address: ListAddress }) {
   const { t } = useTranslation('payments');
-  const set = (key: FilterKey, value: string | null) => onChange(withParam(params, key, value));
+  const { params } = address;
+  const set = (key: string, value: string | null) => address.set({ [key]: value });
   const from = params.get('date_from');
   const to = params.get('date_to');
 
   return (
-    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+    <FilterBar label={t('filters.label')}>
       <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
       <MultiSelectMenu
         label={t('filters.status')}
@@ -70,9 +68,9 @@ export function PaymentListFilters({ params, onChange }: PaymentListFiltersProps
       <DatePickerField label={t('filters.to')} value={to} minValue={from} clearLabel={t('filters.clearDate', { field: t('filters.to') })} onChange={(value) => set('date_to', value)} />
       <AmountFilter label={t('filters.amountMin')} value={params.get('amount_min') ?? ''} onChange={(value) => set('amount_min', value)} />
       <AmountFilter label={t('filters.amountMax')} value={params.get('amount_max') ?? ''} onChange={(value) => set('amount_max', value)} />
-      <Button variant="quiet" onPress={() => onChange(withoutFilters(params))}>
+      <Button variant="quiet" onPress={() => address.clearFilters()}>
         {t('filters.clear')}
       </Button>
-    </div>
+    </FilterBar>
   );
 }

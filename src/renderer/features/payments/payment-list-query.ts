@@ -1,19 +1,20 @@
 import { PAYMENT_METHODS, PAYMENT_ORDERINGS, PAYMENT_STATUSES, type PaymentListFilter, type PaymentListQuery } from '../../../shared/api/payments';
-import { DEFAULT_PAGE_SIZE, SERVICE_TYPES } from '../../../shared/constants';
+import { SERVICE_TYPES } from '../../../shared/constants';
 import { MONEY_TEXT } from './payment-amounts';
-import { withListParam } from '../../lib/list-paging';
+import { orderingOf, pageOf, type SortOptions } from '../../lib/list-address';
 
 // The payments list's filters, sort and page live in the address, so a filtered list can be
 // bookmarked, reloaded and shared. These are the parameters the screen reads; a hand-edited value
 // the server would refuse is left out, not sent.
 
-export type FilterKey = 'status' | 'service_type' | 'method' | 'date_from' | 'date_to' | 'amount_min' | 'amount_max' | 'search' | 'ordering' | 'page' | 'page_size';
-const FILTER_KEYS = ['status', 'service_type', 'method', 'date_from', 'date_to', 'amount_min', 'amount_max', 'search'] as const;
+export const PAYMENT_FILTERS = ['status', 'service_type', 'method', 'date_from', 'date_to', 'amount_min', 'amount_max', 'search'];
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PaymentOrdering = (typeof PAYMENT_ORDERINGS)[number];
-/** Newest request first, as the server does without an ordering. */
-export const DEFAULT_SORT: Sort = { column: 'created_at', direction: 'descending' };
+/** The columns the server sorts by; newest request first, as the server does without an ordering. */
+export const PAYMENT_SORT: SortOptions = {
+  columns: { reference: 'reference', amountDue: 'amount_due', requested: 'created_at', paidAt: 'paid_at' },
+  initial: '-created_at',
+  orderings: PAYMENT_ORDERINGS,
+};
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -47,23 +48,6 @@ export function filterFromParams(params: URLSearchParams): PaymentListFilter & {
   return filter;
 }
 
-export interface Sort {
-  column: PaymentOrdering;
-  direction: 'ascending' | 'descending';
-}
-
-export function sortFromParams(params: URLSearchParams): Sort {
-  const value = params.get('ordering');
-  if (!value) return DEFAULT_SORT;
-  const descending = value.startsWith('-');
-  const column = descending ? value.slice(1) : value;
-  return isIn(PAYMENT_ORDERINGS, column) ? { column, direction: descending ? 'descending' : 'ascending' } : DEFAULT_SORT;
-}
-
-export function orderingOf(sort: Sort): PaymentListRequest['ordering'] {
-  return `${sort.direction === 'descending' ? '-' : ''}${sort.column}`;
-}
-
 /** GET /payments/'s query (paymentListQuery) with the statuses joined and the page as the address gives it. */
 export type PaymentListRequest = Omit<PaymentListFilter, 'status' | 'service_type'> & {
   status?: string;
@@ -76,27 +60,14 @@ export type PaymentListRequest = Omit<PaymentListFilter, 'status' | 'service_typ
 /** The API query of the address: the filters, the sort order and the page. */
 export function queryFromParams(params: URLSearchParams): PaymentListRequest {
   const { status, ...filter } = filterFromParams(params);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const size = Number(params.get('page_size'));
+  const { page, pageSize } = pageOf(params);
   return {
     ...filter,
     ...(Array.isArray(status) && status.length > 0 ? { status: status.join(',') } : {}),
-    ordering: orderingOf(sortFromParams(params)),
+    ordering: orderingOf(params, PAYMENT_SORT) as PaymentListRequest['ordering'],
     page,
-    page_size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    page_size: pageSize,
   };
-}
-
-/** A copy of `params` with `key` set (removed when empty); any change but the page returns to page 1. */
-export function withParam(params: URLSearchParams, key: FilterKey, value: string | null): URLSearchParams {
-  return withListParam(params, key, value);
-}
-
-/** The address without its filters, keeping the sort order and the page size. */
-export function withoutFilters(params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of [...FILTER_KEYS, 'page'] as const) next.delete(key);
-  return next;
 }
 
 /** Whether any filter is set (the empty list then says "nothing matches" rather than "no payments yet"). */

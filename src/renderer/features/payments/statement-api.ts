@@ -4,6 +4,7 @@ import { PAYMENT_PATHS, statementDetail, statementListAnswer, type StatementDeta
 import { ERROR_CODES } from '../../../shared/errors';
 import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The bank statement import's calls (issue 16): the recent statements, one statement with its
 // lines, the upload (multipart `file`) and the import. Every call names the reader's language:
@@ -23,7 +24,7 @@ const inLanguage = (language: string) => ({ 'Accept-Language': language });
 
 export function useStatementList(page: number, language: string) {
   return useQuery({
-    queryKey: ['payments', 'statements', 'list', page, language],
+    queryKey: queryKeys.payments.statementList(page, language),
     queryFn: async () =>
       answerOf(await apiClient.send('get', PAYMENT_PATHS.statements, { searchParams: { page, page_size: STATEMENTS_PAGE_SIZE }, headers: inLanguage(language) }), statementListAnswer),
     placeholderData: keepPreviousData,
@@ -32,7 +33,7 @@ export function useStatementList(page: number, language: string) {
 
 export function useStatement(id: number | null, language: string) {
   return useQuery({
-    queryKey: ['payments', 'statements', 'detail', id, language],
+    queryKey: queryKeys.payments.statement(id, language),
     queryFn: async () => answerOf(await apiClient.send('get', PAYMENT_PATHS.statement(id!), { headers: inLanguage(language) }), statementDetail),
     enabled: id !== null,
   });
@@ -50,8 +51,8 @@ export function useUploadStatement(language: string) {
   return useMutation({
     mutationFn: (file: File) => uploadStatement(file, language),
     onSuccess: (detail) => {
-      client.setQueryData(['payments', 'statements', 'detail', detail.id, language], detail);
-      void client.invalidateQueries({ queryKey: ['payments', 'statements', 'list'] });
+      client.setQueryData(queryKeys.payments.statement(detail.id, language), detail);
+      void client.invalidateQueries({ queryKey: queryKeys.payments.statementLists });
     },
   });
 }
@@ -63,11 +64,10 @@ export function useImportStatement(language: string) {
     mutationFn: async ({ id, version }: { id: number; version: number }) =>
       answerOf(await apiClient.send('post', PAYMENT_PATHS.importStatement(id), { json: { version }, headers: inLanguage(language) }), statementDetail),
     onSuccess: (detail) => {
-      client.setQueryData(['payments', 'statements', 'detail', detail.id, language], detail);
+      client.setQueryData(queryKeys.payments.statement(detail.id, language), detail);
     },
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['payments'] });
-      void client.invalidateQueries({ queryKey: ['applications'] });
+      invalidate(client, STALE_AFTER.paymentChange);
     },
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api/auth';
 import { apiClient } from '../../lib/app-api-client';
 import { getBridge } from '../../platform/bridge';
+import { queryKeys } from '../../lib/query-keys';
 
 const meEither = z.union([meAnswer, z.object({ user: meAnswer }).transform((answer) => answer.user)]);
 
@@ -42,17 +43,16 @@ export async function regenerateBackupCodes(password: string): Promise<string[]>
  */
 export const changePassword = (change: ChangePasswordRequest): Promise<{ access: string }> => getBridge().auth.changePassword(change);
 
-const TWO_FACTOR_STATUS = ['two-factor-status'] as const;
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: TWO_FACTOR_STATUS, queryFn: fetchTwoFactorStatus });
+  return useQuery({ queryKey: queryKeys.twoFactorStatus, queryFn: fetchTwoFactorStatus });
 }
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactorStatus }),
   });
 }
 
@@ -60,7 +60,7 @@ export function useRegenerateBackupCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerateBackupCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactorStatus }),
   });
 }
 
@@ -71,5 +71,5 @@ export function useChangePassword() {
 /** After enrolment the status changed on the server; the user object is reloaded separately. */
 export function useRefreshTwoFactorStatus() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactorStatus });
 }

@@ -19,6 +19,7 @@ import {
 import { apiClient } from '../../lib/app-api-client';
 import type { CountryListQuery, InstitutionListQuery } from './institution-query';
 import type { ReferenceListSpec } from './reference-lists';
+import { queryKeys } from '../../lib/query-keys';
 
 // The reference data calls the screens make (issue 18). Every write carries the version read; a
 // change by someone else meanwhile answers 412 and the form says so. After a write the lists it
@@ -28,7 +29,7 @@ const ignored = z.unknown();
 
 export function useInstitutionList(query: InstitutionListQuery, enabled = true) {
   return useQuery({
-    queryKey: ['reference', 'institutions', query],
+    queryKey: queryKeys.reference.institutionList(query),
     queryFn: () => apiClient.get(REFERENCE_DATA_PATHS.institutions, institutionListAnswer, { ...query }),
     placeholderData: keepPreviousData,
     enabled,
@@ -43,7 +44,7 @@ function useRefresh(...keys: (readonly unknown[])[]) {
 }
 
 export function useSaveInstitution(institution: InstitutionRecord | null) {
-  const refresh = useRefresh(['reference', 'institutions']);
+  const refresh = useRefresh(queryKeys.reference.institutions);
   return useMutation({
     mutationFn: (body: InstitutionInput | InstitutionUpdate) =>
       institution
@@ -55,7 +56,7 @@ export function useSaveInstitution(institution: InstitutionRecord | null) {
 
 /** Merges `duplicate` into the chosen institution (the one that stays), with the survivor's version. */
 export function useMergeInstitution(duplicate: InstitutionRecord) {
-  const refresh = useRefresh(['reference', 'institutions']);
+  const refresh = useRefresh(queryKeys.reference.institutions);
   return useMutation({
     mutationFn: (target: InstitutionRecord) => apiClient.post(REFERENCE_DATA_PATHS.mergeInstitution(target.id), { duplicate_id: duplicate.id, version: target.version }, ignored),
     onSuccess: refresh,
@@ -64,13 +65,13 @@ export function useMergeInstitution(duplicate: InstitutionRecord) {
 
 export function useReferenceValues(list: ReferenceListSpec) {
   return useQuery({
-    queryKey: ['reference', 'lists', list.name],
+    queryKey: queryKeys.reference.list(list.name),
     queryFn: async () => (await apiClient.get(REFERENCE_DATA_PATHS.codeList(list.name), codeListAnswer)).results,
   });
 }
 
 export function useSaveReferenceValue(value: ReferenceValue) {
-  const refresh = useRefresh(['reference', 'lists', value.list]);
+  const refresh = useRefresh(queryKeys.reference.list(value.list));
   return useMutation({
     mutationFn: (body: ReferenceValueUpdate) => apiClient.patch(REFERENCE_DATA_PATHS.codeValue(value.list, value.code), body, referenceValue),
     onSuccess: refresh,
@@ -81,7 +82,7 @@ export type ActiveTarget = { kind: 'value'; value: ReferenceValue } | { kind: 'i
 
 /** Deactivates or offers again, with the record's version (412 when it changed meanwhile). */
 export function useSwitchActive(target: ActiveTarget) {
-  const refresh = useRefresh(target.kind === 'value' ? ['reference', 'lists', target.value.list] : ['reference', 'institutions']);
+  const refresh = useRefresh(target.kind === 'value' ? queryKeys.reference.list(target.value.list) : queryKeys.reference.institutions);
   return useMutation({
     mutationFn: (active: boolean) =>
       target.kind === 'value'
@@ -93,14 +94,14 @@ export function useSwitchActive(target: ActiveTarget) {
 
 export function useCountryList(query: CountryListQuery) {
   return useQuery({
-    queryKey: ['reference', 'countries', query],
+    queryKey: queryKeys.reference.countryList(query),
     queryFn: () => apiClient.get(REFERENCE_DATA_PATHS.countries, countryRecordListAnswer, { ...query }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSaveCountry(country: CountryRecord) {
-  const refresh = useRefresh(['reference', 'countries'], ['country-names']);
+  const refresh = useRefresh(queryKeys.reference.countries, queryKeys.countryNames);
   return useMutation({
     mutationFn: (body: CountryUpdate) => apiClient.patch(REFERENCE_DATA_PATHS.country(country.code), body, countryRecord),
     onSuccess: refresh,

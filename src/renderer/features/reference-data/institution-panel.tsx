@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { Pager } from '../../components/pager';
+import type { DataColumn } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
 import { useCountryName, useCountryNames } from '../../lib/country-names';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useInstitutionList } from './api';
 import { ActiveBadge } from './active-badge';
 import { DeactivateDialog } from './deactivate-dialog';
 import { InstitutionDialog } from './institution-dialog';
 import { ACCREDITATION_STATUSES, INSTITUTION_TYPES, type InstitutionRecord } from '../../../shared/api/reference-data';
-import { institutionQueryOf, PAGE_SIZES } from './institution-query';
+import { institutionQueryOf } from './institution-query';
 import { localName } from './local-name';
 import { MergeDialog } from './merge-dialog';
 import { useScreenParams } from './screen-params';
+import { FilterBar, ListResults } from '../../components/list-screen';
 
 type Action = { kind: 'edit' | 'merge' | 'switch'; institution: InstitutionRecord } | { kind: 'create' };
 
@@ -32,13 +28,11 @@ export function InstitutionPanel() {
   const format = useFormat();
   const country = useCountryName();
   const countryNames = useCountryNames();
-  const [params, set] = useScreenParams();
+  const address = useScreenParams();
+  const { params, set, filtered } = address;
   const query = institutionQueryOf(params);
   const list = useInstitutionList(query);
   const [action, setAction] = useState<Action | null>(null);
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / query.page_size));
-  const filtered = ['search', 'country', 'type', 'accreditation', 'active'].some((name) => params.has(name));
   const countryOptions = countryNames
     ? [...countryNames.entries()].map(([code, names]) => ({ value: code, label: names[format.language] })).sort((a, b) => a.label.localeCompare(b.label))
     : [];
@@ -83,7 +77,7 @@ export function InstitutionPanel() {
 
   return (
     <section className="reference-panel" aria-label={t('institutions.label')}>
-      <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+      <FilterBar label={t('filters.label')}>
         <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set({ search: text })} />
         <SelectField label={t('filters.country')} value={params.get('country') ?? ''} emptyLabel={t('filters.any')} options={countryOptions} onChange={(value) => set({ country: value })} isSearchable openLabel={t('filters.showCountries')} />
         <SelectField
@@ -111,43 +105,21 @@ export function InstitutionPanel() {
           onChange={(value) => set({ active: value })}
         />
         {filtered ? (
-          <Button variant="quiet" onPress={() => set({ search: null, country: null, type: null, accreditation: null, active: null })}>
+          <Button variant="quiet" onPress={() => address.clearFilters()}>
             {t('filters.clear')}
           </Button>
         ) : null}
         <Button variant="primary" onPress={() => setAction({ kind: 'create' })}>
           {t('institutions.add')}
         </Button>
-      </div>
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <p aria-live="polite">{t('institutions.count', { count })}</p>
-          <DataTable
-            label={t('institutions.label')}
-            columns={columns}
-            rows={list.data.results}
-            rowKey={(row) => row.id}
-            emptyText={t(filtered ? 'institutions.emptyFiltered' : 'institutions.empty')}
-          />
-          <div className="list-footer">
-            <Pager page={query.page} pages={pages} onPage={(next) => set({ page: next > 1 ? String(next) : null })} />
-            <SelectField
-              label={t('filters.pageSize')}
-              layout="inline"
-              value={String(query.page_size)}
-              options={PAGE_SIZES.map((size) => ({ value: String(size), label: format.number(size) }))}
-              onChange={(value) => set({ page_size: value })}
-            />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('institutions.label'), columns, rowKey: (row) => row.id, emptyText: t(filtered ? 'institutions.emptyFiltered' : 'institutions.empty') }}
+        count={(count) => t('institutions.count', { count })}
+        noAccess={t('noAccess')}
+      />
       {action?.kind === 'create' ? <InstitutionDialog institution={null} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'edit' ? <InstitutionDialog institution={action.institution} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'merge' ? <MergeDialog duplicate={action.institution} onClose={() => setAction(null)} /> : null}

@@ -1,10 +1,8 @@
 import { ACCREDITATION_STATUSES, INSTITUTION_TYPES, type AccreditationStatus, type InstitutionType } from '../../../shared/api/reference-data';
-import { positiveInteger } from './screen-params';
+import { pageOf } from '../../lib/list-address';
 
 // The lists' queries as the address holds them (`?search=…&country=XK&type=public&
 // accreditation=accredited&active=true&page=2&page_size=50`); anything unknown there is left out.
-
-export const PAGE_SIZES = [25, 50, 100] as const;
 
 export interface InstitutionListQuery {
   page: number;
@@ -22,9 +20,10 @@ export interface CountryListQuery {
   search?: string;
 }
 
-function pageSizeOf(params: URLSearchParams): number {
-  const size = Number(params.get('page_size'));
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
+/** The page and page size as the list kit reads them from the address. */
+function paging(params: URLSearchParams): { page: number; page_size: number } {
+  const { page, pageSize } = pageOf(params);
+  return { page, page_size: pageSize };
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -40,8 +39,7 @@ export function institutionQueryOf(params: URLSearchParams): InstitutionListQuer
   const active = params.get('active');
   const country = params.get('country');
   return defined({
-    page: positiveInteger(params.get('page')) ?? 1,
-    page_size: pageSizeOf(params),
+    ...paging(params),
     search: params.get('search')?.trim() || undefined,
     country: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
     type: oneOf(INSTITUTION_TYPES, params.get('type')),
@@ -51,5 +49,5 @@ export function institutionQueryOf(params: URLSearchParams): InstitutionListQuer
 }
 
 export function countryQueryOf(params: URLSearchParams): CountryListQuery {
-  return defined({ page: positiveInteger(params.get('page')) ?? 1, page_size: pageSizeOf(params), search: params.get('search')?.trim() || undefined });
+  return defined({ ...paging(params), search: params.get('search')?.trim() || undefined });
 }

@@ -23,7 +23,7 @@ function tabOf(value: string | null): TabName {
  */
 export function ReferenceDataScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['reference', 'nav']);
-  const [params, set] = useScreenParams();
+  const { params, set } = useScreenParams();
   const tab = tabOf(params.get('list'));
   // Each list keeps its own search and filters out of the others' address.
   const select = (key: Key) => {

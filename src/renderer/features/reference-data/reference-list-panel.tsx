@@ -29,7 +29,7 @@ function matches(value: ReferenceValue, search: string): boolean {
 export function ReferenceListPanel({ list }: { list: ReferenceListSpec }) {
   const { t } = useTranslation(['reference', 'common']);
   const { language, number } = useFormat();
-  const [params, set] = useScreenParams();
+  const { params, set } = useScreenParams();
   const search = params.get('search') ?? '';
   const values = useReferenceValues(list);
   const [editing, setEditing] = useState<ReferenceValue | null>(null);

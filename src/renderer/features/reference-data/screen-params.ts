@@ -1,17 +1,10 @@
-import { useAddressParams } from '../../lib/address-params';
+import { useListAddress } from '../../lib/list-address';
 
-// The screens keep their state in the address (the open list, its search and filters, the page),
+// The screens keep their state in the address (the open list, its search and filters, the page and page size),
 // so a filtered list can be bookmarked, shared and restored by Back.
 
 /** The names whose change shows another set of rows: the list starts again at page 1. */
-const LIST_FILTERS = ['search', 'country', 'type', 'accreditation', 'active', 'page_size'];
+const LIST_FILTERS = ['search', 'country', 'type', 'accreditation', 'active'];
 
-/** A positive whole number from the address (a page), or null. */
-export function positiveInteger(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number <= 1_000_000 ? number : null;
-}
-
-/** The address's params and a setter that keeps a debounced search and a filter changed meanwhile. */
-export const useScreenParams = () => useAddressParams(LIST_FILTERS);
+/** The screen's address (lib/list-address.ts): a change to a list filter starts the list at page 1. */
+export const useScreenParams = () => useListAddress(LIST_FILTERS);

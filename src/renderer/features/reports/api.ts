@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { apiClient } from '../../lib/app-api-client';
 import type { ReportQuery } from './report-query';
+import { queryKeys } from '../../lib/query-keys';
 
 // The reports calls (issue 18). The server writes titles and column labels in the reader's
 // language, so every read names it (and the query key holds it: switching language asks again).
@@ -27,14 +28,14 @@ export const EXPORT_POLL_MS = 1000;
 
 export function useReportCatalogue(language: string) {
   return useQuery({
-    queryKey: ['reports', 'catalogue', language],
+    queryKey: queryKeys.reports.catalogue(language),
     queryFn: () => getIn(REPORT_PATHS.catalogue, reportCatalogueAnswer, language),
   });
 }
 
 export function useReport(key: ReportKey, query: ReportQuery, language: string) {
   return useQuery({
-    queryKey: ['reports', 'report', key, query, language],
+    queryKey: queryKeys.reports.report(key, query, language),
     queryFn: () => getIn(REPORT_PATHS.report(key), reportAnswer, language, query),
     placeholderData: keepPreviousData,
   });
@@ -45,7 +46,7 @@ const isPending = (answer: ReportExportListAnswer | undefined) => answer?.result
 /** The caller's exports; asked again every second while one of them is still being written. */
 export function useReportExports(language: string) {
   return useQuery({
-    queryKey: ['reports', 'exports', language],
+    queryKey: queryKeys.reports.exports(language),
     queryFn: () => getIn(REPORT_PATHS.exports, reportExportListAnswer, language),
     refetchInterval: (query) => (isPending(query.state.data) ? EXPORT_POLL_MS : false),
   });
@@ -59,6 +60,6 @@ export function useStartExport(language: string) {
       const response = await apiClient.send('post', REPORT_PATHS.exports, { json: request, headers: { 'Accept-Language': language } });
       return reportExport.parse(await response.json());
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['reports', 'exports'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.reports.allExports }),
   });
 }

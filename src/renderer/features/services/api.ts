@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/services';
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The services screens' calls (issue 12): list, detail, history, create, update, enable/disable,
 // delete (a service no application uses) and the fee quote.
@@ -20,19 +21,19 @@ export const HISTORY_PAGE_SIZE = 10;
 
 export function useServiceList(query: ListQuery) {
   return useQuery({
-    queryKey: ['services', 'list', query],
+    queryKey: queryKeys.services.list(query),
     queryFn: () => apiClient.get(SERVICE_PATHS.list, serviceListAnswer, query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useService(id: number) {
-  return useQuery({ queryKey: ['service', id], queryFn: () => apiClient.get(SERVICE_PATHS.detail(id), service), retry: false, enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({ queryKey: queryKeys.service.detail(id), queryFn: () => apiClient.get(SERVICE_PATHS.detail(id), service), retry: false, enabled: Number.isInteger(id) && id > 0 });
 }
 
 export function useServiceHistory(id: number, page: number) {
   return useQuery({
-    queryKey: ['service', id, 'history', page],
+    queryKey: queryKeys.service.history(id, page),
     queryFn: () => apiClient.get(SERVICE_PATHS.history(id), serviceHistoryAnswer, { page, page_size: HISTORY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
@@ -42,9 +43,9 @@ export function useServiceHistory(id: number, page: number) {
 function useSavedService() {
   const client = useQueryClient();
   return (saved: Service) => {
-    client.setQueryData(['service', saved.id], saved);
-    void client.invalidateQueries({ queryKey: ['services'] });
-    void client.invalidateQueries({ queryKey: ['service', saved.id, 'history'] });
+    client.setQueryData(queryKeys.service.detail(saved.id), saved);
+    void client.invalidateQueries({ queryKey: queryKeys.services.all });
+    void client.invalidateQueries({ queryKey: queryKeys.service.histories(saved.id) });
   };
 }
 
@@ -74,8 +75,8 @@ export function useDeleteService(id: number) {
   return useMutation({
     mutationFn: () => apiClient.delete(SERVICE_PATHS.detail(id)),
     onSuccess: () => {
-      client.removeQueries({ queryKey: ['service', id] });
-      void client.invalidateQueries({ queryKey: ['services'] });
+      client.removeQueries({ queryKey: queryKeys.service.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.services.all });
     },
   });
 }

@@ -1,50 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { Link } from 'react-router-dom';
+import type { DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { SearchBox } from '../../components/search-box';
-import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { SERVICE_CATEGORIES } from '../../../shared/constants';
 import type { Service } from '../../../shared/api/services';
 import { useServiceList } from './api';
 import { localised } from './service-texts';
 import './services.css';
+import { FilterBar, ListResults } from '../../components/list-screen';
+import { useListAddress } from '../../lib/list-address';
 
-const PAGE_SIZE = 25;
-
-/** The filters live in the URL (shareable, kept on back); a new filter starts at page 1. */
-function useFilters(): [URLSearchParams, (name: string, value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(name);
-        else next.set(name, value);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: name === 'search' },
-    );
-  return [params, set];
-}
+const FILTERS = ['search', 'category', 'enabled'];
 
 /** /services: every service, searched by name in the three languages, filtered by category and state. */
 export function ServiceListScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['services', 'nav', 'applications', 'common']);
   const format = useFormat();
-  const [params, set] = useFilters();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const address = useListAddress(FILTERS);
+  const { params, page, pageSize } = address;
+  const set = (name: string, value: string) => address.set({ [name]: value });
   const category = params.get('category') ?? '';
   const enabled = params.get('enabled') ?? '';
   const search = params.get('search') ?? '';
-  const list = useServiceList({ page, page_size: PAGE_SIZE, search, category, enabled });
+  const list = useServiceList({ page, page_size: pageSize, search, category, enabled });
 
   const columns: DataColumn<Service>[] = [
     {
@@ -79,7 +60,7 @@ export function ServiceListScreen({ titleKey }: { titleKey: string }) {
           </Link>
         }
       />
-      <div className="filter-bar" role="search" aria-label={t('list.filters')}>
+      <FilterBar label={t('list.filters')}>
         <SearchBox label={t('list.search')} value={search} onSearch={(text) => set('search', text)} />
         <SelectField
           label={t('fields.category')}
@@ -98,23 +79,14 @@ export function ServiceListScreen({ titleKey }: { titleKey: string }) {
           ]}
           onChange={(value) => set('enabled', value)}
         />
-      </div>
-      {list.isError ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <DataTable label={t('list.table')} columns={columns} rows={list.data.results} rowKey={(row) => row.id} emptyText={t('list.empty')} />
-          <div className="list-footer">
-            <p aria-live="polite">{t('list.count', { count: list.data.count })}</p>
-            <Pager page={page} pages={Math.ceil(list.data.count / PAGE_SIZE)} onPage={(next) => set('page', String(next))} />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      </FilterBar>
+      <ListResults
+        list={list}
+        address={address}
+        table={{ label: t('list.table'), columns, rowKey: (row) => row.id, emptyText: t('list.empty') }}
+        count={(count) => t('list.count', { count })}
+        noAccess={t('noAccess')}
+      />
     </>
   );
 }

@@ -2,16 +2,15 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_PATHS, letterheadLogo, settingsAnswer, type LetterheadLogo, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
 import { apiClient } from '../../lib/app-api-client';
-import { PUBLIC_SETTINGS_KEY } from '../../lib/office-language';
+import { queryKeys } from '../../lib/query-keys';
 
 // The system settings calls (issue 18): every group at once, and saving one group with the version
 // it was read at. A save answers every group as now stored; that answer replaces the cached one.
 // Writes name the reader's language: the server sends its refusals in it.
 
-const SETTINGS_KEY = ['system-settings'] as const;
 
 export function useSystemSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => apiClient.get(SETTINGS_PATHS.all, settingsAnswer), retry: false });
+  return useQuery({ queryKey: queryKeys.systemSettings.all, queryFn: () => apiClient.get(SETTINGS_PATHS.all, settingsAnswer), retry: false });
 }
 
 export function useSaveSettings<G extends SettingsGroup>(group: G, language: string) {
@@ -22,23 +21,22 @@ export function useSaveSettings<G extends SettingsGroup>(group: G, language: str
       return settingsAnswer.parse(await response.json());
     },
     onSuccess: (answer) => {
-      client.setQueryData(SETTINGS_KEY, answer);
+      client.setQueryData(queryKeys.systemSettings.all, answer);
       // The idle timeout this window signs out after (lib/idle-sign-out.ts) is read from the public settings.
-      if (group === 'security') void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
+      if (group === 'security') void client.invalidateQueries({ queryKey: queryKeys.systemSettings.public });
     },
   });
 }
 
 export function useReloadSettings() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: SETTINGS_KEY });
+  return () => client.invalidateQueries({ queryKey: queryKeys.systemSettings.all });
 }
 
-const LOGO_KEY = ['system-settings', 'logo'] as const;
 
 /** The letterhead logo's state (whether one is set, its version). */
 export function useLetterheadLogo() {
-  return useQuery({ queryKey: LOGO_KEY, queryFn: () => apiClient.get(SETTINGS_PATHS.logo, letterheadLogo), retry: false });
+  return useQuery({ queryKey: queryKeys.systemSettings.logo, queryFn: () => apiClient.get(SETTINGS_PATHS.logo, letterheadLogo), retry: false });
 }
 
 /** Sets (a file) or removes (null) the logo with the version read; the answer replaces the cached state. */
@@ -53,7 +51,7 @@ export function useChangeLogo(language: string) {
       });
       return letterheadLogo.parse(await response.json());
     },
-    onSuccess: (answer: LetterheadLogo) => client.setQueryData(LOGO_KEY, answer),
+    onSuccess: (answer: LetterheadLogo) => client.setQueryData(queryKeys.systemSettings.logo, answer),
   });
 }
 
@@ -63,7 +61,7 @@ export function useChangeLogo(language: string) {
  */
 export function useLogoImage(sha256: string | null): string | null {
   const image = useQuery({
-    queryKey: [...LOGO_KEY, 'file', sha256],
+    queryKey: queryKeys.systemSettings.logoFile(sha256),
     queryFn: async () => (await apiClient.send('get', SETTINGS_PATHS.logoFile)).blob(),
     enabled: sha256 !== null,
     staleTime: Infinity,

@@ -19,6 +19,7 @@ import {
   type UserUpdate,
 } from '../../../shared/api/users';
 import { apiClient } from '../../lib/app-api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // The calls of one user's screens (issue 15): details, activity and sessions, create and edit,
 // the single-user actions, and the groups with their permissions. Answers the screens do not read
@@ -29,12 +30,12 @@ const ignored = z.unknown();
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export function useUser(id: number) {
-  return useQuery({ queryKey: ['user', id], queryFn: () => apiClient.get(USER_PATHS.detail(id), userDetail), retry: false, enabled: validId(id) });
+  return useQuery({ queryKey: queryKeys.user.detail(id), queryFn: () => apiClient.get(USER_PATHS.detail(id), userDetail), retry: false, enabled: validId(id) });
 }
 
 export function useSignIns(id: number, page: number) {
   return useQuery({
-    queryKey: ['user', id, 'sign-ins', page],
+    queryKey: queryKeys.user.signIns(id, page),
     queryFn: () => apiClient.get(USER_PATHS.signIns(id), signInEventsAnswer, { page, page_size: ACTIVITY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
@@ -42,27 +43,27 @@ export function useSignIns(id: number, page: number) {
 
 export function useAuditEntries(id: number, page: number) {
   return useQuery({
-    queryKey: ['user', id, 'audit', page],
+    queryKey: queryKeys.user.audit(id, page),
     queryFn: () => apiClient.get(USER_PATHS.audit(id), auditEntriesAnswer, { page, page_size: ACTIVITY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSessions(id: number) {
-  return useQuery({ queryKey: ['user', id, 'sessions'], queryFn: () => apiClient.get(USER_PATHS.sessions(id), userSessionsAnswer) });
+  return useQuery({ queryKey: queryKeys.user.sessions(id), queryFn: () => apiClient.get(USER_PATHS.sessions(id), userSessionsAnswer) });
 }
 
 export function useGroups() {
-  return useQuery({ queryKey: ['user-groups'], queryFn: () => apiClient.get(USER_PATHS.groups, groupListAnswer) });
+  return useQuery({ queryKey: queryKeys.userGroups, queryFn: () => apiClient.get(USER_PATHS.groups, groupListAnswer) });
 }
 
 /** After a write: this user's details and activity, and every users list, may have changed. */
 function useUserChanged() {
   const client = useQueryClient();
   return (id: number) => {
-    void client.invalidateQueries({ queryKey: ['user', id] });
-    void client.invalidateQueries({ queryKey: ['users'] });
-    void client.invalidateQueries({ queryKey: ['user-groups'] });
+    void client.invalidateQueries({ queryKey: queryKeys.user.detail(id) });
+    void client.invalidateQueries({ queryKey: queryKeys.users.all });
+    void client.invalidateQueries({ queryKey: queryKeys.userGroups });
   };
 }
 
@@ -118,8 +119,8 @@ export function useEndAllSessions(id: number) {
 function useGroupsChanged() {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: ['user-groups'] });
-    void client.invalidateQueries({ queryKey: ['user'] });
+    void client.invalidateQueries({ queryKey: queryKeys.userGroups });
+    void client.invalidateQueries({ queryKey: queryKeys.user.all });
   };
 }
 

@@ -14,6 +14,7 @@ import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
 import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { UserListRequest } from './user-list-query';
+import { queryKeys } from '../../lib/query-keys';
 
 // The users list's calls (issue 15): the page of users, the bulk preview and run, and the export
 // (the groups come from detail-api.ts, shared with the groups screen so one cache serves both).
@@ -22,7 +23,7 @@ import type { UserListRequest } from './user-list-query';
 
 export function useUserList(query: UserListRequest) {
   return useQuery({
-    queryKey: ['users', 'list', query],
+    queryKey: queryKeys.users.list(query),
     queryFn: () => apiClient.get(USER_PATHS.list, userListAnswer, query),
     placeholderData: keepPreviousData,
   });
@@ -46,9 +47,9 @@ export function useRunBulkAction(language: string) {
   return useMutation({
     mutationFn: (request: BulkRequest) => postInLanguage(USER_PATHS.bulk, request, bulkAnswer, language),
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['users'] });
-      void client.invalidateQueries({ queryKey: ['user'] });
-      void client.invalidateQueries({ queryKey: ['user-groups'] });
+      void client.invalidateQueries({ queryKey: queryKeys.users.all });
+      void client.invalidateQueries({ queryKey: queryKeys.user.all });
+      void client.invalidateQueries({ queryKey: queryKeys.userGroups });
     },
   });
 }

@@ -5,25 +5,24 @@ import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
 import { useGroups } from './detail-api';
 import { groupLabel } from './group-names';
-import { withoutFilters, withParam, YES_NO_FILTERS, type FilterKey } from './user-list-query';
+import type { ListAddress } from '../../lib/list-address';
+import { FilterBar } from '../../components/list-screen';
+import { YES_NO_FILTERS } from './user-list-query';
 
-export interface UserListFiltersProps {
-  params: URLSearchParams;
-  onChange(params: URLSearchParams): void;
-}
 
 /** The list's filters; every change goes to the address (and back to page 1). */
-export function UserListFilters({ params, onChange }: UserListFiltersProps) {
+export function UserListFilters({ address }: { address: ListAddress }) {
   const { t } = useTranslation(['user-list', 'users']);
   const groups = useGroups();
-  const set = (key: FilterKey, value: string) => onChange(withParam(params, key, value));
+  const { params } = address;
+  const set = (key: string, value: string) => address.set({ [key]: value });
   const group = params.get('group') ?? '';
   // A group named in the address stays choosable while the groups load (or after one was renamed).
   const groupNames = groups.data?.map((g) => g.name) ?? [];
   const groupOptions = (group && !groupNames.includes(group) ? [group, ...groupNames] : groupNames).map((name) => ({ value: name, label: groupLabel(name, t) }));
 
   return (
-    <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+    <FilterBar label={t('filters.label')}>
       <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />
       <SelectField isSearchable label={t('filters.group')} value={group} emptyLabel={t('filters.anyGroup')} openLabel={t('filters.showGroups')} options={groupOptions} onChange={(value) => set('group', value)} />
       {YES_NO_FILTERS.map((key) => (
@@ -46,9 +45,9 @@ export function UserListFilters({ params, onChange }: UserListFiltersProps) {
         options={AUTH_SOURCES.map((source) => ({ value: source, label: t(`source.${source}`) }))}
         onChange={(value) => set('auth_source', value)}
       />
-      <Button variant="quiet" onPress={() => onChange(withoutFilters(params))}>
+      <Button variant="quiet" onPress={() => address.clearFilters()}>
         {t('filters.clear')}
       </Button>
-    </div>
+    </FilterBar>
   );
 }

@@ -1,42 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { UserListItem } from '../../../shared/api/users';
-import { Alert } from '../../components/alert';
 import { Checkbox } from '../../components/checkbox';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import type { DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
-import { SelectField } from '../../components/select-field';
-import { Spinner } from '../../components/spinner';
-import { DensitySwitch } from '../../components/table-density';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import { useFirstPageWhenPastTheEnd } from '../../lib/list-paging';
 import { BulkActionBar } from './bulk-action-bar';
 import { groupLabel } from './group-names';
 import { useUserList } from './list-api';
 import { UserListFilters } from './user-list-filters';
-import { filterFromParams, orderingOf, PAGE_SIZES, queryFromParams, sortFromParams, withParam, type UserOrdering } from './user-list-query';
+import { filterFromParams, queryFromParams, USER_FILTERS, USER_SORT } from './user-list-query';
 import { useListSelection } from './user-list-selection';
 import './users-list.css';
-
-/** The columns the server sorts by, and the ordering key of each. */
-const SORT_KEYS: Partial<Record<string, UserOrdering>> = { name: 'name', username: 'username', email: 'email', lastLogin: 'last_login' };
-const COLUMN_OF_SORT: Record<UserOrdering, string | undefined> = { name: 'name', username: 'username', email: 'email', last_login: 'lastLogin', date_joined: undefined };
+import { ListResults } from '../../components/list-screen';
+import { useListAddress, useListSort } from '../../lib/list-address';
 
 /** /users (admin only, spec §2): the staff accounts with filters, sorting, paging, bulk actions and export. */
 export function UserListScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['user-list', 'users', 'nav', 'common']);
   const format = useFormat();
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const sort = sortFromParams(params);
-  const list = useUserList(query);
-  const selection = useListSelection(filterFromParams(params));
+  const address = useListAddress(USER_FILTERS);
+  const sort = useListSort(address, USER_SORT);
+  const list = useUserList(queryFromParams(address.params));
+  const selection = useListSelection(filterFromParams(address.params));
   const rows = list.data?.results ?? [];
   const pageIds = rows.map((row) => row.id);
-
-  const pastTheEnd = useFirstPageWhenPastTheEnd(list, query.page, () => setParams(withParam(params, 'page', null), { replace: true }));
 
   const stateText = (row: UserListItem) => t(row.is_active ? 'state.active' : 'state.inactive');
   const columns: DataColumn<UserListItem>[] = [
@@ -79,8 +67,6 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
     { id: 'source', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
   ];
 
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / query.page_size));
 
   return (
     <>
@@ -98,42 +84,15 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
           </>
         }
       />
-      <UserListFilters params={params} onChange={setParams} />
-      {list.isError && !pastTheEnd ? (
-        <Alert tone="error" title={isAccessDenied(list.error) ? t('list.noAccess') : t('common:couldNotLoad')}>
-          {isAccessDenied(list.error) ? t('common:noAccess.hint') : translateError(list.error, t).message}
-        </Alert>
-      ) : null}
-      {list.isPending ? <Spinner label={t('common:loading')} /> : null}
-      {list.data ? (
-        <div aria-busy={list.isFetching}>
-          <BulkActionBar selection={selection} pageIds={pageIds} matching={count} />
-          <DataTable
-            label={t('list.table')}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            sortDescriptor={{ column: COLUMN_OF_SORT[sort.column] ?? 'name', direction: sort.direction }}
-            onSortChange={(descriptor) => {
-              const column = SORT_KEYS[String(descriptor.column)];
-              if (column) setParams(withParam(params, 'ordering', orderingOf({ column, direction: descriptor.direction })));
-            }}
-            emptyText={t('list.empty')}
-          />
-          <div className="list-footer">
-            <p aria-live="polite">{t('list.count', { count })}</p>
-            <Pager page={query.page} pages={pages} onPage={(next) => setParams(withParam(params, 'page', next > 1 ? String(next) : null))} />
-            <SelectField
-              label={t('list.pageSize')}
-              layout="inline"
-              value={String(query.page_size)}
-              options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-              onChange={(value) => setParams(withParam(params, 'page_size', value))}
-            />
-            <DensitySwitch />
-          </div>
-        </div>
-      ) : null}
+      <UserListFilters address={address} />
+      <ListResults
+        list={list}
+        address={address}
+        above={<BulkActionBar selection={selection} pageIds={pageIds} matching={list.data?.count ?? 0} />}
+        table={{ label: t('list.table'), columns, rowKey: (row) => row.id, sortDescriptor: sort.sortDescriptor, onSortChange: sort.onSortChange, emptyText: t('list.empty') }}
+        count={(count) => t('list.count', { count })}
+        noAccess={t('list.noAccess')}
+      />
     </>
   );
 }

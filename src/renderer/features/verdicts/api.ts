@@ -2,29 +2,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PATHS, applicationDetail } from '../../../shared/api/applications';
 import { ISSUANCE_PATHS, verdict, type TemplateLanguage, type Verdict } from '../../../shared/api/issuance';
 import { apiClient } from '../../lib/app-api-client';
+import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
 // The verdict editor's calls: the verdict itself (text, PDF, submit) and its application.
 
-const verdictKey = (applicationId: number, verdictId: number) => ['verdict', applicationId, verdictId] as const;
 
 export function useVerdict(applicationId: number, verdictId: number) {
   return useQuery({
-    queryKey: verdictKey(applicationId, verdictId),
+    queryKey: queryKeys.verdict(applicationId, verdictId),
     queryFn: () => apiClient.get(ISSUANCE_PATHS.verdict(applicationId, verdictId), verdict),
     retry: false,
   });
 }
 
 export function useVerdictApplication(applicationId: number) {
-  return useQuery({ queryKey: ['application', applicationId], queryFn: () => apiClient.get(APPLICATION_PATHS.detail(applicationId), applicationDetail), retry: false });
+  return useQuery({ queryKey: queryKeys.application.detail(applicationId), queryFn: () => apiClient.get(APPLICATION_PATHS.detail(applicationId), applicationDetail), retry: false });
 }
 
 /** Keeps the answer of every verdict change as the editor's copy (its version moves on). */
 export function useVerdictCache(applicationId: number, verdictId: number) {
   const client = useQueryClient();
   return (changed: Verdict) => {
-    client.setQueryData(verdictKey(applicationId, verdictId), changed);
-    void client.invalidateQueries({ queryKey: ['verdicts', applicationId] });
+    client.setQueryData(queryKeys.verdict(applicationId, verdictId), changed);
+    void client.invalidateQueries({ queryKey: queryKeys.verdicts(applicationId) });
   };
 }
 
@@ -59,9 +59,8 @@ export function useSubmitVerdict(applicationId: number, verdictId: number) {
       return apiClient.post(APPLICATION_PATHS.action(applicationId, 'submit_verdict'), body, applicationDetail);
     },
     onSuccess: (detail) => {
-      client.setQueryData(['application', applicationId], detail);
-      void client.invalidateQueries({ queryKey: ['applications'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      client.setQueryData(queryKeys.application.detail(applicationId), detail);
+      invalidate(client, STALE_AFTER.applicationChange);
     },
   });
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderingFromSort, pageOf, queryFromParams, sortFromOrdering, withParam } from '../../../../src/renderer/features/applications/list-query';
+import { APPLICATION_FILTERS, APPLICATION_SORT, queryFromParams } from '../../../../src/renderer/features/applications/list-query';
+import { orderingOf, pageOf, sortDescriptorOf, withListParams } from '../../../../src/renderer/lib/list-address';
+
+const withParam = (params: URLSearchParams, key: string, value: string | readonly string[] | null) => withListParams(params, { [key]: value }, APPLICATION_FILTERS);
 
 describe('the list query in the URL', () => {
   it('round-trips every filter, with several statuses', () => {
@@ -18,12 +21,14 @@ describe('the list query in the URL', () => {
       assigned_officer: 'me',
       overdue: 'true',
       ordering: '-deadline',
+      page: 1,
+      page_size: 25,
     });
   });
 
   it('goes back to page 1 when a filter changes, and ignores what it does not know', () => {
     const params = new URLSearchParams('page=4&page_size=50&foo=bar');
-    expect(queryFromParams(params)).toEqual({ page: '4', page_size: '50' });
+    expect(queryFromParams(params)).toEqual({ ordering: '-submitted_at', page: 4, page_size: 50 });
     const changed = withParam(params, 'priority', 'urgent');
     expect(changed.get('page')).toBeNull();
     expect(pageOf(changed)).toEqual({ page: 1, pageSize: 50 });
@@ -33,9 +38,11 @@ describe('the list query in the URL', () => {
   });
 
   it('reads and writes the ordering', () => {
-    expect(sortFromOrdering(null)).toEqual({ column: 'submitted_at', direction: 'descending' });
-    expect(sortFromOrdering('applicant')).toEqual({ column: 'applicant', direction: 'ascending' });
-    expect(sortFromOrdering('-password')).toEqual({ column: 'submitted_at', direction: 'descending' });
-    expect(orderingFromSort({ column: 'deadline', direction: 'descending' })).toBe('-deadline');
+    const ordering = (value: string) => orderingOf(new URLSearchParams({ ordering: value }), APPLICATION_SORT);
+    expect(orderingOf(new URLSearchParams(), APPLICATION_SORT)).toBe('-submitted_at');
+    expect(ordering('applicant')).toBe('applicant');
+    expect(ordering('-password')).toBe('-submitted_at');
+    expect(sortDescriptorOf('-deadline', APPLICATION_SORT.columns)).toEqual({ column: 'deadline', direction: 'descending' });
+    expect(sortDescriptorOf('service_type', APPLICATION_SORT.columns)).toEqual({ column: 'service', direction: 'ascending' });
   });
 });
