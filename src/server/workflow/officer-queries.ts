@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { GROUPS } from '../../shared/auth/permissions';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
+import { fullNameSql } from '../shared/display-name';
 
 // Who can be assigned an application: active members of the officer and administrator groups
 // (and superusers), with how many open applications each already holds.
@@ -22,7 +23,7 @@ export async function listAssignableOfficers(db: AppDatabase) {
     .select([
       'users.id',
       'users.username',
-      sql<string>`trim(users.first_name || ' ' || users.last_name)`.as('name'),
+      sql<string>`coalesce(${fullNameSql('users')}, '')`.as('name'),
       (eb) =>
         eb
           .selectFrom('applications')
