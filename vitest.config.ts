@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Renderer tests that need modules of their own: they replace modules with vi.mock, or keep state
- * in the counter's IndexedDB (offline intake) that the next file must not find.
+ * Renderer tests that need modules of their own: they replace modules with vi.mock, keep state in
+ * the counter's IndexedDB (offline intake) that the next file must not find, or watch which
+ * modules the sign-in page loads (a module another file loaded is no longer loaded by it).
  */
 const RENDERER_ISOLATED = [
+  'tests/unit/renderer/sign-in-first-code.test.ts',
   'tests/unit/renderer/offline-intake/**/*.test.{ts,tsx}',
   'tests/unit/renderer/reference-data/counter-institution-choice.test.tsx',
   'tests/unit/renderer/document-templates/templates-screen.test.tsx',

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { toastQueue } from '../../../src/renderer/components/toast';
 import { i18n, provideBundledLocales } from '../../../src/renderer/lib/i18n';
 import { queryClient } from '../../../src/renderer/lib/query-client';
@@ -18,6 +18,10 @@ provideBundledLocales(import.meta.glob('../../../locales/*/*.json', { eager: tru
 // isolate them, which halves the step's CPU). What a file leaves in the app's singletons is reset
 // after its last test, so no file sees another's toasts, cached answers, session or language
 // (within a file they carry over from test to test, as they did with a module graph per file).
+// Testing-library unmounts after each test by registering a hook when it is first imported, which
+// happens once per worker now: registered here, it runs in every file.
+afterEach(() => cleanup());
+
 afterAll(async () => {
   cleanup();
   toastQueue.clear();
