@@ -58,7 +58,7 @@ describe('error answers', () => {
           throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
         });
         scope.get('/field-error/', async () => {
-          throw fieldError('start_date', 'Invalid format');
+          throw fieldError('start_date', 'invalid_format');
         });
         scope.get('/conflict/', async () => {
           throw conflict();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES, PAYMENT_PATHS, paymentExportRequest } from '../../../shared/api/payments';
+import { PAYMENT_LIMITS, PAYMENT_PATHS, paymentExportRequest } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { contentDisposition } from '../../downloads';
@@ -39,7 +39,7 @@ export const paymentExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { count } = await matchingPayments(db, scope, filter)
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .executeTakeFirstOrThrow();
-      if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict(PAYMENT_MESSAGES.exportTooLarge, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
+      if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict('payment_export_too_large', {}, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
 
       await db
         .insertInto('audit_log')

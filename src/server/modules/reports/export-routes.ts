@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailError, HTTP_STATUS } from '../../../shared/api/drf';
 import {
   REPORT_LIMITS,
-  REPORT_MESSAGES,
   REPORT_PATHS,
   reportExport,
   reportExportListAnswer,
   reportExportRequest,
   type ReportExport,
-  type ReportKey,
-} from '../../../shared/api/reports';
+  type ReportKey } from '../../../shared/api/reports';
 import type { Language } from '../../../shared/constants';
 import { currentUser, requirePermission } from '../../auth-context';
 import type { AppDatabase } from '../../db/database';
@@ -106,7 +104,7 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
           .where('owner_id', '=', user.id)
           .where('status', 'in', ['queued', 'running'])
           .executeTakeFirstOrThrow();
-        if (Number(waiting) >= REPORT_LIMITS.pendingExports) throw conflict(REPORT_MESSAGES.tooManyExports);
+        if (Number(waiting) >= REPORT_LIMITS.pendingExports) throw conflict('report_too_many_exports');
         const created = await trx
           .insertInto('report_exports')
           .values({ owner_id: user.id, report, format, filters: JSON.stringify(filter), language })
@@ -173,8 +171,8 @@ export const reportExportRoutes: FastifyPluginAsyncZod<{ worker: () => ExportWor
         .where('owner_id', '=', user.id)
         .executeTakeFirst();
       if (!row) throw notFound();
-      if (row.status === 'failed') throw conflict(REPORT_MESSAGES.failed);
-      if (row.status !== 'done' || !row.storage_key || !row.file_name) throw conflict(REPORT_MESSAGES.notReady);
+      if (row.status === 'failed') throw conflict('report_failed');
+      if (row.status !== 'done' || !row.storage_key || !row.file_name) throw conflict('report_not_ready');
       await db
         .insertInto('audit_log')
         .values({ actor_id: user.id, action: 'report.export_downloaded', entity_type: 'report_export', entity_id: String(row.id), details: JSON.stringify({ report: row.report }), ip: request.ip ?? null })

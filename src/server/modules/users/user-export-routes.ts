@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { USER_LIMITS, USER_MESSAGES, USER_PATHS, exportRequest } from '../../../shared/api/users';
+import { USER_LIMITS, USER_PATHS, exportRequest } from '../../../shared/api/users';
 import { currentUser, requireAdmin } from '../../auth-context';
 import { contentDisposition } from '../../downloads';
 import { conflict } from '../../errors';
@@ -36,7 +36,7 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { selection, format } = request.body;
       const { ids, count } = await selectedUserIds(db, selection, USER_LIMITS.bulkCap);
-      if (count > USER_LIMITS.bulkCap) throw conflict(USER_MESSAGES.selectionTooLarge, { count, cap: USER_LIMITS.bulkCap });
+      if (count > USER_LIMITS.bulkCap) throw conflict('user_selection_too_large', {}, { count, cap: USER_LIMITS.bulkCap });
 
       const user = currentUser(request);
       await db
