@@ -10,7 +10,7 @@ import { interpolateRefusal, refusalParamKinds, type Refusal, type RefusalCode, 
 
 // Every error answer of the API is made here, in Django REST Framework's shapes, each refusal with
 // its code and parameters (shared/refusals.ts) beside the English words:
-// `{"detail": "...", "code": "...", "params": {...}}` or, for a 400 on input,
+// `{"detail": "...", "code": "...", "params": {...}}` (`params` when the code has any) or, for a 400 on input,
 // `{"field": ["message", ...], "field_codes": {"field": [{"code": "...", "params": {...}}]}}`.
 
 /** A code's parameters as arguments: optional when it has none. */
@@ -72,8 +72,10 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 
+  /** `params` only when the code has some: a client reads `params ?? {}`. */
   body(): Record<string, unknown> {
-    return { detail: this.message, code: this.code, params: this.params, ...this.extra };
+    const params = Object.keys(this.params).length > 0 ? { params: this.params } : {};
+    return { detail: this.message, code: this.code, ...params, ...this.extra };
   }
 }
 
@@ -202,7 +204,10 @@ function schemaRefusal(issue: ValidationIssue): Refusal {
     if (origin === 'array') return refusal('list_at_most', { limit: maximum });
     return refusal('at_most', { limit: maximum });
   }
-  if (issue.keyword === 'too_small' && typeof minimum === 'number' && origin === 'number') return refusal('at_least', { limit: minimum });
+  if (issue.keyword === 'too_small' && typeof minimum === 'number') {
+    if (origin === 'string') return refusal('too_short', { min: minimum });
+    if (origin === 'number') return refusal('at_least', { limit: minimum });
+  }
   return refusal('invalid_format');
 }
 
@@ -302,7 +307,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify's own client errors (bad URL, unsupported media type, JSON poisoning …).
     const code = ERROR_CODE_BY_STATUS[status] ?? ERROR_CODES.validation;
-    return reply.code(status).send({ detail: fastifyError.message || ERROR_MESSAGES[code], code, params: {} });
+    return reply.code(status).send({ detail: fastifyError.message || ERROR_MESSAGES[code], code });
   }
 
   // The stack goes to the log only; the client gets the generic text.

@@ -207,6 +207,7 @@ export const REFUSALS = {
   statement_too_large: {},
   statement_too_many_lines: {},
   too_long: { max: 'number' },
+  too_short: { min: 'number' },
   upload_damaged: {},
   upload_empty: {},
   upload_interrupted: {},
