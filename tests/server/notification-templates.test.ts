@@ -129,7 +129,7 @@ describe('saving', () => {
       body: 'Username {{username}}, password {{temporary_password}}',
     });
     expect(inSubject.statusCode, inSubject.body).toBe(400);
-    expect(inSubject.json()).toEqual({ subject: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password')] });
+    expect(inSubject.json()).toMatchObject({ subject: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password')] });
     const translated = await call(
       'PUT',
       NOTIFICATION_PATHS.template('password_reset', 'sr'),

@@ -381,6 +381,6 @@ describe('two-factor set-up and management', () => {
     const after = await server.db.selectFrom('notification_outbox').select('id').execute();
     expect(after.length).toBe(before.length);
     expect((await post(server.app, AUTH_PATHS.sendOtp, {}, { address })).statusCode).toBe(400);
-    expect((await post(server.app, AUTH_PATHS.sendOtp, { username: 'officer' }, { address })).json()).toEqual({ challenge: ['This field is required'] });
+    expect((await post(server.app, AUTH_PATHS.sendOtp, { username: 'officer' }, { address })).json()).toMatchObject({ challenge: ['This field is required'] });
   });
 });
