@@ -235,7 +235,8 @@ describe('POST /services/{id}/quote/', () => {
     expect((await quote(['original_diploma', 'original_transcript'])).json().amount).toBe('20.00');
     const nothing = await quote(['id_document']);
     expect(nothing.statusCode).toBe(400);
-    expect(Object.keys(nothing.json())).toEqual(['documents']);
+    expect(nothing.json()).toMatchObject({ field_codes: { documents: [{ code: 'no_diploma_or_transcript', params: {} }] } });
+    expect(Object.keys(nothing.json()).sort()).toEqual(['documents', 'field_codes']);
   });
 
   it('prices academic information by request type; exemptions only where allowed', async () => {

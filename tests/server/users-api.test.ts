@@ -329,7 +329,7 @@ describe('create', () => {
     expect(twice.json()).toEqual({ 'groups.1': [USER_MESSAGES.duplicateGroup] });
     const bad = await send('admin', 'POST', '/users/', { ...newUser('bad name!'), email: 'nope', phone: 'call me' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json()).sort()).toEqual(['email', 'phone', 'username']);
+    expect(Object.keys(bad.json()).sort()).toEqual(['email', 'field_codes', 'phone', 'username']);
     for (const date_of_birth of ['2023-02-29', '2024-04-31', '2999-01-01']) {
       const day = await send('admin', 'POST', '/users/', newUser('grouped', { date_of_birth }));
       expect(day.statusCode, date_of_birth).toBe(400);

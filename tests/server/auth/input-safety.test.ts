@@ -46,7 +46,7 @@ describe('hostile text on the endpoints open without signing in', () => {
     for (const search of ['Kos\u0000ovo', 'x'.repeat(1024 * 1024)]) {
       const answer = await server.app.inject({ url: api(`/countries/?search=${encodeURIComponent(search)}`) });
       expect(answer.statusCode).toBe(400);
-      expect(Object.keys(answer.json())).toEqual(['search']);
+      expect(Object.keys(answer.json()).sort()).toEqual(['field_codes', 'search']);
     }
   });
 });
