@@ -111,7 +111,7 @@ describe('saving', () => {
       body: 'Dear {{applicant_name}}, {{amount}} and {{ secret }} and {{notes}}',
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       subject: [NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'iban')],
       body: [NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'amount, secret')],
     });
@@ -151,8 +151,14 @@ describe('saving', () => {
     }
     // Both refusals at once, each naming its own variables.
     const both = await call('PUT', NOTIFICATION_PATHS.template('staff_message', 'en'), { version: 1, subject: 'Hi', body: '{{temporary_password}} {{iban}}' });
-    expect(both.json()).toEqual({
+    expect(both.json()).toMatchObject({
       body: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password'), NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'iban')],
+      field_codes: {
+        body: [
+          { code: 'notification_misplaced_secret', params: { names: 'temporary_password' } },
+          { code: 'notification_unknown_variable', params: { names: 'iban' } },
+        ],
+      },
     });
     expect((await history('password_reset', 'en')).versions).toHaveLength(before.versions.length);
     expect((await history('staff_message', 'en')).versions).toHaveLength(1);
