@@ -242,7 +242,7 @@ describe('refusals', () => {
     const refused = await login('dir.disabled', PASSWORDS.disabled);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({
-      code: 'account_inactive',
+      code: 'directory_disabled',
       detail: "This account is disabled in the directory. Ask the directory's administrators if you need access.",
       message: "This account is disabled in the directory. Ask the directory's administrators if you need access.",
     });
