@@ -146,7 +146,7 @@ describe('saving', () => {
         const answer = await call('PUT', NOTIFICATION_PATHS.template(event, 'en'), { version: current, subject: `About {{${secret}}}`, body: `Here: {{${secret}}}` });
         expect(answer.statusCode, `${event} ${secret}`).toBe(400);
         const refusal = NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', secret);
-        expect(answer.json(), `${event} ${secret}`).toMatchObject(carried.includes(secret) ? { subject: [refusal] } : { subject: [refusal], body: [refusal] });
+        expect(answer.json(), `${event} ${secret}`).toEqual({ ...(carried.includes(secret) ? { subject: [refusal] } : { subject: [refusal], body: [refusal] }), field_codes: expect.any(Object) });
       }
     }
     // Both refusals at once, each naming its own variables.
