@@ -16,15 +16,6 @@ const NAMES = '{{names}}';
 const NAMING = ['unknownVariable', 'misplacedSecret'] as const;
 type Naming = (typeof NAMING)[number];
 
-function naming(key: Naming, names: readonly string[]): string {
-  return NOTIFICATION_MESSAGES[key].replace(NAMES, names.join(', '));
-}
-
-/** The unknown-variable refusal naming `names` (in English, as routes throw it). */
-export const unknownVariableMessage = (names: readonly string[]) => naming('unknownVariable', names);
-/** The misplaced-secret refusal naming `names` (in English, as routes throw it). */
-export const misplacedSecretMessage = (names: readonly string[]) => naming('misplacedSecret', names);
-
 const FRAMES = NAMING.map((key) => {
   const [before, after] = NOTIFICATION_MESSAGES[key].split(NAMES) as [string, string];
   return { key, before, after };
