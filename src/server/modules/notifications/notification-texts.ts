@@ -14,7 +14,6 @@ const TEXTS = { en: en.notifications.messages, sq: sq.notifications.messages, sr
 const NAMES = '{{names}}';
 /** The refusals that carry the names of variables. */
 const NAMING = ['unknownVariable', 'misplacedSecret'] as const;
-type Naming = (typeof NAMING)[number];
 
 const FRAMES = NAMING.map((key) => {
   const [before, after] = NOTIFICATION_MESSAGES[key].split(NAMES) as [string, string];
