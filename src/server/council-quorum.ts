@@ -7,8 +7,8 @@ import { COUNCIL_REFUSALS, type CouncilRefusal } from '../shared/api/council-rev
 import { hasPermission } from '../shared/auth/permissions';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants';
 import { HTTP_STATUS } from '../shared/api/drf';
-import { ERROR_CODES } from '../shared/errors';
 import { INTL_LOCALE_TAGS } from '../shared/locale-tags';
+import type { RefusalCode } from '../shared/refusals';
 import type { Database } from './db/schema';
 import { ApiError, fieldError } from './errors';
 import { displayName } from './shared/display-name';
@@ -34,6 +34,18 @@ const TEXTS: Readonly<Record<Language, { messages: Messages; fields: FieldNames 
 
 /** Our English texts (what the server throws; translated on the way out). */
 export const COUNCIL_TEXTS: Messages = en.councilReview.messages;
+
+const REFUSAL_CODES = {
+  conflict_declared: 'council_review_conflict_declared',
+  not_council_member: 'council_review_not_council_member',
+  conflict_exists: 'council_review_conflict_exists',
+  no_council: 'council_review_no_council',
+  quorum_not_met: 'council_review_quorum_not_met',
+  recorder_not_allowed: 'council_review_recorder_not_allowed',
+  no_field: 'council_review_no_field',
+  no_active_council: 'council_review_no_active_council',
+  review_closed: 'council_review_review_closed',
+} as const satisfies Readonly<Record<CouncilRefusal, RefusalCode>>;
 
 const REFUSAL_KEYS: Readonly<Record<CouncilRefusal, keyof Messages>> = {
   conflict_declared: 'conflictDeclared',
@@ -61,10 +73,8 @@ function interpolate(language: Language, template: string, values: Values): stri
 /** A refusal with its code and values (403 for who may not, 409 for the state of things). */
 export function councilRefusal(reason: CouncilRefusal, values: Values = {}): ApiError {
   const forbidden = reason === 'conflict_declared' || reason === 'not_council_member' || reason === 'recorder_not_allowed';
-  const detail = interpolate(DEFAULT_LANGUAGE, COUNCIL_TEXTS[REFUSAL_KEYS[reason]], values);
-  return forbidden
-    ? new ApiError(HTTP_STATUS.forbidden, ERROR_CODES.permissionDenied, detail, { extra: { reason, ...values } })
-    : new ApiError(HTTP_STATUS.conflict, ERROR_CODES.conflict, detail, { extra: { reason, ...values } });
+  // `reason` and the values stay beside the code for clients that read them from before codes.
+  return new ApiError(forbidden ? HTTP_STATUS.forbidden : HTTP_STATUS.conflict, REFUSAL_CODES[reason], undefined, { params: values, extra: { reason, ...values } });
 }
 
 const FIELD_KEYS: ReadonlyMap<string, keyof Messages> = new Map(
@@ -154,10 +164,10 @@ export function assertMayDecide(user: User, seats: readonly CouncilSeat[] | null
  */
 export function checkParticipants(seats: readonly CouncilSeat[], quorum: number, participantIds: readonly number[]): number[] {
   const ids = [...new Set(participantIds)];
-  if (ids.length === 0) throw fieldError('participant_ids', COUNCIL_TEXTS.participantsRequired);
+  if (ids.length === 0) throw fieldError('participant_ids', 'council_review_participants_required');
   const byId = new Map(seats.map((seat) => [seat.id, seat]));
-  if (ids.some((id) => !byId.has(id))) throw fieldError('participant_ids', COUNCIL_TEXTS.participantNotMember);
-  if (ids.some((id) => byId.get(id)!.conflict)) throw fieldError('participant_ids', COUNCIL_TEXTS.participantConflicted);
+  if (ids.some((id) => !byId.has(id))) throw fieldError('participant_ids', 'council_review_participant_not_member');
+  if (ids.some((id) => byId.get(id)!.conflict)) throw fieldError('participant_ids', 'council_review_participant_conflicted');
   if (ids.length < quorum) throw councilRefusal('quorum_not_met', { quorum, count: ids.length });
   return ids;
 }
@@ -171,5 +181,5 @@ export async function checkMeeting(db: Db, councilId: number, meetingId: number)
     .where('council_id', '=', councilId)
     .where('status', 'in', ['scheduled', 'held'])
     .executeTakeFirst();
-  if (!meeting) throw fieldError('meeting_id', COUNCIL_TEXTS.meetingNotCouncil);
+  if (!meeting) throw fieldError('meeting_id', 'council_review_meeting_not_council');
 }

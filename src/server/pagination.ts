@@ -18,7 +18,7 @@ export function pageWindow({ page, page_size }: PageRequest): { limit: number; o
 
 export function pageAnswer<T>(request: FastifyRequest, pageRequest: PageRequest, count: number, results: T[]): Paginated<T> {
   const { page, page_size } = pageRequest;
-  if (page > 1 && (page - 1) * page_size >= count) throw notFound('Invalid page.');
+  if (page > 1 && (page - 1) * page_size >= count) throw notFound('invalid_page');
   const link = (target: number) => {
     // A placeholder origin only to edit the query; it never reaches the answer.
     const url = new URL(request.url, 'http://server.invalid');

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
-import { IMAGE_LIMITS, IMAGE_MESSAGES } from '../shared/api/images';
+import { IMAGE_LIMITS } from '../shared/api/images';
 import { HTTP_STATUS } from '../shared/api/drf';
-import { ERROR_CODES } from '../shared/errors';
 import { ApiError } from './errors';
 
 // One check for every image the office uploads (the letterhead's logo, news covers), before it
@@ -22,10 +21,10 @@ export interface CheckedImage {
 }
 
 export const imageTooLarge = (declared: { width: number; height: number }) =>
-  new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooManyPixels, {
+  new ApiError(HTTP_STATUS.payloadTooLarge, 'image_too_many_pixels', undefined, {
     extra: { max_width: IMAGE_LIMITS.maxWidth, max_height: IMAGE_LIMITS.maxHeight, max_pixels: IMAGE_LIMITS.maxPixels, width: declared.width, height: declared.height },
   });
-export const imageUnreadable = () => new ApiError(HTTP_STATUS.badRequest, ERROR_CODES.validation, IMAGE_MESSAGES.unreadable);
+export const imageUnreadable = () => new ApiError(HTTP_STATUS.badRequest, 'image_unreadable');
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -4,8 +4,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { PDF_MEDIA_TYPE } from '../shared/api/documents';
 import { HTTP_STATUS } from '../shared/api/drf';
-import { ERROR_CODES } from '../shared/errors';
-import { ApiError, FieldValidationError, fieldErrors } from './errors';
+import { ApiError, FieldValidationError, fieldError, refuse, schemaIssuesRefused } from './errors';
 import { UploadStalledError, UploadTooLargeError, type DocumentStorage, type TemporaryObject } from './storage/document-storage';
 import { checkPdf } from './storage/pdf-check';
 import { scanActiveContent, temporaryObjectChunks } from './storage/pdf-active-content';
@@ -22,14 +21,11 @@ export const MB = 1024 * 1024;
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const tooLarge = (limitBytes: number) =>
-  new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, `File too large (limit ${Math.floor(limitBytes / MB)} MB).`, {
-    extra: { max_upload_bytes: limitBytes },
-  });
-const unsupported = () => new ApiError(415, ERROR_CODES.unsupportedFileType, 'Unsupported file type: only PDF documents are accepted.');
-export const INTERRUPTED_MESSAGE = 'The upload was interrupted. Send the file again.';
-const interrupted = () => new ApiError(HTTP_STATUS.badRequest, ERROR_CODES.validation, INTERRUPTED_MESSAGE);
-export const STALLED_MESSAGE = 'The upload stopped arriving. Check the connection and send the file again.';
-const stalled = () => new ApiError(408, ERROR_CODES.timeout, STALLED_MESSAGE, { headers: { connection: 'close' } });
+  refuse(HTTP_STATUS.payloadTooLarge, 'upload_too_large', { limit: Math.floor(limitBytes / MB) }, { extra: { max_upload_bytes: limitBytes } });
+const unsupported = () => new ApiError(415, 'upload_not_pdf');
+const interrupted = () => new ApiError(HTTP_STATUS.badRequest, 'upload_interrupted');
+/** 408: the body stopped arriving; the connection is closed, as what is left of it cannot be read. */
+export const uploadStalled = () => new ApiError(408, 'upload_stalled', undefined, { headers: { connection: 'close' } });
 
 export interface IncomingPdf {
   metadata: Record<string, unknown>;
@@ -44,9 +40,9 @@ export async function openIncomingPdf(request: FastifyRequest): Promise<Incoming
     try {
       part = await request.file();
     } catch {
-      throw fieldErrors({ file: ['Send the PDF as one part named “file”.'] });
+      throw fieldError('file', 'upload_send_as_file');
     }
-    if (!part || part.fieldname !== 'file') throw fieldErrors({ file: ['Send the PDF as one part named “file”.'] });
+    if (!part || part.fieldname !== 'file') throw fieldError('file', 'upload_send_as_file');
     const fields = Object.fromEntries(
       Object.values(part.fields)
         .flat()
@@ -71,7 +67,7 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
     object = await storage.writeTemporary(content, { maxBytes, idleTimeoutMs });
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw tooLarge(maxBytes);
-    if (error instanceof UploadStalledError) throw stalled();
+    if (error instanceof UploadStalledError) throw uploadStalled();
     throw error;
   }
   let verdict: Awaited<ReturnType<typeof checkPdf>>;
@@ -83,9 +79,9 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
     throw error;
   }
   await object.discard();
-  if (verdict === 'empty') throw fieldErrors({ file: ['The file is empty.'] });
+  if (verdict === 'empty') throw fieldError('file', 'upload_empty');
   if (verdict === 'not_pdf') throw unsupported();
-  throw fieldErrors({ file: ['The PDF is damaged or incomplete. Save or scan it again and upload the new file.'] });
+  throw fieldError('file', 'upload_damaged');
 }
 
 /**
@@ -97,9 +93,7 @@ export async function receivePdf(storage: DocumentStorage, content: Readable, ma
 export function parseUploadFields<S extends z.ZodType<Record<string, unknown>>>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
-    const problems: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (problems[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
-    throw fieldErrors(problems);
+    throw schemaIssuesRefused(parsed.error.issues);
   }
   const data = parsed.data as z.output<S> & { file_name?: unknown };
   return typeof data.file_name === 'string' ? { ...data, file_name: data.file_name.normalize('NFC') } : data;

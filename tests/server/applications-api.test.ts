@@ -174,13 +174,18 @@ describe('detail and actions', () => {
     const current = await detail(id);
     const illegal = await act(id, 'start-work', { version: current.version });
     expect(illegal.statusCode).toBe(409);
-    expect(illegal.json()).toMatchObject({ code: 'conflict', status: 'verified', detail: 'This action is not allowed while the application is in status “Verified”.' });
+    expect(illegal.json()).toMatchObject({
+      code: 'action_not_allowed',
+      params: { status: 'verified' },
+      status: 'verified',
+      detail: 'This action is not allowed while the application is in status “Verified”.',
+    });
 
     const stale = await act(id, 'add-note', { version: current.version - 1, notes: 'x' });
     expect(stale.statusCode).toBe(412);
     const noNotes = await act(id, 'add-note', { version: current.version });
     expect(noNotes.statusCode).toBe(400);
-    expect(noNotes.json()).toEqual({ notes: ['Notes are required for this action.'] });
+    expect(noNotes.json()).toMatchObject({ notes: ['Notes are required for this action.'] });
     const after = await detail(id);
     expect(after.version).toBe(current.version);
   });

@@ -209,10 +209,10 @@ describe('GET /councils/analytics/', () => {
   it('refuses a bad period with 400 and the field, in the caller’s language', async () => {
     const reversed = await analytics('admin', 'from=2026-05&to=2026-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json()).toEqual({ to: ['The period must end on or after the month it starts.'] });
+    expect(reversed.json()).toMatchObject({ to: ['The period must end on or after the month it starts.'] });
     const tooLong = await analytics('admin', 'from=2010-01&to=2026-06', 'sq');
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ to: ['Periudha mund të përfshijë më së shumti 120 muaj.'] });
+    expect(tooLong.json()).toMatchObject({ to: ['Periudha mund të përfshijë më së shumti 120 muaj.'] });
     const badMonth = await analytics('admin', 'from=2026-13', 'sr');
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.json().from).toEqual(['Unesite mesec kao GGGG-MM.']);

@@ -116,7 +116,7 @@ describe('the upload limit on a real socket', () => {
     const before = await documentCount();
     const answer = await sendBody({ path: uploadPath(), headers: { authorization, 'content-type': 'application/pdf', 'transfer-encoding': 'chunked' }, total: 64 * MiB });
     expect(answer.status, answer.body).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ detail: 'File too large (limit 1 MB).', code: 'payload_too_large', max_upload_bytes: LIMIT });
+    expect(JSON.parse(answer.body)).toMatchObject({ detail: 'File too large (limit 1 MB).', code: 'upload_too_large', params: { limit: 1 }, max_upload_bytes: LIMIT });
     // The server stopped reading at the limit: the client was nowhere near its 64 MiB.
     expect(answer.sent).toBeLessThan(32 * MiB);
     expect(await documentCount()).toBe(before);

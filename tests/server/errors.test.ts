@@ -58,7 +58,7 @@ describe('error answers', () => {
           throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
         });
         scope.get('/field-error/', async () => {
-          throw fieldError('start_date', 'Invalid format');
+          throw fieldError('start_date', 'invalid_format');
         });
         scope.get('/conflict/', async () => {
           throw conflict();
@@ -110,13 +110,19 @@ describe('error answers', () => {
       email: ['Invalid email address'],
       age: ['This field is required'],
       'nested.flag': ['Invalid format'],
+      field_codes: {
+        name: [{ code: 'too_short', params: { min: 2 } }],
+        email: [{ code: 'invalid_email', params: {} }],
+        age: [{ code: 'required', params: {} }],
+        'nested.flag': [{ code: 'invalid_format', params: {} }],
+      },
     });
   });
 
   it('reports a body that is not an object, malformed or empty JSON under non_field_errors', async () => {
     const array = await server.app.inject({ method: 'POST', url: '/api/probe/', payload: [1, 2] });
     expect(array.statusCode).toBe(400);
-    expect(array.json()).toEqual({ non_field_errors: ['Invalid format'] });
+    expect(array.json()).toMatchObject({ non_field_errors: ['Invalid format'], field_codes: { non_field_errors: [{ code: 'invalid_format', params: {} }] } });
 
     const malformed = await server.app.inject({
       method: 'POST',
@@ -125,7 +131,8 @@ describe('error answers', () => {
       payload: '{"name": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ non_field_errors: ['Malformed JSON body'] });
+    const malformedBody = { non_field_errors: ['Malformed JSON body'], field_codes: { non_field_errors: [{ code: 'malformed_body', params: {} }] } };
+    expect(malformed.json()).toEqual(malformedBody);
 
     const empty = await server.app.inject({
       method: 'POST',
@@ -134,13 +141,13 @@ describe('error answers', () => {
       payload: '',
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ non_field_errors: ['Malformed JSON body'] });
+    expect(empty.json()).toEqual(malformedBody);
   });
 
   it('answers a query that fails its schema with field errors', async () => {
     const answer = await server.app.inject({ url: '/api/countries/?page=abc&page_size=100000' });
     expect(answer.statusCode).toBe(400);
-    expect(Object.keys(answer.json()).sort()).toEqual(['page', 'page_size']);
+    expect(Object.keys(answer.json()).sort()).toEqual(['field_codes', 'page', 'page_size']);
     expect(answer.json().page).toEqual(['Invalid format']);
   });
 
@@ -201,7 +208,7 @@ describe('error answers', () => {
   it('turns ApiError helpers and a unique violation into their DRF answers', async () => {
     const field = await server.app.inject({ url: '/api/field-error/' });
     expect(field.statusCode).toBe(400);
-    expect(field.json()).toEqual({ start_date: ['Invalid format'] });
+    expect(field.json()).toMatchObject({ start_date: ['Invalid format'], field_codes: { start_date: [{ code: 'invalid_format', params: {} }] } });
 
     const state = await server.app.inject({ url: '/api/conflict/' });
     expect(state.statusCode).toBe(409);
@@ -209,7 +216,7 @@ describe('error answers', () => {
 
     const duplicate = await server.app.inject({ method: 'POST', url: '/api/duplicate/' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().code).toBe('conflict');
+    expect(duplicate.json()).toEqual({ detail: 'A record with these values already exists.', code: 'duplicate_record' });
   });
 
   it('answers 400, not 500, when PostgreSQL refuses a value as data (class 22), and logs the cause', async () => {
@@ -217,7 +224,10 @@ describe('error answers', () => {
       logLines.length = 0;
       const answer = await server.app.inject({ url: `/api/data-exception/${kind}/` });
       expect(answer.statusCode, kind).toBe(400);
-      expect(answer.json(), kind).toEqual({ non_field_errors: [expect.stringContaining('cannot store')] });
+      expect(answer.json(), kind).toEqual({
+        non_field_errors: [expect.stringContaining('cannot store')],
+        field_codes: { non_field_errors: [{ code: 'invalid_input', params: {} }] },
+      });
       const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.err);
       expect(logged?.err.code, kind).toMatch(/^22/);
     }

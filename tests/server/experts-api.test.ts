@@ -97,7 +97,7 @@ describe('commissions', () => {
 
     const notEvaluator = await send('admin', 'POST', '/expert-commissions/', { ...body, member_ids: [evaluator, userIds.get('officer')!], chair_id: evaluator });
     expect(notEvaluator.statusCode).toBe(400);
-    expect(notEvaluator.json()).toEqual({ 'member_ids.1': [EXPERT_MESSAGES.notEvaluator] });
+    expect(notEvaluator.json()).toMatchObject({ 'member_ids.1': [EXPERT_MESSAGES.notEvaluator] });
     const chairOutside = await send('admin', 'POST', '/expert-commissions/', { ...body, chair_id: userIds.get('evaluator.lekaj')! });
     expect(chairOutside.statusCode).toBe(400);
     expect(chairOutside.json().chair_id).toEqual([EXPERT_MESSAGES.chairNotMember]);

@@ -289,7 +289,7 @@ describe('submission', () => {
     const { keys } = await stageTwo();
     const withoutProof = await submit(request(keys, { exemption: { reason: 'Registered as unemployed' } }), randomUUID());
     expect(withoutProof.statusCode).toBe(400);
-    expect(withoutProof.json()).toEqual({ exemption: [en.intake.messages.exemptionProofMissing] });
+    expect(withoutProof.json()).toMatchObject({ exemption: [en.intake.messages.exemptionProofMissing] });
     const documents = [
       { upload_key: keys[0]!, document_type: 'original_diploma' as const },
       { upload_key: keys[1]!, document_type: 'exemption_proof' as const },
@@ -356,7 +356,7 @@ describe('possible duplicates', () => {
 
     const elsewhere = new URLSearchParams({ personal_id: demo.personal_id!, institution_name: 'Another University' });
     const none = await server.app.inject({ url: api(`${INTAKE_PATHS.duplicates}?${elsewhere}`), headers: await server.authorization('admin') });
-    expect(none.json()).toEqual({ matches: [] });
+    expect(none.json()).toMatchObject({ matches: [] });
   });
 
   it('finds a counter application by the personal ID it was typed with', async () => {

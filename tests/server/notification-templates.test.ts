@@ -111,7 +111,7 @@ describe('saving', () => {
       body: 'Dear {{applicant_name}}, {{amount}} and {{ secret }} and {{notes}}',
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       subject: [NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'iban')],
       body: [NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'amount, secret')],
     });
@@ -129,7 +129,7 @@ describe('saving', () => {
       body: 'Username {{username}}, password {{temporary_password}}',
     });
     expect(inSubject.statusCode, inSubject.body).toBe(400);
-    expect(inSubject.json()).toEqual({ subject: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password')] });
+    expect(inSubject.json()).toMatchObject({ subject: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password')] });
     const translated = await call(
       'PUT',
       NOTIFICATION_PATHS.template('password_reset', 'sr'),
@@ -146,13 +146,19 @@ describe('saving', () => {
         const answer = await call('PUT', NOTIFICATION_PATHS.template(event, 'en'), { version: current, subject: `About {{${secret}}}`, body: `Here: {{${secret}}}` });
         expect(answer.statusCode, `${event} ${secret}`).toBe(400);
         const refusal = NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', secret);
-        expect(answer.json(), `${event} ${secret}`).toEqual(carried.includes(secret) ? { subject: [refusal] } : { subject: [refusal], body: [refusal] });
+        expect(answer.json(), `${event} ${secret}`).toEqual({ ...(carried.includes(secret) ? { subject: [refusal] } : { subject: [refusal], body: [refusal] }), field_codes: expect.any(Object) });
       }
     }
     // Both refusals at once, each naming its own variables.
     const both = await call('PUT', NOTIFICATION_PATHS.template('staff_message', 'en'), { version: 1, subject: 'Hi', body: '{{temporary_password}} {{iban}}' });
-    expect(both.json()).toEqual({
+    expect(both.json()).toMatchObject({
       body: [NOTIFICATION_MESSAGES.misplacedSecret.replace('{{names}}', 'temporary_password'), NOTIFICATION_MESSAGES.unknownVariable.replace('{{names}}', 'iban')],
+      field_codes: {
+        body: [
+          { code: 'notification_misplaced_secret', params: { names: 'temporary_password' } },
+          { code: 'notification_unknown_variable', params: { names: 'iban' } },
+        ],
+      },
     });
     expect((await history('password_reset', 'en')).versions).toHaveLength(before.versions.length);
     expect((await history('staff_message', 'en')).versions).toHaveLength(1);

@@ -194,7 +194,7 @@ describe('row scope: a holder limited to some applications', () => {
     const before = await state();
     const refused = await send(username, 'POST', NOTIFICATION_PATHS.list, { kind: 'email', recipient: { type: 'applicant', application_id: other.application_id }, subject: 'Hi', message: 'Text' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ recipient: ['There is no such application.'] });
+    expect(refused.json()).toMatchObject({ recipient: ['There is no such application.'] });
     const aboutIt = await send(username, 'POST', NOTIFICATION_PATHS.list, { kind: 'system', recipient: { type: 'staff', user_id: staffId }, subject: 'Hi', message: 'Text', application_id: other.application_id });
     expect(aboutIt.statusCode).toBe(400);
     expect(await state()).toEqual(before);

@@ -202,15 +202,15 @@ describe('reading a statement file', () => {
 
     const binary = await upload('payments', Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0xff, 0xfe, 0x00]));
     expect(binary.statusCode).toBe(400);
-    expect(binary.json()).toEqual({ file: [PAYMENT_MESSAGES.statementEncoding] });
+    expect(binary.json()).toMatchObject({ file: [PAYMENT_MESSAGES.statementEncoding] });
 
     const columns = await upload('payments', 'date,amount,currency,reference,payer\n2026-11-20,40.00,EUR,NARIC-2026-000001,X\n');
     expect(columns.statusCode).toBe(400);
-    expect(columns.json()).toEqual({ file: [PAYMENT_MESSAGES.statementColumns] });
+    expect(columns.json()).toMatchObject({ file: [PAYMENT_MESSAGES.statementColumns] });
 
     const empty = await upload('payments', `${HEADER}\n\n,,,\n`);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ file: [PAYMENT_MESSAGES.statementEmpty] });
+    expect(empty.json()).toMatchObject({ file: [PAYMENT_MESSAGES.statementEmpty] });
 
     const lines = Array.from({ length: PAYMENT_LIMITS.statementLines + 1 }, (_, index) => `2026-11-20,1.00,EUR,R,T${index},P`);
     const tooMany = await upload('payments', [HEADER, ...lines].join('\n'));
@@ -218,7 +218,7 @@ describe('reading a statement file', () => {
     expect(tooMany.json().detail).toBe(PAYMENT_MESSAGES.statementTooManyLines);
 
     const inSerbian = await upload('payments', 'a,b\n1,2\n', { language: 'sr' });
-    expect(inSerbian.json()).toEqual({ file: [(await import('../../locales/sr/server.json')).default.paymentStatements.messages.statementColumns] });
+    expect(inSerbian.json()).toMatchObject({ file: [(await import('../../locales/sr/server.json')).default.paymentStatements.messages.statementColumns] });
 
     const noFile = multipartBody(BOUNDARY, {}, { fileName: 'statement.csv', content: Buffer.from(HEADER), field: 'statement' });
     const wrongField = await server.app.inject({
@@ -275,7 +275,7 @@ describe('amounts, dates and odd files', () => {
   it('refuses an unterminated quote in words, and takes the same file sent twice at once as one statement', async () => {
     const broken = await upload('payments', `${HEADER}\n2026-11-20,40.00,EUR,"NARIC-2026-000001,T1,X\n`);
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ file: [PAYMENT_MESSAGES.statementColumns] });
+    expect(broken.json()).toMatchObject({ file: [PAYMENT_MESSAGES.statementColumns] });
 
     const text = `${HEADER}\n2026-11-20,1.00,EUR,NARIC-1999-999999,TWICE-${uniqueRun()},Nobody\n`;
     const answers = await Promise.all([upload('payments', text), upload('officer', text)]);

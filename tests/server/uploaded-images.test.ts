@@ -149,7 +149,7 @@ describe.each(TARGETS)('$name', (target) => {
     expect(performance.now() - started).toBeLessThan(1500);
     expect(answer.statusCode, answer.body).toBe(413);
     expect(answer.json()).toMatchObject({
-      code: 'payload_too_large',
+      code: 'image_too_many_pixels',
       detail: IMAGE_MESSAGES.tooManyPixels,
       max_width: IMAGE_LIMITS.maxWidth,
       max_height: IMAGE_LIMITS.maxHeight,

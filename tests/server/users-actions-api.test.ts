@@ -139,7 +139,7 @@ describe('turning off two-factor', () => {
 
     const unchecked = await call('POST', USER_PATHS.disableTwoFactor(id), { identity_checked: false, reason: 'Lost phone' });
     expect(unchecked.statusCode).toBe(400);
-    expect(unchecked.json()).toEqual({ identity_checked: [USER_MESSAGES.identityNotChecked] });
+    expect(unchecked.json()).toMatchObject({ identity_checked: [USER_MESSAGES.identityNotChecked] });
     const noReason = await call('POST', USER_PATHS.disableTwoFactor(id), { identity_checked: true, reason: '' });
     expect(noReason.statusCode).toBe(400);
 
@@ -177,7 +177,7 @@ describe('notify', () => {
       { kind: 'system', subject: 'New template' },
     ]);
 
-    expect((await call('POST', USER_PATHS.notify(id), { subject: '', message: 'x' })).json()).toEqual({ subject: [USER_MESSAGES.required] });
+    expect((await call('POST', USER_PATHS.notify(id), { subject: '', message: 'x' })).json()).toMatchObject({ subject: [USER_MESSAGES.required] });
     await server.db.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
     const refused = await call('POST', USER_PATHS.notify(id), { subject: 'Hello', message: 'Text' });
     expect(refused.statusCode).toBe(409);

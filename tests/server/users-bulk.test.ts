@@ -155,7 +155,7 @@ describe('page selections and the guards', () => {
 
     const unknown = await bulk({ action: 'assign_role', selection: { ids: [colleague] }, expected_count: 1, group: 'No Such Group' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ group: [USER_MESSAGES.unknownGroup] });
+    expect(unknown.json()).toMatchObject({ group: [USER_MESSAGES.unknownGroup] });
 
     const assigned = bulkAnswer.parse((await bulk({ action: 'assign_role', selection: { ids: [colleague] }, expected_count: 1, group: 'Evaluators' })).json());
     expect(assigned.results[0]).toMatchObject({ outcome: 'skipped', reason: 'already_done' });

@@ -36,7 +36,7 @@ describe('a NARIC Administrator and the superuser', () => {
     for (const delivery of ['show', 'email'] as const) {
       const answer = await send('naric.admin', 'POST', USER_PATHS.resetPassword(superuserId), { delivery });
       expect(answer.statusCode, answer.body).toBe(403);
-      expect(answer.json()).toEqual({ detail: USER_MESSAGES.superuserOnly, code: 'permission_denied' });
+      expect(answer.json()).toEqual({ detail: USER_MESSAGES.superuserOnly, code: 'user_superuser_only' });
       expect(answer.body).not.toMatch(/temporary_password/);
     }
     expect(await row(superuserId)).toEqual(before);

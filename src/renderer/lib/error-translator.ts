@@ -1,7 +1,37 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors } from '../../shared/api/drf';
 import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey, fieldMessageTranslation } from '../../shared/errors';
+import { isRefusalCode, refusalParamKinds, refusalTextKey, type RefusalCode } from '../../shared/refusals';
 import { asTransportError } from './transport-error';
+
+/** A value of a refusal's parameter as the reader sees it (a status by its label …). */
+function paramValue(kind: string | undefined, value: unknown, t: TFunction): unknown {
+  if (kind === 'status') return t(`applications:status.${String(value)}`, { defaultValue: String(value) });
+  if (kind === 'academic_field') return t(`applications:field.${String(value)}`, { defaultValue: String(value) });
+  return value;
+}
+
+/** A refusal's code and params (shared/refusals.ts) in the reader's language: the one place a refusal is put into words. */
+export function refusalMessage(code: RefusalCode, params: unknown, t: TFunction, englishFallback?: string): string {
+  const kinds = refusalParamKinds(code);
+  const sent = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  const values = Object.fromEntries(Object.entries(sent).map(([name, value]) => [name, paramValue(kinds[name], value, t)]));
+  return t(refusalTextKey(code), { ...values, defaultValue: englishFallback ?? code, interpolation: { escapeValue: false } });
+}
+
+/** The code and params of an error answer, when it names a refusal of the catalogue. */
+export function refusalOf(error: unknown): { code: RefusalCode; params: unknown } | null {
+  const body = asTransportError(error).body;
+  if (!body || typeof body !== 'object') return null;
+  const { code, params } = body as { code?: unknown; params?: unknown };
+  return isRefusalCode(code) ? { code, params: params ?? {} } : null;
+}
+
+/** `field_codes` of a 400: each field's refusals by code, in the order of its messages. */
+function fieldCodesOf(body: unknown): Record<string, { code: unknown; params?: unknown }[]> {
+  const codes = body && typeof body === 'object' ? (body as { field_codes?: unknown }).field_codes : undefined;
+  return codes && typeof codes === 'object' ? (codes as Record<string, { code: unknown; params?: unknown }[]>) : {};
+}
 
 export interface TranslatedError {
   /** One sentence for the person, in their language. */
@@ -10,10 +40,12 @@ export interface TranslatedError {
   fieldErrors: Record<string, string[]>;
   /** DRF `non_field_errors`, shown with the form rather than a field. */
   formErrors: string[];
+  /** The refusal the answer names by code (shared/refusals.ts) in the reader's words; null for none or a bare status. */
+  refusal: string | null;
   status?: number;
 }
 
-const NOT_FIELDS = new Set(['detail', 'code', 'message', 'error', 'non_field_errors']);
+const NOT_FIELDS = new Set(['detail', 'code', 'params', 'message', 'error', 'non_field_errors', 'field_codes']);
 
 /** A server field message in the reader's language when it is one of the known ones (else as sent). */
 function translateFieldMessage(message: string, t: TFunction): string {
@@ -37,11 +69,18 @@ function fieldErrorEntries(body: unknown): FieldErrors | null {
 function fieldErrorsOf(body: unknown, t: TFunction): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
   const parsed = fieldErrorEntries(body);
   if (!parsed) return { fieldErrors: {}, formErrors: [] };
+  const codes = fieldCodesOf(body);
+  // By code where the server sent one (every answer of ours), else by the known English (an older server).
+  const say = (name: string, messages: string[]) =>
+    messages.map((message, index) => {
+      const coded = codes[name]?.[index];
+      return coded && isRefusalCode(coded.code) ? refusalMessage(coded.code, coded.params, t, message) : translateFieldMessage(message, t);
+    });
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(parsed)) {
-    if (!NOT_FIELDS.has(name)) fieldErrors[name] = messages.map((message) => translateFieldMessage(message, t));
+    if (!NOT_FIELDS.has(name)) fieldErrors[name] = say(name, messages);
   }
-  return { fieldErrors, formErrors: (parsed.non_field_errors ?? []).map((message) => translateFieldMessage(message, t)) };
+  return { fieldErrors, formErrors: say('non_field_errors', parsed.non_field_errors ?? []) };
 }
 
 /**
@@ -52,8 +91,10 @@ function fieldErrorsOf(body: unknown, t: TFunction): { fieldErrors: Record<strin
 export function translateError(error: unknown, t: TFunction): TranslatedError {
   const transport = asTransportError(error);
   const message = t(errorTranslationKey(transport.code), { defaultValue: ERROR_MESSAGES[transport.code] });
-  if (transport.code !== ERROR_CODES.validation) return { message, fieldErrors: {}, formErrors: [], status: transport.status };
-  return { message, status: transport.status, ...fieldErrorsOf(transport.body, t) };
+  const named = refusalOf(error);
+  const refusal = named && named.code !== transport.code ? refusalMessage(named.code, named.params, t, serverText(error, 'detail')) : null;
+  if (transport.code !== ERROR_CODES.validation) return { message, fieldErrors: {}, formErrors: [], refusal, status: transport.status };
+  return { message, refusal, status: transport.status, ...fieldErrorsOf(transport.body, t) };
 }
 
 /** A field of the server's JSON answer ('message', 'detail', 'error'), if it is a non-empty string. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { PAYMENT_MESSAGES, type PaymentMethod } from '../../shared/api/payments';
+import { type PaymentMethod } from '../../shared/api/payments';
 import type { Database } from '../db/schema';
 import { fieldError } from '../errors';
 
@@ -73,7 +73,7 @@ export async function settlePayment(trx: Trx, input: Settlement): Promise<{ paym
     .select('id')
     .where(sql<string>`lower(transaction_id)`, '=', input.transactionId.toLowerCase())
     .executeTakeFirst();
-  if (taken) throw fieldError('transaction_id', PAYMENT_MESSAGES.transactionTaken);
+  if (taken) throw fieldError('transaction_id', 'payment_transaction_taken');
   const paymentId = await openPayment(trx, { applicationId: input.applicationId, requestedById: input.recordedById, now: input.now });
   const payment = await trx
     .selectFrom('application_payments')
@@ -81,7 +81,7 @@ export async function settlePayment(trx: Trx, input: Settlement): Promise<{ paym
     .where('id', '=', paymentId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (cents(payment.amount_due) !== cents(input.amount.replace(',', '.'))) throw fieldError('amount', PAYMENT_MESSAGES.amountDiffers);
+  if (cents(payment.amount_due) !== cents(input.amount.replace(',', '.'))) throw fieldError('amount', 'payment_amount_differs');
   const receiptCode = newReceiptCode();
   await trx
     .updateTable('application_payments')

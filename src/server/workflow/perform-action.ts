@@ -9,13 +9,12 @@ import {
   WORKFLOW_ACTIONS,
   findMove,
   mayPerform,
-  notesRequiredMessage,
   type ActionName,
   type SideEffect,
 } from '../../shared/domain/application-workflow';
 import type { AppDatabase } from '../db/database';
 import type { ApplicationsTable, Database } from '../db/schema';
-import { conflict, fieldError, notFound, permissionDenied, preconditionFailed } from '../errors';
+import { conflict, fieldError, notFound, permissionDenied, preconditionFailed, type ApiError } from '../errors';
 import { visibleIn, type ApplicationScope } from '../application-scope';
 import { notifyApplicantOf } from './applicant-messages';
 import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './issued-documents';
@@ -41,12 +40,6 @@ type AnyRequest = Request<ActionName> & Partial<Request<'update_status'>> & Part
   Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>> &
   Partial<Request<'record_council_decision'>>;
 
-/** "payment_pending" → "Payment pending": the English name in messages; the UI translates by status code. */
-export function statusLabel(status: string): string {
-  const words = status.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export interface ActionContext {
   db: AppDatabase;
   user: User;
@@ -69,10 +62,10 @@ export interface ActionContext {
 
 export async function performAction(context: ActionContext, id: number, name: ActionName, input: AnyRequest): Promise<void> {
   const { db, user, scope } = context;
-  if (!mayPerform(user, name)) throw permissionDenied('You do not have permission to perform this action.');
+  if (!mayPerform(user, name)) throw permissionDenied('action_not_permitted');
   const definition = WORKFLOW_ACTIONS[name];
   const notes = input.notes?.trim() || null;
-  if (definition.notes === 'required' && !notes) throw fieldError('notes', notesRequiredMessage(name));
+  if (definition.notes === 'required' && !notes) throw fieldError('notes', NOTES_REQUIRED[name] ?? 'notes_required');
 
   // Stored bytes of what this action issued: removed again when the action fails.
   const written: string[] = [];
@@ -92,19 +85,19 @@ export async function performAction(context: ActionContext, id: number, name: Ac
     const subject = { service_type: row.service_type as ServiceType, status: row.status, archived: row.archived, invalidated: row.invalidated };
     const move = findMove(subject, feePolicy(row), name, input.to);
     if (!move) {
-      throw conflict(refusalMessage(row, name, input.to), { status: row.status, archived: row.archived, invalidated: row.invalidated });
+      throw moveRefused(row, name, input.to);
     }
 
     if (name === 'inspectorate_approve' && !(await hasInspectorateDocument(trx, row.id))) {
-      throw conflict('Upload the inspectorate verification document first.', { status: row.status });
+      throw conflict('inspectorate_document_missing', {}, { status: row.status });
     }
     if (name === 'submit_verdict' && !(await hasSubmittedVerdict(trx, row.id))) {
-      throw conflict('Submit the verification verdict PDF first.', { status: row.status });
+      throw conflict('verdict_not_submitted', {}, { status: row.status });
     }
 
     let next: ApplicationStatus = row.status;
     if (move.to === PREVIOUS_STATUS) {
-      if (!row.previous_status) throw conflict('There is no earlier status to resume.', { status: row.status });
+      if (!row.previous_status) throw conflict('no_earlier_status', {}, { status: row.status });
       next = row.previous_status;
     } else if (move.to !== null) {
       next = move.to;
@@ -157,12 +150,20 @@ export async function performAction(context: ActionContext, id: number, name: Ac
   }
 }
 
-function refusalMessage(row: { status: ApplicationStatus; archived: boolean; invalidated: boolean }, name: ActionName, to?: ApplicationStatus): string {
-  if (row.invalidated) return 'This application has been invalidated; no further action is possible.';
-  if (row.archived && WORKFLOW_ACTIONS[name].kind !== 'record') return 'This application is archived; no further action is possible.';
-  const target = to ? ` to “${statusLabel(to)}”` : '';
-  return `This action${target} is not allowed while the application is in status “${statusLabel(row.status)}”.`;
+/** 409 for an action the application's state does not allow; `extra` tells the client the state now. */
+function moveRefused(row: { status: ApplicationStatus; archived: boolean; invalidated: boolean }, name: ActionName, to?: ApplicationStatus): ApiError {
+  const state = { status: row.status, archived: row.archived, invalidated: row.invalidated };
+  if (row.invalidated) return conflict('application_invalidated', {}, state);
+  if (row.archived && WORKFLOW_ACTIONS[name].kind !== 'record') return conflict('application_archived', {}, state);
+  return to ? conflict('action_to_not_allowed', { to, status: row.status }, state) : conflict('action_not_allowed', { status: row.status }, state);
 }
+
+/** The refusal of an action's missing notes: its own words where the action has them. */
+const NOTES_REQUIRED: Partial<Record<ActionName, 'notes_required_exemption' | 'notes_required_council' | 'notes_required_invalidate'>> = {
+  reject_exemption: 'notes_required_exemption',
+  record_council_decision: 'notes_required_council',
+  invalidate: 'notes_required_invalidate',
+};
 
 interface EffectInput {
   effect: SideEffect;
@@ -205,7 +206,7 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       return false;
     case 'assign_council': {
       const council = await trx.selectFrom('councils').select(['id', 'active']).where('id', '=', input.council_id!).executeTakeFirst();
-      if (!council || !council.active) throw fieldError('council_id', 'Choose an active council.');
+      if (!council || !council.active) throw fieldError('council_id', 'council_not_active');
       Object.assign(changes, councilAssignment(council.id, now));
       return false;
     }
@@ -263,7 +264,7 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
         .where('application_id', '=', row.id)
         .returning('id')
         .executeTakeFirst();
-      if (!reviewed) throw fieldError('document_id', 'This document does not belong to the application.');
+      if (!reviewed) throw fieldError('document_id', 'document_not_of_application');
       return false;
     }
     case 'issue_recognition_certificate':
@@ -357,7 +358,7 @@ async function officerAssignment(trx: Trx, officerId: number | null, now: Date):
     .where('is_active', '=', true)
     .where((eb) => eb.or([eb('is_superuser', '=', true), eb('id', 'in', assignableOfficerIds(eb))]))
     .executeTakeFirst();
-  if (!officer) throw fieldError('officer_id', 'Choose an active officer.');
+  if (!officer) throw fieldError('officer_id', 'officer_not_active');
   const name = displayName(officer.first_name, officer.last_name, officer.username);
   return { assigned_officer_id: officer.id, assigned_officer_name: name, assigned_at: now };
 }

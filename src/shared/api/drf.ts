@@ -27,18 +27,28 @@ export const pageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-/** `{"detail": "..."}`; `code` is our stable error code (see errors.ts), `error` feeds the 2FA screens. */
+/** A refusal's parameters (shared/refusals.ts), by name. */
+export const refusalParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** `{"detail": "..."}`; `code` is the refusal's code (shared/refusals.ts) with its `params`, `error` feeds the 2FA screens. */
 export const detailError = z
   .object({
     detail: z.string(),
     code: z.string().optional(),
+    params: refusalParams.optional(),
   })
   .catchall(z.unknown());
 export type DetailError = z.infer<typeof detailError>;
 
-/** `{"field": ["message", ...]}` as DRF answers a 400. */
-export const fieldErrors = z.record(z.string(), z.array(z.string()));
-export type FieldErrors = z.infer<typeof fieldErrors>;
+/**
+ * `{"field": ["message", ...]}` as DRF answers a 400, with each message's code and params in
+ * `field_codes` (same fields, same order), so a client that reads only the English still can.
+ */
+export const fieldErrors = z
+  .object({ field_codes: z.record(z.string(), z.array(z.object({ code: z.string(), params: refusalParams }))).optional() })
+  .catchall(z.array(z.string()));
+/** The messages of a 400 by field. */
+export type FieldErrors = Record<string, string[]>;
 
 export const HTTP_STATUS = {
   ok: 200,

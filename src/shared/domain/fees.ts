@@ -1,6 +1,7 @@
 import type { ServiceType } from '../constants';
 import type { DocumentType } from '../document-types';
 import { fromCents, isMoney, MAX_PRICE_CENTS, toCents, type Cents } from './fees-money';
+import type { RefusalCode } from '../refusals';
 
 // The fees engine of spec §9 (issue 12). Pure functions over a service's price table, so the
 // server, the renderer and the offline counter form (which quotes without a network) compute the
@@ -138,6 +139,19 @@ export const FEE_PROBLEM_MESSAGES: Readonly<Record<FeeProblemCode, string>> = {
   request_type_unknown: 'This request type does not exist.',
   exemption_not_allowed: 'This service does not allow fee exemptions.',
 };
+
+/** The refusal code of each fee problem (shared/refusals.ts), the words of FEE_PROBLEM_MESSAGES. */
+export const FEE_PROBLEM_REFUSALS = {
+  unpriced_case: 'service_unpriced_case',
+  unknown_case: 'service_unknown_case',
+  invalid_amount: 'invalid_amount',
+  wrong_table_kind: 'service_wrong_table_kind',
+  degree_not_offered: 'degree_not_offered',
+  no_diploma_or_transcript: 'no_diploma_or_transcript',
+  request_type_required: 'request_type_required',
+  request_type_unknown: 'request_type_unknown',
+  exemption_not_allowed: 'exemption_not_allowed',
+} as const satisfies Readonly<Record<FeeProblemCode, RefusalCode>>;
 
 export type QuoteResult = { ok: true; quote: FeeQuote } | { ok: false; problems: FeeProblem[] };
 

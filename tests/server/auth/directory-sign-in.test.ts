@@ -242,7 +242,7 @@ describe('refusals', () => {
     const refused = await login('dir.disabled', PASSWORDS.disabled);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({
-      code: 'account_inactive',
+      code: 'directory_disabled',
       detail: "This account is disabled in the directory. Ask the directory's administrators if you need access.",
       message: "This account is disabled in the directory. Ask the directory's administrators if you need access.",
     });
@@ -267,7 +267,7 @@ describe('refusals', () => {
     const answer = await login('dir.clash', PASSWORDS.clash, { language: 'sr' });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({
-      code: 'conflict',
+      code: 'directory_email_taken',
       message: 'Drugi nalog ove aplikacije već koristi adresu e-pošte ovog naloga iz direktorijuma. Obratite se administratoru.',
     });
     expect(await localUser('dir.clash')).toBeUndefined();

@@ -46,7 +46,7 @@ describe('hostile text on the endpoints open without signing in', () => {
     for (const search of ['Kos\u0000ovo', 'x'.repeat(1024 * 1024)]) {
       const answer = await server.app.inject({ url: api(`/countries/?search=${encodeURIComponent(search)}`) });
       expect(answer.statusCode).toBe(400);
-      expect(Object.keys(answer.json())).toEqual(['search']);
+      expect(Object.keys(answer.json()).sort()).toEqual(['field_codes', 'search']);
     }
   });
 });
@@ -56,12 +56,12 @@ describe('hostile text signed in', () => {
     const officer = await server.authorization('officer');
     const filter = await server.app.inject({ method: 'POST', url: api(APPLICATION_PATHS.savedFilters), headers: officer, payload: { name: 'Mine\u0000', query: 'status=submitted' } });
     expect(filter.statusCode).toBe(400);
-    expect(filter.json()).toEqual({ name: [DISALLOWED_CHARACTERS_MESSAGE] });
+    expect(filter.json()).toMatchObject({ name: [DISALLOWED_CHARACTERS_MESSAGE] });
 
     const { id, version } = await server.db.selectFrom('applications').select(['id', 'version']).where('reference', '=', 'NARIC-2026-900002').executeTakeFirstOrThrow();
     const notes = await server.app.inject({ method: 'POST', url: api(APPLICATION_PATHS.action(id, 'add_note')), headers: officer, payload: { version, notes: 'a\u0000b' } });
     expect(notes.statusCode).toBe(400);
-    expect(notes.json()).toEqual({ notes: [DISALLOWED_CHARACTERS_MESSAGE] });
+    expect(notes.json()).toMatchObject({ notes: [DISALLOWED_CHARACTERS_MESSAGE] });
     // A line break belongs in notes (multi-line), not in a search (single line).
     const multiLine = await server.app.inject({ url: api(`/applications/?search=${encodeURIComponent('line\nbreak')}`), headers: officer });
     expect(multiLine.statusCode).toBe(400);
@@ -69,7 +69,7 @@ describe('hostile text signed in', () => {
     const draft = (await server.app.inject({ method: 'POST', url: api(ISSUANCE_PATHS.verdicts(id)), headers: officer })).json();
     const body = await server.app.inject({ method: 'PUT', url: api(ISSUANCE_PATHS.verdict(id, draft.id)), headers: officer, payload: { version: draft.version, body: 'Verdict\u0000' } });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toEqual({ body: [DISALLOWED_CHARACTERS_MESSAGE] });
+    expect(body.json()).toMatchObject({ body: [DISALLOWED_CHARACTERS_MESSAGE] });
     const kept = await server.app.inject({ method: 'PUT', url: api(ISSUANCE_PATHS.verdict(id, draft.id)), headers: officer, payload: { version: draft.version, body: 'First line\n\tSecond line' } });
     expect(kept.statusCode, kept.body).toBe(200);
   });

@@ -39,3 +39,39 @@ describe('translateError on field messages', () => {
     expect(translated.fieldErrors.file).toEqual(['The file is empty.']);
   });
 });
+
+describe('translateError on coded refusals', () => {
+  const refusals = (language: string) => JSON.parse(readFileSync(join(locales, language, 'refusals.json'), 'utf8'));
+  const applications = (language: string) => JSON.parse(readFileSync(join(locales, language, 'applications.json'), 'utf8'));
+  async function codedTranslator(language: string) {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: language,
+      resources: { [language]: { common: common(language), refusals: refusals(language), applications: applications(language) } },
+      interpolation: { escapeValue: false },
+    });
+    return instance.t;
+  }
+
+  it('says a field refusal by its code and params, not by the English beside it', async () => {
+    const refused = failure(ERROR_CODES.validation, {
+      status: 400,
+      body: { file: ['The file is empty.'], field_codes: { file: [{ code: 'upload_empty', params: {} }] } },
+    });
+    expect(translateError(refused, await codedTranslator('sq')).fieldErrors.file).toEqual(['Skedari është bosh.']);
+  });
+
+  it('says a refusal with parameters in the language, a status by its label', async () => {
+    const refused = failure(ERROR_CODES.conflict, {
+      status: 409,
+      body: { detail: 'This action is not allowed while the application is in status “Verified”.', code: 'action_not_allowed', params: { status: 'verified' } },
+    });
+    const t = await codedTranslator('sr');
+    expect(translateError(refused, t).refusal).toBe(`Ova radnja nije dozvoljena dok je zahtev u statusu „${t('applications:status.verified')}”.`);
+  });
+
+  it('names no refusal for a bare status code', async () => {
+    const refused = failure(ERROR_CODES.conflict, { status: 409, body: { detail: 'This action is not allowed in the current state.', code: 'conflict' } });
+    expect(translateError(refused, await codedTranslator('en')).refusal).toBeNull();
+  });
+});

@@ -21,7 +21,7 @@ export async function saveFilter(db: AppDatabase, userId: number, filter: { name
     .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
     .returning(['id', 'name', 'query', 'created_at'])
     .executeTakeFirst();
-  if (!row) throw conflict(`You already have a saved filter named “${filter.name}”.`);
+  if (!row) throw conflict('saved_filter_name_taken', { name: filter.name });
   return toAnswer(row);
 }
 

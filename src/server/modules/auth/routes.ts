@@ -29,7 +29,7 @@ import {
 } from '../../../shared/api/auth';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
-import { REQUIRED_MESSAGE, fieldError } from '../../errors';
+import { fieldError } from '../../errors';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
 import { followMailServer, type MailTransportSource } from '../../jobs/mail-transport';
 import { currentMailServer } from '../../system-settings';
@@ -145,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const inBody = request.body.refresh;
       const presented = inBody ?? cookieRefreshToken(request);
-      if (!presented) throw fieldError('refresh', REQUIRED_MESSAGE);
+      if (!presented) throw fieldError('refresh', 'required');
       const outcome = await refreshSession(env, presented, request.ip);
       if ('requires_2fa_setup' in outcome) {
         // The session has ended: its cookie is of no further use.
@@ -174,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const presented = request.body.refresh_token ?? cookieRefreshToken(request);
-      if (!presented) throw fieldError('refresh_token', REQUIRED_MESSAGE);
+      if (!presented) throw fieldError('refresh_token', 'required');
       await logout(env, presented, request.ip);
       if (!request.body.refresh_token) clearSessionCookies(reply);
       return reply.code(HTTP_STATUS.noContent).send(null);

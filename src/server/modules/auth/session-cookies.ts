@@ -78,7 +78,7 @@ export function cookieRefreshToken(request: FastifyRequest): string | null {
   const expected = cookies.get(XSRF_COOKIE_NAME);
   const header = request.headers[XSRF_HEADER_NAME.toLowerCase()];
   const presented = typeof header === 'string' ? header : '';
-  if (!expected || !sameSecret(expected, presented)) throw permissionDenied('CSRF check failed: the X-XSRF-TOKEN header does not match.');
+  if (!expected || !sameSecret(expected, presented)) throw permissionDenied('csrf_failed');
   return refresh;
 }
 

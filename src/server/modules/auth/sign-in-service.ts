@@ -385,13 +385,13 @@ export async function changePassword(
 ): Promise<{ access: string; refresh: string }> {
   const account = await signedInAccount(env, user);
   if (account.auth_source === 'ldap') {
-    throw fieldError('current_password', 'Directory (LDAP) accounts change their password in the directory.');
+    throw fieldError('current_password', 'password_directory_account');
   }
   await assertPassword(env, account, request.current_password, ip, () =>
-    fieldError('current_password', 'The current password is not correct.'),
+    fieldError('current_password', 'password_current_wrong'),
   );
   if (request.new_password === request.current_password) {
-    throw fieldError('new_password', 'The new password must differ from the current one.');
+    throw fieldError('new_password', 'password_unchanged');
   }
   const passwordHash = await env.passwords.hash(request.new_password);
   const now = new Date();

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  COUNCIL_ANALYTICS_MESSAGES,
   COUNCIL_ANALYTICS_PATHS,
   DEFAULT_ANALYTICS_MONTHS,
   MAX_ANALYTICS_MONTHS,
   councilAnalyticsAnswer,
   councilAnalyticsQuery,
   monthSpan,
-  shiftMonth,
-} from '../../../shared/api/council-analytics';
+  shiftMonth } from '../../../shared/api/council-analytics';
 import { HTTP_STATUS, detailError, fieldErrors as fieldErrorsSchema } from '../../../shared/api/drf';
 import { kosovoDate } from '../../../shared/domain/deadline-dates';
 import { applicationScope } from '../../application-scope';
@@ -60,8 +58,8 @@ export const councilAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         to = from > thisMonth ? from : thisMonth;
       }
       const span = monthSpan(from, to!);
-      if (span < 1) throw fieldError('to', COUNCIL_ANALYTICS_MESSAGES.periodReversed);
-      if (span > MAX_ANALYTICS_MONTHS) throw fieldError('to', COUNCIL_ANALYTICS_MESSAGES.periodTooLong);
+      if (span < 1) throw fieldError('to', 'analytics_period_reversed');
+      if (span > MAX_ANALYTICS_MONTHS) throw fieldError('to', 'analytics_period_too_long');
       return councilAnalytics(db, applicationScope(currentUser(request)), { from, to: to!, council: council ?? null, today });
     },
   );

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { COUNCIL_MESSAGES, type CouncilListItem, type councilCreate } from '../../../shared/api/councils';
+import { type CouncilListItem, type councilCreate } from '../../../shared/api/councils';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import { GROUPS } from '../../../shared/auth/permissions';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, fieldErrors, notFound } from '../../errors';
 import { findCouncil } from './council-queries';
+import type { RefusalCode } from '../../../shared/refusals';
 
 // Creating and changing a council, each in one transaction: its fields, its members (active
 // users of the Council Members group) and its chair (one of them). An edit names the version it
@@ -15,7 +15,7 @@ import { findCouncil } from './council-queries';
 
 export type CouncilInput = z.output<typeof councilCreate>;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, COUNCIL_MESSAGES.stale);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'council_stale');
 
 /** Field errors for members who are not active council-member users, and for a name in use. */
 async function checkInput(trx: Kysely<Database>, input: CouncilInput, councilId: number | null): Promise<void> {
@@ -29,13 +29,13 @@ async function checkInput(trx: Kysely<Database>, input: CouncilInput, councilId:
     .where('g.name', '=', GROUPS.councilMembers)
     .execute();
   const allowed = new Set(eligible.map((row) => row.id));
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, RefusalCode[]> = {};
   input.members.forEach((member, index) => {
-    if (!allowed.has(member)) problems[`members.${index}`] = [COUNCIL_MESSAGES.notCouncilMember];
+    if (!allowed.has(member)) problems[`members.${index}`] = ['council_not_council_member'];
   });
   let sameName = trx.selectFrom('councils').select('id').where('name', '=', input.name);
   if (councilId !== null) sameName = sameName.where('id', '!=', councilId);
-  if (await sameName.executeTakeFirst()) problems.name = [COUNCIL_MESSAGES.nameTaken];
+  if (await sameName.executeTakeFirst()) problems.name = ['council_name_taken'];
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 }
 

@@ -1,13 +1,13 @@
 import type { ActiveContentKind } from '../../../shared/api/applications';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { COUNCIL_MESSAGES, type meetingCreate, type meetingUpdate } from '../../../shared/api/councils';
+import { type meetingCreate, type meetingUpdate } from '../../../shared/api/councils';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { ERROR_CODES } from '../../../shared/errors';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldErrors, notFound } from '../../errors';
+import type { RefusalCode } from '../../../shared/refusals';
 
 // Scheduling a council meeting and changing it (date, place, status, agenda, attendance, the
 // minutes' file), each in one transaction. An inactive council takes no new meetings; the ones it
@@ -19,7 +19,7 @@ type Trx = Transaction<Database>;
 export type MeetingInput = z.output<typeof meetingCreate>;
 export type MeetingChange = z.output<typeof meetingUpdate>;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, COUNCIL_MESSAGES.staleMeeting);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'council_stale_meeting');
 
 async function checkAgenda(trx: Trx, scope: ApplicationScope, councilId: number, agenda: readonly number[]): Promise<void> {
   if (agenda.length === 0) return;
@@ -31,9 +31,9 @@ async function checkAgenda(trx: Trx, scope: ApplicationScope, councilId: number,
     .where(visibleIn(scope))
     .execute();
   const before = new Set(found.map((row) => row.id));
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, RefusalCode[]> = {};
   agenda.forEach((id, index) => {
-    if (!before.has(id)) problems[`agenda.${index}`] = [COUNCIL_MESSAGES.notOnCouncil];
+    if (!before.has(id)) problems[`agenda.${index}`] = ['council_not_on_council'];
   });
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 }
@@ -52,7 +52,7 @@ export async function createMeeting(db: AppDatabase, scope: ApplicationScope, co
     // Locked so the council cannot be made inactive while its meeting is being added.
     const council = await trx.selectFrom('councils').select(['id', 'active']).where('id', '=', councilId).forShare().executeTakeFirst();
     if (!council) throw notFound();
-    if (!council.active) throw conflict(COUNCIL_MESSAGES.inactive);
+    if (!council.active) throw conflict('council_inactive');
     await checkAgenda(trx, scope, councilId, input.agenda);
     const { id } = await trx
       .insertInto('council_meetings')
@@ -84,9 +84,9 @@ export async function updateMeeting(db: AppDatabase, scope: ApplicationScope, me
     if (change.attendance && change.attendance.length > 0) {
       const members = await trx.selectFrom('council_members').select('user_id').where('council_id', '=', meeting.council_id).execute();
       const memberIds = new Set(members.map((row) => row.user_id));
-      const problems: Record<string, string[]> = {};
+      const problems: Record<string, RefusalCode[]> = {};
       change.attendance.forEach((row, index) => {
-        if (!memberIds.has(row.user_id)) problems[`attendance.${index}.user_id`] = [COUNCIL_MESSAGES.attendeeNotMember];
+        if (!memberIds.has(row.user_id)) problems[`attendance.${index}.user_id`] = ['council_attendee_not_member'];
       });
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
     }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  COUNCIL_MESSAGES,
   COUNCIL_PATHS,
   councilCreate,
   councilDetail,
@@ -18,8 +17,7 @@ import {
   meetingParams,
   meetingUpdate,
   minutesDownloadQuery,
-  minutesUploadQuery,
-} from '../../../shared/api/councils';
+  minutesUploadQuery } from '../../../shared/api/councils';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import type { User } from '../../../shared/api/auth';
 import { hasPermission } from '../../../shared/auth/permissions';
@@ -69,7 +67,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
   const managedMeeting = async (request: FastifyRequest, meetingId: number) => {
     const meeting = await meetingCouncil(db, meetingId);
     if (!meeting) throw notFound();
-    if (!(await mayManageMeetings(currentUser(request), meeting.council_id))) throw permissionDenied(COUNCIL_MESSAGES.mayNotManage);
+    if (!(await mayManageMeetings(currentUser(request), meeting.council_id))) throw permissionDenied('council_may_not_manage');
     return meeting;
   };
 
@@ -180,7 +178,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const councilId = request.params.councilId;
       if (!(await findCouncil(db, councilId))) throw notFound();
-      if (!(await mayManageMeetings(user, councilId))) throw permissionDenied(COUNCIL_MESSAGES.mayNotManage);
+      if (!(await mayManageMeetings(user, councilId))) throw permissionDenied('council_may_not_manage');
       const id = await createMeeting(db, applicationScope(user), councilId, request.body, user.id);
       return reply.code(HTTP_STATUS.created).send(await meetingAnswer(request, id));
     },
@@ -258,7 +256,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await findMeeting(db, meetingReader(currentUser(request)), request.params.meetingId);
       if (!found) throw notFound();
-      if (!found.minutes) throw notFound(COUNCIL_MESSAGES.noMinutes);
+      if (!found.minutes) throw notFound('council_no_minutes');
       const { key, fileName, sha256 } = found.minutes;
       return sendStoredFile(request, reply, storage, { key, fileName, mediaType: 'application/pdf', sha256 }, request.query.disposition);
     },

@@ -8,7 +8,6 @@ import type {
   deadlineConfigurationListQuery,
   deadlineConfigurationUpdate,
 } from '../../../shared/api/deadlines';
-import { DEADLINE_MESSAGES } from '../../../shared/api/deadlines';
 import type { AppDatabase } from '../../db/database';
 import type { DeadlineConfigurationsTable } from '../../db/schema';
 import { conflict, fieldError, notFound, preconditionFailed } from '../../errors';
@@ -74,7 +73,7 @@ async function checkRecipients(db: AppDatabase, recipients: readonly RecipientRe
     groupIds.length ? db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute() : [],
   ]);
   if (users.length !== new Set(userIds).size || groups.length !== new Set(groupIds).size) {
-    throw fieldError('escalation_recipients', DEADLINE_MESSAGES.unknownRecipient);
+    throw fieldError('escalation_recipients', 'deadline_unknown_recipient');
   }
 }
 
@@ -240,7 +239,7 @@ export async function deleteConfiguration(db: AppDatabase, id: number, actor: Ac
     const row = await trx.selectFrom('deadline_configurations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
     const used = await trx.selectFrom('application_deadlines').select('id').where('configuration_id', '=', id).limit(1).executeTakeFirst();
-    if (used) throw conflict(DEADLINE_MESSAGES.configurationInUse);
+    if (used) throw conflict('deadline_configuration_in_use');
     await trx.deleteFrom('deadline_configurations').where('id', '=', id).execute();
     await recordAudit(trx, { actorId: actor.id, action: `${AUDIT_ENTITY}.deleted`, entityType: AUDIT_ENTITY, entityId: id, details: { before: snapshot(row), after: null }, ip: actor.ip });
   });

@@ -1,5 +1,4 @@
 import type { Holiday, HolidayCreate } from '../../../shared/api/deadlines';
-import { DEADLINE_MESSAGES } from '../../../shared/api/deadlines';
 import type { AppDatabase } from '../../db/database';
 import { importKosovoHolidays } from '../../db/holiday-calendar';
 import { fieldError, notFound } from '../../errors';
@@ -35,7 +34,7 @@ export async function addHoliday(db: AppDatabase, input: HolidayCreate, actor: A
       .onConflict((conflict) => conflict.column('date').doNothing())
       .returning(['id', 'date', 'name_en', 'name_sq', 'name_sr', 'source'])
       .executeTakeFirst();
-    if (!row) throw fieldError('date', DEADLINE_MESSAGES.holidayExists);
+    if (!row) throw fieldError('date', 'deadline_holiday_exists');
     await audit(trx, actor, 'added', row.id, { after: row });
     return row;
   });

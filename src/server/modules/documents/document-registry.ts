@@ -41,9 +41,9 @@ export async function registerUpload(
       if (!application) throw notFound();
       if (registration.inspectorate) {
         if (application.status !== 'inspectorate_pending') {
-          throw conflict('The inspectorate verification document can only be uploaded while the application waits for the inspectorate.');
+          throw conflict('inspectorate_upload_not_waiting');
         }
-        if (await hasInspectorateDocument(trx, registration.applicationId)) throw conflict(SECOND_INSPECTORATE_UPLOAD);
+        if (await hasInspectorateDocument(trx, registration.applicationId)) throw conflict('inspectorate_upload_exists');
       }
       const row = await trx
         .insertInto('application_documents')

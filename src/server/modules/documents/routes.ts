@@ -8,11 +8,11 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission, requireUser } from '../../auth-context';
 import { sendStoredFile } from '../../downloads';
-import { ApiError, notFound, permissionDenied } from '../../errors';
+import { conflict, notFound, permissionDenied } from '../../errors';
 import { pageAnswer, pageWindow } from '../../pagination';
 import { findDocument, findVisibleApplication, listDocuments } from './document-queries';
 import { hasInspectorateDocument } from '../../inspectorate-document';
-import { SECOND_INSPECTORATE_UPLOAD, registerUpload } from './document-registry';
+import { registerUpload } from './document-registry';
 import { acceptPdfUpload } from '../../uploads';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { parseMetadata } from './upload-metadata';
@@ -100,7 +100,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!application) throw notFound();
     if (inspectorate) {
       if (!hasPermission(user, 'inspectorate.upload_verification')) throw permissionDenied();
-      if (await hasInspectorateDocument(db, application.id)) throw new ApiError(HTTP_STATUS.conflict, 'conflict', SECOND_INSPECTORATE_UPLOAD);
+      if (await hasInspectorateDocument(db, application.id)) throw conflict('inspectorate_upload_exists');
     } else if (!hasPermission(user, 'documents.change_document') && !hasPermission(user, 'applications.change_application')) {
       throw permissionDenied();
     }

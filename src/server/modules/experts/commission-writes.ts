@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { EXPERT_MESSAGES, type commissionCreate, type commissionUpdate } from '../../../shared/api/experts';
-import { ERROR_CODES } from '../../../shared/errors';
+import { type commissionCreate, type commissionUpdate } from '../../../shared/api/experts';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError, notFound } from '../../errors';
 import { evaluatorOptions } from './commission-queries';
@@ -13,13 +12,13 @@ import { evaluatorOptions } from './commission-queries';
 type CreateInput = z.output<typeof commissionCreate>;
 type UpdateInput = z.output<typeof commissionUpdate>;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, EXPERT_MESSAGES.staleCommission);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'expert_stale_commission');
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 async function checkEvaluators(db: AppDatabase, memberIds: readonly number[]): Promise<void> {
   const found = new Set((await evaluatorOptions(db, memberIds)).map((option) => option.id));
   const index = memberIds.findIndex((id) => !found.has(id));
-  if (index >= 0) throw fieldError(`member_ids.${index}`, EXPERT_MESSAGES.notEvaluator);
+  if (index >= 0) throw fieldError(`member_ids.${index}`, 'expert_not_evaluator');
 }
 
 async function nameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
@@ -30,7 +29,7 @@ async function nameTaken(db: AppDatabase, name: string, exceptId?: number): Prom
 
 export async function createCommission(db: AppDatabase, input: CreateInput): Promise<number> {
   await checkEvaluators(db, input.member_ids);
-  if (await nameTaken(db, input.name)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+  if (await nameTaken(db, input.name)) throw fieldError('name', 'expert_name_taken');
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -45,7 +44,7 @@ export async function createCommission(db: AppDatabase, input: CreateInput): Pro
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+    if (isUniqueViolation(error)) throw fieldError('name', 'expert_name_taken');
     throw error;
   }
 }
@@ -54,7 +53,7 @@ export async function updateCommission(db: AppDatabase, id: number, input: Updat
   const current = await db.selectFrom('expert_commissions').select(['id', 'version']).where('id', '=', id).executeTakeFirst();
   if (!current) throw notFound();
   if (input.member_ids) await checkEvaluators(db, input.member_ids);
-  if (input.name !== undefined && (await nameTaken(db, input.name, id))) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+  if (input.name !== undefined && (await nameTaken(db, input.name, id))) throw fieldError('name', 'expert_name_taken');
   try {
     await db.transaction().execute(async (trx) => {
       // The version check and the bump are one statement: two concurrent saves cannot both pass.
@@ -81,7 +80,7 @@ export async function updateCommission(db: AppDatabase, id: number, input: Updat
         .where('status', '=', 'requested')
         .where('reviewer_id', 'not in', input.member_ids)
         .executeTakeFirst();
-      if (leaving) throw fieldError('member_ids', EXPERT_MESSAGES.memberHasOpenReviews);
+      if (leaving) throw fieldError('member_ids', 'expert_member_has_open_reviews');
       await trx.deleteFrom('expert_commission_members').where('commission_id', '=', id).execute();
       await trx
         .insertInto('expert_commission_members')
@@ -89,7 +88,7 @@ export async function updateCommission(db: AppDatabase, id: number, input: Updat
         .execute();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', EXPERT_MESSAGES.nameTaken);
+    if (isUniqueViolation(error)) throw fieldError('name', 'expert_name_taken');
     throw error;
   }
 }

@@ -2,8 +2,7 @@ import type { ActiveContentKind } from '../../../shared/api/applications';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { EXPERT_MESSAGES, type reviewDraft, type reviewRequest, type reviewSubmit } from '../../../shared/api/experts';
-import { ERROR_CODES } from '../../../shared/errors';
+import { type reviewDraft, type reviewRequest, type reviewSubmit } from '../../../shared/api/experts';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, conflict, fieldError, notFound } from '../../errors';
 
@@ -11,8 +10,8 @@ import { ApiError, conflict, fieldError, notFound } from '../../errors';
 // transaction. A write names the version it read (412 when stale); a submitted review is locked
 // (409 on any further write). The routes check who the caller is before calling these.
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, EXPERT_MESSAGES.stale);
-const locked = () => conflict(EXPERT_MESSAGES.locked);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'expert_stale');
+const locked = () => conflict('expert_locked');
 
 export interface ReviewableApplication {
   id: number;
@@ -28,10 +27,10 @@ export function isReviewable(application: ReviewableApplication): boolean {
 }
 
 export async function requestReview(db: AppDatabase, application: ReviewableApplication, input: z.output<typeof reviewRequest>, requesterId: number): Promise<number> {
-  if (!isReviewable(application)) throw conflict(EXPERT_MESSAGES.notReviewable);
+  if (!isReviewable(application)) throw conflict('expert_not_reviewable');
   return db.transaction().execute(async (trx) => {
     const commission = await trx.selectFrom('expert_commissions').select(['id', 'active']).where('id', '=', input.commission_id).forShare().executeTakeFirst();
-    if (!commission || !commission.active) throw fieldError('commission_id', EXPERT_MESSAGES.commissionInactive);
+    if (!commission || !commission.active) throw fieldError('commission_id', 'expert_commission_inactive');
     const member = await trx
       .selectFrom('expert_commission_members')
       .innerJoin('users', 'users.id', 'expert_commission_members.user_id')
@@ -40,11 +39,11 @@ export async function requestReview(db: AppDatabase, application: ReviewableAppl
       .where('expert_commission_members.user_id', '=', input.reviewer_id)
       .where('users.is_active', '=', true)
       .executeTakeFirst();
-    if (!member) throw fieldError('reviewer_id', EXPERT_MESSAGES.reviewerNotMember);
+    if (!member) throw fieldError('reviewer_id', 'expert_reviewer_not_member');
     // "Today" as the database reads it, like every overdue marker (current_date).
     const { rows } = await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(trx);
     const today = rows[0]!.today;
-    if (input.due_date < today) throw fieldError('due_date', EXPERT_MESSAGES.dueDatePast);
+    if (input.due_date < today) throw fieldError('due_date', 'expert_due_date_past');
     const open = await trx
       .selectFrom('expert_reviews')
       .select('id')
@@ -52,7 +51,7 @@ export async function requestReview(db: AppDatabase, application: ReviewableAppl
       .where('reviewer_id', '=', input.reviewer_id)
       .where('status', '=', 'requested')
       .executeTakeFirst();
-    if (open) throw conflict(EXPERT_MESSAGES.alreadyRequested);
+    if (open) throw conflict('expert_already_requested');
     const { id } = await trx
       .insertInto('expert_reviews')
       .values({ application_id: application.id, commission_id: commission.id, reviewer_id: input.reviewer_id, requested_by_id: requesterId, due_date: input.due_date })

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_STATUS, detailError, fieldErrors as fieldErrorsSchema } from '../../../shared/api/drf';
 import {
-  EXPERT_MESSAGES,
   EXPERT_PATHS,
   applicationParams,
   applicationReviewsAnswer,
@@ -24,8 +23,7 @@ import {
   reviewListQuery,
   reviewParams,
   reviewRequest,
-  reviewSubmit,
-} from '../../../shared/api/experts';
+  reviewSubmit } from '../../../shared/api/experts';
 import type { User } from '../../../shared/api/auth';
 import { hasPermission, isAdmin } from '../../../shared/auth/permissions';
 import { applicantFieldsFor, applicationScope } from '../../application-scope';
@@ -172,7 +170,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { mayRequest } = await applicationFor(request);
-      if (!mayRequest) throw permissionDenied(EXPERT_MESSAGES.mayNotRequest);
+      if (!mayRequest) throw permissionDenied('expert_may_not_request');
       return requestOptions(db);
     },
   );
@@ -197,7 +195,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, application, mayRequest } = await applicationFor(request);
-      if (!mayRequest) throw permissionDenied(EXPERT_MESSAGES.mayNotRequest);
+      if (!mayRequest) throw permissionDenied('expert_may_not_request');
       const id = await requestReview(db, application, request.body, user.id);
       const created = (await applicationReviews(db, application.id)).find((review) => review.id === id)!;
       return reply.code(HTTP_STATUS.created).send(created);
@@ -227,7 +225,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Only the assigned evaluator writes; an admin reading it gets 403. */
   async function ownReview(request: FastifyRequest<{ Params: { reviewId: number } }>) {
     const found = await readableReview(request);
-    if (found.row.reviewer_id !== found.user.id) throw permissionDenied(EXPERT_MESSAGES.notReviewer);
+    if (found.row.reviewer_id !== found.user.id) throw permissionDenied('expert_not_reviewer');
     return found;
   }
   const answer = async (request: FastifyRequest, reviewId: number) => (await findReview(db, reviewId, applicantFieldsFor(currentUser(request))))!;
@@ -285,7 +283,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { row } = await ownReview(request);
         // Refused before a byte is read: a submitted review takes no new report.
-        if (row.status === 'submitted') throw conflict(EXPERT_MESSAGES.locked);
+        if (row.status === 'submitted') throw conflict('expert_locked');
         const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,

@@ -15,14 +15,13 @@ import {
   intakeUploadQuery,
   stagedUpload,
 } from '../../../shared/api/intake';
-import { ERROR_CODES } from '../../../shared/errors';
 import { currentUser, requireAdmin } from '../../auth-context';
 import { currentUploadLimit } from '../../system-settings';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { ApiError } from '../../errors';
 import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { findPossibleDuplicates } from './intake-queries';
-import { INTAKE_TEXTS, translateIntakeError } from './intake-texts';
+import { translateIntakeError } from './intake-texts';
 import { stageUpload, sweepUnclaimedUploads } from './staged-uploads';
 import { submitIntake } from './submission';
 import { translateRefusals } from '../../refusal-texts';
@@ -109,7 +108,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = clientKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw new ApiError(HTTP_STATUS.badRequest, ERROR_CODES.validation, INTAKE_TEXTS.idempotencyKeyMissing);
+      if (!key.success) throw new ApiError(HTTP_STATUS.badRequest, 'intake_idempotency_key_missing');
       const user = currentUser(request);
       const result = await submitIntake(db, request.body, key.data, { id: user.id, ip: request.ip ?? null }, clock());
       return reply.code(result.created ? HTTP_STATUS.created : HTTP_STATUS.ok).send(result.answer);

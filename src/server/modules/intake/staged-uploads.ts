@@ -5,7 +5,6 @@ import type { AppDatabase } from '../../db/database';
 import type { IntakeUploadsTable } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { DocumentStorage, TemporaryObject } from '../../storage/document-storage';
-import { INTAKE_TEXTS } from './intake-texts';
 
 // Staging a counter PDF under the key the client chose when the file was attached. The key makes
 // the upload repeatable: a retry after a lost answer finds the row and keeps nothing new; the
@@ -43,7 +42,7 @@ async function findUpload(db: AppDatabase, uploadKey: string): Promise<UploadRow
 
 /** The row already under the key answers a repeat of the same file by the same user; anything else is a 409. */
 function sameUpload(row: UploadRow, request: StagingRequest, sha256: string): StagingResult {
-  if (row.owner_id !== request.ownerId || row.sha256 !== sha256) throw conflict(INTAKE_TEXTS.uploadKeyReused);
+  if (row.owner_id !== request.ownerId || row.sha256 !== sha256) throw conflict('intake_upload_key_reused');
   return { created: false, upload: toStagedUpload(row) };
 }
 
@@ -79,7 +78,7 @@ export async function stageUpload(db: AppDatabase, storage: DocumentStorage, obj
   // A concurrent upload under the same key got there first: keep its file, not ours.
   await storage.delete(storageKey);
   const winner = await findUpload(db, request.uploadKey);
-  if (!winner) throw conflict(INTAKE_TEXTS.uploadKeyReused);
+  if (!winner) throw conflict('intake_upload_key_reused');
   return sameUpload(winner, request, object.sha256);
 }
 

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IntakeAnswer, IntakeRequestParsed } from '../../../shared/api/intake';
 import { kosovoDate } from '../../../shared/domain/deadline-dates';
-import { FEE_PROBLEM_MESSAGES, quoteFee, type FeeProblem } from '../../../shared/domain/fees';
+import { FEE_PROBLEM_REFUSALS, quoteFee, type FeeProblem } from '../../../shared/domain/fees';
 import { fromCents, isMoney, toCents } from '../../../shared/domain/fees-money';
 import { syncApplicationDeadlines } from '../../application-deadlines';
 import type { AppDatabase } from '../../db/database';
 import { applicationSnapshot, loadSnapshotSources } from '../../db/service-snapshot';
 import { conflict, fieldErrors } from '../../errors';
-import { INTAKE_TEXTS } from './intake-texts';
 import {
   claimSubmission,
   findServiceOfType,
@@ -25,6 +24,7 @@ import {
   takeUploads,
   type TakenDocument,
 } from './intake-queries';
+import type { RefusalCode } from '../../../shared/refusals';
 
 // One counter submission, exactly once: in one transaction the (user, Idempotency-Key) pair is
 // claimed with the request's hash, and only then is the application made from the staged files.
@@ -68,8 +68,8 @@ export function requestHash(request: IntakeRequestParsed): string {
 /** When the application counts as submitted: the draft's creation, within bounds. */
 export function submittedAt(takenAt: string, now: Date): Date {
   const taken = new Date(takenAt);
-  if (taken.getTime() > now.getTime() + CLOCK_SKEW_MS) throw fieldErrors({ taken_at: [INTAKE_TEXTS.takenAtFuture] });
-  if (taken.getTime() < now.getTime() - MAX_DRAFT_AGE_DAYS * DAY_MS) throw fieldErrors({ taken_at: [INTAKE_TEXTS.takenAtTooOld] });
+  if (taken.getTime() > now.getTime() + CLOCK_SKEW_MS) throw fieldErrors({ taken_at: ['intake_taken_at_future'] });
+  if (taken.getTime() < now.getTime() - MAX_DRAFT_AGE_DAYS * DAY_MS) throw fieldErrors({ taken_at: ['intake_taken_at_too_old'] });
   return taken.getTime() > now.getTime() ? now : taken;
 }
 
@@ -83,9 +83,9 @@ const PROBLEM_FIELDS: Readonly<Record<string, string>> = {
 
 function feeRefusal(problems: readonly FeeProblem[]) {
   // A case the table leaves unpriced is the service's fault, not the draft's.
-  if (problems.some((problem) => problem.field.startsWith('price_table'))) return conflict(INTAKE_TEXTS.servicePriceMissing);
-  const fields: Record<string, string[]> = {};
-  for (const problem of problems) (fields[PROBLEM_FIELDS[problem.field] ?? 'non_field_errors'] ??= []).push(FEE_PROBLEM_MESSAGES[problem.code]);
+  if (problems.some((problem) => problem.field.startsWith('price_table'))) return conflict('intake_service_price_missing');
+  const fields: Record<string, RefusalCode[]> = {};
+  for (const problem of problems) (fields[PROBLEM_FIELDS[problem.field] ?? 'non_field_errors'] ??= []).push(FEE_PROBLEM_REFUSALS[problem.code]);
   return fieldErrors(fields);
 }
 
@@ -93,13 +93,13 @@ function feeRefusal(problems: readonly FeeProblem[]) {
 async function takeableUploads(db: AppDatabase, request: IntakeRequestParsed, ownerId: number): Promise<TakenDocument[]> {
   const keys = request.documents.map((document) => document.upload_key);
   const repeated = keys.findIndex((key, index) => keys.indexOf(key) !== index);
-  if (repeated !== -1) throw fieldErrors({ [`documents.${repeated}.upload_key`]: [INTAKE_TEXTS.duplicateDocument] });
+  if (repeated !== -1) throw fieldErrors({ [`documents.${repeated}.upload_key`]: ['intake_duplicate_document'] });
   const rows = new Map((await lockUploads(db, keys)).map((row) => [row.upload_key, row]));
   return request.documents.map((document) => {
     const upload = rows.get(document.upload_key);
     // Another user's staged file is answered as missing: its key tells the caller nothing.
-    if (!upload || upload.owner_id !== ownerId) throw conflict(INTAKE_TEXTS.uploadMissing, { upload_key: document.upload_key });
-    if (upload.application_id !== null) throw conflict(INTAKE_TEXTS.uploadTaken, { upload_key: document.upload_key });
+    if (!upload || upload.owner_id !== ownerId) throw conflict('intake_upload_missing', {}, { upload_key: document.upload_key });
+    if (upload.application_id !== null) throw conflict('intake_upload_taken', {}, { upload_key: document.upload_key });
     return { upload, document_type: document.document_type, kind: document.kind };
   });
 }
@@ -107,16 +107,16 @@ async function takeableUploads(db: AppDatabase, request: IntakeRequestParsed, ow
 async function createApplication(db: AppDatabase, request: IntakeRequestParsed, idempotencyKey: string, submitter: Submitter, now: Date): Promise<number> {
   const submitted = submittedAt(request.taken_at, now);
   const service = await findServiceOfType(db, request.service_type);
-  if (!service) throw conflict(INTAKE_TEXTS.serviceMissing);
-  if (!service.enabled) throw conflict(INTAKE_TEXTS.serviceInactive);
+  if (!service) throw conflict('intake_service_missing');
+  if (!service.enabled) throw conflict('intake_service_inactive');
   const source = (await loadSnapshotSources(db, [service.id])).get(service.id)!;
 
   const countries = [request.applicant.country, request.education.institution_country].filter((code): code is string => code !== null);
   const known = await knownCountries(db, countries);
-  const unknown: Record<string, string[]> = {};
-  if (request.applicant.country !== null && !known.has(request.applicant.country)) unknown['applicant.country'] = [INTAKE_TEXTS.unknownCountry];
+  const unknown: Record<string, RefusalCode[]> = {};
+  if (request.applicant.country !== null && !known.has(request.applicant.country)) unknown['applicant.country'] = ['intake_unknown_country'];
   if (request.education.institution_country !== null && !known.has(request.education.institution_country)) {
-    unknown['education.institution_country'] = [INTAKE_TEXTS.unknownCountry];
+    unknown['education.institution_country'] = ['intake_unknown_country'];
   }
   if (Object.keys(unknown).length > 0) throw fieldErrors(unknown);
 
@@ -127,7 +127,7 @@ async function createApplication(db: AppDatabase, request: IntakeRequestParsed, 
     exemption_requested: request.exemption !== null,
   };
   if (request.exemption !== null && !request.documents.some((document) => document.document_type === 'exemption_proof')) {
-    throw fieldErrors({ exemption: [INTAKE_TEXTS.exemptionProofMissing] });
+    throw fieldErrors({ exemption: ['intake_exemption_proof_missing'] });
   }
   const quoted = quoteFee(source.fee, quoteInput);
   if (!quoted.ok) throw feeRefusal(quoted.problems);
@@ -135,7 +135,7 @@ async function createApplication(db: AppDatabase, request: IntakeRequestParsed, 
   const documents = await takeableUploads(db, request, submitter.id);
   const serverTotal = fromCents(quoted.quote.total_cents);
   if (!isMoney(request.quoted_total) || toCents(request.quoted_total) !== quoted.quote.total_cents) {
-    throw conflict(INTAKE_TEXTS.feeChanged, { code: 'fee_changed', quoted_total: serverTotal });
+    throw conflict('fee_changed', {}, { quoted_total: serverTotal });
   }
 
   const snapshot = applicationSnapshot(source, quoteInput);
@@ -171,9 +171,9 @@ export async function submitIntake(db: AppDatabase, request: IntakeRequestParsed
   return db.transaction().execute(async (trx) => {
     if (!(await claimSubmission(trx, submitter.id, idempotencyKey, hash))) {
       const earlier = await findSubmission(trx, submitter.id, idempotencyKey);
-      if (!earlier || earlier.request_hash !== hash || earlier.application_id === null) throw conflict(INTAKE_TEXTS.idempotencyKeyReused);
+      if (!earlier || earlier.request_hash !== hash || earlier.application_id === null) throw conflict('intake_idempotency_key_reused');
       const answer = await loadIntakeAnswer(trx, earlier.application_id);
-      if (!answer) throw conflict(INTAKE_TEXTS.idempotencyKeyReused);
+      if (!answer) throw conflict('intake_idempotency_key_reused');
       return { created: false, answer: { ...answer, replayed: true } };
     }
     const applicationId = await createApplication(trx, request, idempotencyKey, submitter, now);

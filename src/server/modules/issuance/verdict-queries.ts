@@ -101,8 +101,8 @@ export async function changeDraft(
     const current = await trx.selectFrom('verdicts').select(['status', 'version', 'storage_key']).where('id', '=', verdictId).where('application_id', '=', applicationId).forUpdate().executeTakeFirst();
     if (!current) throw notFound();
     if (current.version !== version) throw preconditionFailed();
-    if (current.status === 'submitted') throw conflict('This verdict has been submitted and can no longer be changed.');
-    if (changes.status === 'submitted' && !current.storage_key && !changes.storage_key) throw conflict('Upload the verdict PDF or render it from the text before submitting.');
+    if (current.status === 'submitted') throw conflict('verdict_submitted');
+    if (changes.status === 'submitted' && !current.storage_key && !changes.storage_key) throw conflict('verdict_pdf_missing');
     await trx.updateTable('verdicts').set({ ...changes, version: current.version + 1, updated_at: new Date() }).where('id', '=', verdictId).execute();
     return changes.storage_key && current.storage_key ? current.storage_key : null;
   });

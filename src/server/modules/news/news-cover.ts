@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { COVER_MEDIA_TYPES, NEWS_LIMITS, NEWS_MESSAGES } from '../../../shared/api/news';
-import { ERROR_CODES } from '../../../shared/errors';
+import { COVER_MEDIA_TYPES, NEWS_LIMITS } from '../../../shared/api/news';
 import { ApiError, fieldError } from '../../errors';
 import { checkImage } from '../../uploaded-images';
+import { uploadStalled } from '../../uploads';
 import { UploadStalledError, UploadTooLargeError, type DocumentStorage } from '../../storage/document-storage';
 import type { Cover } from './news-store';
 
@@ -14,8 +14,8 @@ import type { Cover } from './news-store';
 // IMAGE_LIMITS (uploaded-images.ts). Too large: 413; not such an image: 415; undecodable: 400.
 
 export const coverTooLarge = () =>
-  new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, NEWS_MESSAGES.coverTooLarge, { extra: { max_upload_bytes: NEWS_LIMITS.coverBytes } });
-export const coverUnsupported = () => new ApiError(415, ERROR_CODES.unsupportedFileType, NEWS_MESSAGES.coverType);
+  new ApiError(HTTP_STATUS.payloadTooLarge, 'news_cover_too_large', undefined, { extra: { max_upload_bytes: NEWS_LIMITS.coverBytes } });
+export const coverUnsupported = () => new ApiError(415, 'news_cover_type');
 
 export async function receiveCover(storage: DocumentStorage, content: Readable, idleTimeoutMs: number): Promise<Cover> {
   let object;
@@ -23,12 +23,12 @@ export async function receiveCover(storage: DocumentStorage, content: Readable, 
     object = await storage.writeTemporary(content, { maxBytes: NEWS_LIMITS.coverBytes, idleTimeoutMs });
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw coverTooLarge();
-    if (error instanceof UploadStalledError) throw new ApiError(408, ERROR_CODES.timeout, 'The upload stopped arriving. Check the connection and send the file again.');
+    if (error instanceof UploadStalledError) throw uploadStalled();
     throw error;
   }
   if (object.size === 0) {
     await object.discard();
-    throw fieldError('file', NEWS_MESSAGES.coverEmpty);
+    throw fieldError('file', 'image_empty');
   }
   let image;
   try {

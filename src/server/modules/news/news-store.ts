@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import {
   NEWS_LANGUAGES,
-  NEWS_MESSAGES,
   type NewsArticle,
   type NewsLanguage,
   type NewsListItem,
@@ -13,9 +12,7 @@ import {
   type NewsVersionDetail,
   type NewsVersionItem,
   type newsCreateRequest,
-  type newsListFilter,
-} from '../../../shared/api/news';
-import { ERROR_CODES } from '../../../shared/errors';
+  type newsListFilter } from '../../../shared/api/news';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound, permissionDenied } from '../../errors';
 import { containsPattern } from '../../shared/search-pattern';
@@ -60,7 +57,7 @@ interface Snapshot extends ArticleContent {
   publish_at: string | null;
 }
 
-export const staleArticle = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, NEWS_MESSAGES.stale);
+export const staleArticle = () => new ApiError(HTTP_STATUS.preconditionFailed, 'news_stale');
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -221,7 +218,7 @@ function renderTranslations(content: Content['translations']): Translations {
   for (const language of NEWS_LANGUAGES) {
     const input = content[language];
     if (!input) continue;
-    if (input.title === '') throw fieldError(`translations.${language}.title`, NEWS_MESSAGES.titleRequired);
+    if (input.title === '') throw fieldError(`translations.${language}.title`, 'news_title_required');
     result[language] = { title: input.title, summary: input.summary, body: input.body, body_html: markupToHtml(input.body) };
   }
   return result;
@@ -231,7 +228,7 @@ function renderTranslations(content: Content['translations']): Translations {
 function checkPublishable(translations: Translations): void {
   for (const language of NEWS_LANGUAGES) {
     const text = translations[language];
-    if (text && (text.title === '' || text.body_html === '')) throw fieldError(`translations.${language}.body`, NEWS_MESSAGES.bodyToPublish);
+    if (text && (text.title === '' || text.body_html === '')) throw fieldError(`translations.${language}.body`, 'news_body_to_publish');
   }
 }
 
@@ -365,9 +362,9 @@ export async function changePublication(db: Db, id: number, request: { version: 
   if (!actor.mayPublish) throw permissionDenied();
   let publishAt: Date | null = null;
   if (request.status === 'scheduled') {
-    if (request.publish_at === null) throw fieldError('publish_at', NEWS_MESSAGES.publishAtRequired);
+    if (request.publish_at === null) throw fieldError('publish_at', 'news_publish_at_required');
     publishAt = new Date(request.publish_at);
-    if (publishAt.getTime() <= now.getTime()) throw fieldError('publish_at', NEWS_MESSAGES.publishAtPast);
+    if (publishAt.getTime() <= now.getTime()) throw fieldError('publish_at', 'news_publish_at_past');
   }
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, id, request.version, actor, now);
@@ -394,7 +391,7 @@ async function lockPending(trx: Trx, id: number, version: number, actor: Actor, 
   if (!actor.mayPublish) throw permissionDenied();
   const row = await lockForChange(trx, id, version, actor, now);
   const proposed = pendingContent(row);
-  if (!proposed) throw conflict(NEWS_MESSAGES.noPending);
+  if (!proposed) throw conflict('news_no_pending');
   return { row, proposed };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../../../shared/api/auth';
-import { NOTIFICATION_MESSAGES, type sendNotificationRequest } from '../../../shared/api/notifications';
+import { type sendNotificationRequest } from '../../../shared/api/notifications';
 import { NOTIFICATION_EVENT_DEFINITIONS, type TemplateLanguage } from '../../../shared/domain/notification-events';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
@@ -51,10 +51,10 @@ async function address(trx: Db, request: SendRequest, sender: User, scope: Appli
   const notes = request.notes?.trim() ?? '';
   if (request.recipient.type === 'applicant') {
     // An applicant has no account, so no bell: only e-mail reaches them.
-    if (request.kind === 'system') throw fieldError('kind', NOTIFICATION_MESSAGES.wrongAudience);
+    if (request.kind === 'system') throw fieldError('kind', 'notification_wrong_audience');
     const visible = await visibleApplication(trx, scope, request.recipient.application_id);
     const addressee = visible === null ? null : await applicationAddressee(trx, visible);
-    if (!addressee) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownApplication);
+    if (!addressee) throw fieldError('recipient', 'notification_unknown_application');
     const values: Record<string, string> = { ...addressee.values, notes, payment_reference: addressee.values.reference };
     const open = await trx
       .selectFrom('application_payments')
@@ -71,11 +71,11 @@ async function address(trx: Db, request: SendRequest, sender: User, scope: Appli
     .where('id', '=', request.recipient.user_id)
     .where('is_active', '=', true)
     .executeTakeFirst();
-  if (!user) throw fieldError('recipient', NOTIFICATION_MESSAGES.unknownUser);
+  if (!user) throw fieldError('recipient', 'notification_unknown_user');
   let applicationId: number | null = null;
   if (request.application_id !== undefined) {
     applicationId = await visibleApplication(trx, scope, request.application_id);
-    if (applicationId === null) throw fieldError('application_id', NOTIFICATION_MESSAGES.unknownApplication);
+    if (applicationId === null) throw fieldError('application_id', 'notification_unknown_application');
   }
   const recipientName = displayName(user.first_name, user.last_name, user.username);
   return {
@@ -90,8 +90,8 @@ async function address(trx: Db, request: SendRequest, sender: User, scope: Appli
 export async function sendNotification(db: Db, sender: Sender, scope: ApplicationScope, request: SendRequest): Promise<number> {
   if (request.event !== undefined) {
     const definition = NOTIFICATION_EVENT_DEFINITIONS[request.event];
-    if (!definition.manual) throw fieldError('event', NOTIFICATION_MESSAGES.notManual);
-    if (definition.audience !== request.recipient.type) throw fieldError('event', NOTIFICATION_MESSAGES.wrongAudience);
+    if (!definition.manual) throw fieldError('event', 'notification_not_manual');
+    if (definition.audience !== request.recipient.type) throw fieldError('event', 'notification_wrong_audience');
   }
   return db.transaction().execute(async (trx) => {
     const addressed = await address(trx, request, sender.user, scope);
@@ -123,8 +123,8 @@ export async function resendNotification(db: Db, sender: Sender, reader: OutboxR
     if (!(await isVisibleMessage(trx, reader, id))) throw notFound();
     const original = await trx.selectFrom('notification_outbox').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!original) throw notFound();
-    if (original.confidential) throw conflict(NOTIFICATION_MESSAGES.confidential);
-    if (original.status !== 'failed') throw conflict(NOTIFICATION_MESSAGES.notResendable);
+    if (original.confidential) throw conflict('notification_confidential');
+    if (original.status !== 'failed') throw conflict('notification_not_resendable');
     const copy = await trx
       .insertInto('notification_outbox')
       .values({

@@ -14,16 +14,6 @@ const TEXTS = { en: en.notifications.messages, sq: sq.notifications.messages, sr
 const NAMES = '{{names}}';
 /** The refusals that carry the names of variables. */
 const NAMING = ['unknownVariable', 'misplacedSecret'] as const;
-type Naming = (typeof NAMING)[number];
-
-function naming(key: Naming, names: readonly string[]): string {
-  return NOTIFICATION_MESSAGES[key].replace(NAMES, names.join(', '));
-}
-
-/** The unknown-variable refusal naming `names` (in English, as routes throw it). */
-export const unknownVariableMessage = (names: readonly string[]) => naming('unknownVariable', names);
-/** The misplaced-secret refusal naming `names` (in English, as routes throw it). */
-export const misplacedSecretMessage = (names: readonly string[]) => naming('misplacedSecret', names);
 
 const FRAMES = NAMING.map((key) => {
   const [before, after] = NOTIFICATION_MESSAGES[key].split(NAMES) as [string, string];

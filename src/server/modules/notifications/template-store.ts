@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { NOTIFICATION_MESSAGES, type NotificationTemplate, type TemplateEventSummary, type TemplateHistory, type templateSaveRequest } from '../../../shared/api/notifications';
+import { type NotificationTemplate, type TemplateEventSummary, type TemplateHistory, type templateSaveRequest } from '../../../shared/api/notifications';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_EVENT_DEFINITIONS,
@@ -12,10 +12,9 @@ import {
   type TemplateField,
   type TemplateLanguage,
 } from '../../../shared/domain/notification-events';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
-import { ApiError, fieldErrors } from '../../errors';
-import { misplacedSecretMessage, unknownVariableMessage } from './notification-texts';
+import { ApiError, fieldErrors, refusal } from '../../errors';
+import type { Refusal } from '../../../shared/refusals';
 import { recordAudit } from '../../shared/audit';
 import { displayNameSql } from '../../shared/display-name';
 
@@ -84,7 +83,7 @@ export async function templateHistory(db: Db, event: NotificationEvent, language
   return { event, language, variables: [...NOTIFICATION_EVENT_DEFINITIONS[event].variables], versions: rows.map(template) };
 }
 
-export const staleTemplate = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, NOTIFICATION_MESSAGES.staleTemplate);
+export const staleTemplate = () => new ApiError(HTTP_STATUS.preconditionFailed, 'notification_stale_template');
 
 /** Saves a new active version; answers the template's history. The caller records nothing: the audit is written here. */
 export async function saveTemplate(
@@ -94,11 +93,14 @@ export async function saveTemplate(
   request: SaveRequest,
   author: { id: number; ip: string | null },
 ): Promise<TemplateHistory> {
-  const refusals: Record<string, string[]> = {};
+  const refusals: Record<string, Refusal[]> = {};
   for (const field of ['subject', 'body'] as const satisfies readonly TemplateField[]) {
     const secrets = misplacedSecrets(event, field, request[field]);
     const unknown = unknownVariables(event, request[field]);
-    const messages = [...(secrets.length > 0 ? [misplacedSecretMessage(secrets)] : []), ...(unknown.length > 0 ? [unknownVariableMessage(unknown)] : [])];
+    const messages = [
+      ...(secrets.length > 0 ? [refusal('notification_misplaced_secret', { names: secrets.join(', ') })] : []),
+      ...(unknown.length > 0 ? [refusal('notification_unknown_variable', { names: unknown.join(', ') })] : []),
+    ];
     if (messages.length > 0) refusals[field] = messages;
   }
   if (Object.keys(refusals).length > 0) throw fieldErrors(refusals);

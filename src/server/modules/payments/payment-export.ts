@@ -146,6 +146,6 @@ export async function startPaymentExport(
   const { count } = await matchingPayments(db, scope, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirstOrThrow();
-  if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict(PAYMENT_MESSAGES.exportTooLarge, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
+  if (Number(count) > PAYMENT_LIMITS.exportCap) throw conflict('payment_export_too_large', {}, { count: Number(count), cap: PAYMENT_LIMITS.exportCap });
   await recordAudit(db, { actorId: actor.id, action: 'payment.export', entityType: 'payment', entityId: null, details: { format, count: Number(count), filter }, ip: actor.ip });
 }

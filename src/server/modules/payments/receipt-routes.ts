@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HTTP_STATUS, detailError } from '../../../shared/api/drf';
-import { PAYMENT_MESSAGES, paymentIdParams, receiptCodeParams, receiptVerification, type PaymentDetail } from '../../../shared/api/payments';
+import { paymentIdParams, receiptCodeParams, receiptVerification, type PaymentDetail } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { conflict, notFound } from '../../errors';
@@ -37,7 +37,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const payment = await findPaymentDetail(db, applicationScope(currentUser(request)), request.params.id, requestLanguage(request));
       if (!payment) throw notFound();
       if (!RECEIPTED.has(payment.status) || payment.receipt_code === null || payment.paid_at === null) {
-        throw conflict(PAYMENT_MESSAGES.notPaid, { status: payment.status });
+        throw conflict('payment_not_paid', {}, { status: payment.status });
       }
       const file = await receiptFile(db, payment.id);
       return sendIssuedFile(request, reply, storage, { ...file, fileName: `receipt-${payment.application.reference}.pdf` }, 'attachment');
@@ -57,7 +57,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const found = await verifyReceiptCode(db, request.params.code);
-      if (!found) throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+      if (!found) throw notFound('payment_receipt_not_found');
       return found;
     },
   );

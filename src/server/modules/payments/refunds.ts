@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { PAYMENT_MESSAGES, type refundRequest } from '../../../shared/api/payments';
+import { type refundRequest } from '../../../shared/api/payments';
 import type { User } from '../../../shared/api/auth';
-import { ERROR_CODES } from '../../../shared/errors';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound } from '../../errors';
@@ -37,13 +36,13 @@ const centsOf = (text: string) => {
 const centsOfNumeric = (value: string | number) => Math.round(Number(value) * 100);
 const textOfCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-export const stalePayment = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, PAYMENT_MESSAGES.stale);
+export const stalePayment = () => new ApiError(HTTP_STATUS.preconditionFailed, 'payment_stale');
 
 export async function refundPayment(context: RefundContext, paymentId: number, input: RefundInput): Promise<void> {
   const amount = centsOf(input.amount);
-  if (amount <= 0) throw fieldError('amount', PAYMENT_MESSAGES.refundNotPositive);
+  if (amount <= 0) throw fieldError('amount', 'payment_refund_not_positive');
   const reason = input.reason.trim();
-  if (!reason) throw fieldError('reason', PAYMENT_MESSAGES.required);
+  if (!reason) throw fieldError('reason', 'required');
   const now = context.now ?? new Date();
 
   await context.db.transaction().execute(async (trx) => {
@@ -66,7 +65,7 @@ export async function refundPayment(context: RefundContext, paymentId: number, i
     if (!payment) throw notFound();
     if (payment.version !== input.version) throw stalePayment();
     if ((payment.status !== 'paid' && payment.status !== 'partially_refunded') || payment.amount === null) {
-      throw conflict(PAYMENT_MESSAGES.notPaid, { status: payment.status });
+      throw conflict('payment_not_paid', {}, { status: payment.status });
     }
     // Read after the lock: a refund that committed while this one waited is counted.
     const { refunded } = await trx
@@ -76,7 +75,7 @@ export async function refundPayment(context: RefundContext, paymentId: number, i
       .executeTakeFirstOrThrow();
     const paid = centsOfNumeric(payment.amount);
     const refundable = paid - centsOfNumeric(refunded);
-    if (amount > refundable) throw fieldError('amount', PAYMENT_MESSAGES.refundTooLarge);
+    if (amount > refundable) throw fieldError('amount', 'payment_refund_too_large');
 
     await trx
       .insertInto('payment_refunds')

@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES, STATEMENT_COLUMNS } from '../../../shared/api/payments';
+import { PAYMENT_LIMITS, STATEMENT_COLUMNS } from '../../../shared/api/payments';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { ERROR_CODES } from '../../../shared/errors';
 import { ApiError, fieldError } from '../../errors';
 import { hasControlCharactersBesidesLayout } from '../../shared/control-characters';
 
@@ -50,8 +49,8 @@ export const STATEMENT_PROBLEMS = {
 /** The longest value kept of a column (a payer's name, a free-text reference). */
 const VALUE_LIMIT = 500;
 
-const refuse = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) => new ApiError(status, code, message);
-const statementRefusal = (message: string) => fieldError('file', message);
+type StatementRefusal = 'statement_encoding' | 'statement_columns' | 'statement_empty';
+const statementRefusal = (code: StatementRefusal) => fieldError('file', code);
 
 /** The file's text: valid UTF-8 (without its BOM), else Windows-1250; 400 when it is not text at all. */
 export function decodeStatement(bytes: Uint8Array): { text: string; encoding: StatementEncoding } {
@@ -67,7 +66,7 @@ export function decodeStatement(bytes: Uint8Array): { text: string; encoding: St
   }
   // A text file has no control characters but tab and line ends; Windows-1250 maps every byte to
   // something, so this is what tells a binary file (an image, a PDF's streams) from a statement.
-  if (hasControlCharactersBesidesLayout(text)) throw statementRefusal(PAYMENT_MESSAGES.statementEncoding);
+  if (hasControlCharactersBesidesLayout(text)) throw statementRefusal('statement_encoding');
   return { text, encoding };
 }
 
@@ -144,15 +143,15 @@ export function readStatement(bytes: Uint8Array, limits = { lines: PAYMENT_LIMIT
     }) as string[][];
   } catch {
     // An unterminated quote: the file cannot be read as lines.
-    throw statementRefusal(PAYMENT_MESSAGES.statementColumns);
+    throw statementRefusal('statement_columns');
   }
   const [header, ...rows] = records;
   const names = (header ?? []).map((name) => name.trim().toLowerCase());
   const position = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<(typeof STATEMENT_COLUMNS)[number], number>;
-  if (Object.values(position).some((index) => index < 0)) throw statementRefusal(PAYMENT_MESSAGES.statementColumns);
+  if (Object.values(position).some((index) => index < 0)) throw statementRefusal('statement_columns');
   const dataRows = rows.filter((row) => row.some((value) => value.trim() !== ''));
-  if (dataRows.length === 0) throw statementRefusal(PAYMENT_MESSAGES.statementEmpty);
-  if (dataRows.length > limits.lines) throw refuse(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, PAYMENT_MESSAGES.statementTooManyLines);
+  if (dataRows.length === 0) throw statementRefusal('statement_empty');
+  if (dataRows.length > limits.lines) throw new ApiError(HTTP_STATUS.payloadTooLarge, 'statement_too_many_lines');
 
   return {
     encoding,

@@ -5,15 +5,12 @@ import { z } from 'zod';
 import { HTTP_STATUS, detailError, fieldErrors as fieldErrorsSchema } from '../../../shared/api/drf';
 import {
   PAYMENT_LIMITS,
-  PAYMENT_MESSAGES,
   PAYMENT_PATHS,
   paymentIdParams,
   statementDetail,
   statementImportRequest,
   statementListAnswer,
-  statementListQuery,
-} from '../../../shared/api/payments';
-import { ERROR_CODES } from '../../../shared/errors';
+  statementListQuery } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { ApiError, fieldError, notFound } from '../../errors';
@@ -24,7 +21,7 @@ import { requestLanguage } from '../../request-language';
 import { drainUnreadBody } from '../../upload-drain';
 import { MULTIPART_OVERHEAD_BYTES } from '../../uploads';
 import { findStatementDetail, listStatements } from './statement-queries';
-import { STATEMENT_UPLOAD_MESSAGES, translateStatementDetail, translateStatementRefusal } from './statement-texts';
+import { translateStatementDetail, translateStatementRefusal } from './statement-texts';
 import { importStatement, previewStatement, type StatementActor } from './statement-writes';
 
 // The bank statement import (issue 16, docs/api.md "Bank statement import"): upload a CSV
@@ -45,8 +42,8 @@ const MAX_BYTES = PAYMENT_LIMITS.statementBytes;
 const CSV_MEDIA_TYPES = new Set(['text/csv', 'text/plain', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'application/octet-stream', 'text/x-csv']);
 const CSV_NAME = /\.(csv|txt)$/i;
 
-const tooLarge = () => new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, PAYMENT_MESSAGES.statementTooLarge, { extra: { max_upload_bytes: MAX_BYTES } });
-const notCsv = () => new ApiError(415, ERROR_CODES.unsupportedFileType, PAYMENT_MESSAGES.statementNotCsv);
+const tooLarge = () => new ApiError(HTTP_STATUS.payloadTooLarge, 'statement_too_large', undefined, { extra: { max_upload_bytes: MAX_BYTES } });
+const notCsv = () => new ApiError(415, 'statement_not_csv');
 
 /** The name shown in the list: the last segment of what the client sent, without control characters. */
 /** A browser sends the bare name; a path or control characters in it are dropped, never stored. */
@@ -73,11 +70,11 @@ async function receiveStatement(request: FastifyRequest): Promise<{ fileName: st
     part = await request.file({ limits: { files: 1, fields: 5, fieldSize: 1024, fileSize: MAX_BYTES } });
   } catch {
     drainUnreadBody(request.raw);
-    throw fieldError('file', STATEMENT_UPLOAD_MESSAGES.sendAsFile);
+    throw fieldError('file', 'statement_send_as_file');
   }
   if (!part || part.fieldname !== 'file') {
     drainUnreadBody(request.raw, part?.file);
-    throw fieldError('file', STATEMENT_UPLOAD_MESSAGES.sendAsFile);
+    throw fieldError('file', 'statement_send_as_file');
   }
   if (!CSV_NAME.test(part.filename ?? '') && !CSV_MEDIA_TYPES.has(part.mimetype.toLowerCase())) {
     drainUnreadBody(request.raw, part.file);
@@ -88,7 +85,7 @@ async function receiveStatement(request: FastifyRequest): Promise<{ fileName: st
   } catch (error) {
     drainUnreadBody(request.raw, part.file);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge();
-    throw fieldError('file', STATEMENT_UPLOAD_MESSAGES.interrupted);
+    throw fieldError('file', 'upload_interrupted');
   }
 }
 

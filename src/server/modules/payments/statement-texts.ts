@@ -16,11 +16,6 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
   sr: sr.paymentStatements.messages,
 };
 
-export const STATEMENT_UPLOAD_MESSAGES = {
-  sendAsFile: en.paymentStatements.messages.sendAsFile,
-  interrupted: en.paymentStatements.messages.interrupted,
-} as const;
-
 /** Error bodies (`{"detail"}`, `{"file": [...]}`) with the statement's messages in the caller's language. */
 export const translateStatementRefusal = refusalTranslator(MESSAGES);
 

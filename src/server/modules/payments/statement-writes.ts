@@ -2,7 +2,7 @@ import { issuingTransaction, type DocumentIssuer } from '../../issued-files';
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { User } from '../../../shared/api/auth';
-import { PAYMENT_MESSAGES, type StatementDetail, type StatementLineOutcome } from '../../../shared/api/payments';
+import { type StatementDetail, type StatementLineOutcome } from '../../../shared/api/payments';
 import type { ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -35,7 +35,7 @@ export interface StatementActor {
 const LINE_BATCH = 1000;
 
 const alreadyImported = (importedAt: Date | null) =>
-  conflict(PAYMENT_MESSAGES.statementImported, { imported_at: importedAt === null ? null : new Date(importedAt).toISOString() });
+  conflict('statement_imported', {}, { imported_at: importedAt === null ? null : new Date(importedAt).toISOString() });
 
 function lineRow(statementId: number, line: StatementFileLine, verdict: LineVerdict) {
   return {

@@ -1,5 +1,4 @@
 import type { ReferenceList, ReferenceValue, ReferenceValueUpdate } from '../../../shared/api/reference-data';
-import { REFERENCE_DATA_MESSAGES } from '../../../shared/api/reference-data';
 import type { AppDatabase } from '../../db/database';
 import { fieldError, notFound } from '../../errors';
 import { changedFields, writeAudit, type AuditContext } from './audit';
@@ -31,8 +30,8 @@ export async function updateReferenceValue(
     if (before.version !== update.version) throw staleRecord();
     const { version: _read, ...fields } = update;
     if (list !== 'degree_levels') {
-      if (fields.eqf_level != null) throw fieldError('eqf_level', REFERENCE_DATA_MESSAGES.levelsOnlyForDegrees);
-      if (fields.nqf_level != null) throw fieldError('nqf_level', REFERENCE_DATA_MESSAGES.levelsOnlyForDegrees);
+      if (fields.eqf_level != null) throw fieldError('eqf_level', 'reference_levels_only_for_degrees');
+      if (fields.nqf_level != null) throw fieldError('nqf_level', 'reference_levels_only_for_degrees');
     }
     const changes = changedFields(before, fields);
     if (Object.keys(changes).length === 0) return before;

@@ -1,13 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import {
   REFERENCE_DATA_LIMITS,
-  REFERENCE_DATA_MESSAGES,
   type InstitutionChoice,
   type InstitutionDetail,
   type InstitutionRecord,
   type institutionInput,
-  type institutionUpdate,
-} from '../../../shared/api/reference-data';
+  type institutionUpdate } from '../../../shared/api/reference-data';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -103,7 +101,7 @@ export async function findInstitution(db: AppDatabase, id: number): Promise<Inst
 
 async function requireCountry(trx: Trx, code: string): Promise<void> {
   const found = await trx.selectFrom('countries').select('code').where('code', '=', code).executeTakeFirst();
-  if (!found) throw fieldError('country', REFERENCE_DATA_MESSAGES.unknownCountry);
+  if (!found) throw fieldError('country', 'reference_unknown_country');
 }
 
 type NewInstitution = z.output<typeof institutionInput>;
@@ -138,7 +136,7 @@ export async function updateInstitution(db: AppDatabase, context: AuditContext, 
     if (before.version !== update.version) throw staleRecord();
     const { version: _read, ...fields } = update;
     // A merged duplicate stays inactive: reviving it would split the institution again.
-    if (before.merged_into !== null && fields.active === true) throw conflict(REFERENCE_DATA_MESSAGES.alreadyMerged);
+    if (before.merged_into !== null && fields.active === true) throw conflict('reference_already_merged');
     if (fields.country !== undefined) await requireCountry(trx, fields.country);
     const changes = changedFields({ ...before, country: before.country.trim() }, fields);
     if (Object.keys(changes).length === 0) return;
@@ -173,7 +171,7 @@ export async function mergeInstitution(
   merge: { duplicate_id: number; version: number },
 ): Promise<InstitutionDetail> {
   await db.transaction().execute(async (trx) => {
-    if (merge.duplicate_id === survivorId) throw fieldError('duplicate_id', REFERENCE_DATA_MESSAGES.mergeSelf);
+    if (merge.duplicate_id === survivorId) throw fieldError('duplicate_id', 'reference_merge_self');
     // Both rows locked in id order, so two merges crossing each other wait instead of deadlocking.
     const [firstId, secondId] = [survivorId, merge.duplicate_id].sort((a, b) => a - b);
     const first = await trx.selectFrom('institutions').select(COLUMNS).where('id', '=', firstId).forUpdate().executeTakeFirst();
@@ -181,10 +179,10 @@ export async function mergeInstitution(
     const survivor = (first?.id === survivorId ? first : second) as Row | undefined;
     const duplicate = (first?.id === merge.duplicate_id ? first : second) as Row | undefined;
     if (!survivor) throw notFound();
-    if (!duplicate) throw fieldError('duplicate_id', REFERENCE_DATA_MESSAGES.unknownInstitution);
+    if (!duplicate) throw fieldError('duplicate_id', 'reference_unknown_institution');
     if (survivor.version !== merge.version) throw staleRecord();
-    if (duplicate.merged_into !== null) throw conflict(REFERENCE_DATA_MESSAGES.alreadyMerged);
-    if (!survivor.active || survivor.merged_into !== null) throw conflict(REFERENCE_DATA_MESSAGES.mergeTargetInactive);
+    if (duplicate.merged_into !== null) throw conflict('reference_already_merged');
+    if (!survivor.active || survivor.merged_into !== null) throw conflict('reference_merge_target_inactive');
 
     await trx
       .updateTable('institutions')

@@ -2,8 +2,6 @@ import en from '../../../../locales/en/server.json';
 import sq from '../../../../locales/sq/server.json';
 import sr from '../../../../locales/sr/server.json';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { REFERENCE_DATA_MESSAGES } from '../../../shared/api/reference-data';
-import { ERROR_CODES } from '../../../shared/errors';
 import { ApiError, conflict } from '../../errors';
 import { refusalTranslator } from '../../refusal-texts';
 
@@ -16,5 +14,5 @@ export const translateReferenceRefusal = refusalTranslator({
   sr: sr.referenceData.messages,
 });
 
-export const staleRecord = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, REFERENCE_DATA_MESSAGES.stale);
-export const valueInUse = (extra?: Record<string, unknown>) => conflict(REFERENCE_DATA_MESSAGES.inUse, extra);
+export const staleRecord = () => new ApiError(HTTP_STATUS.preconditionFailed, 'reference_stale');
+export const valueInUse = (extra?: Record<string, unknown>) => conflict('reference_in_use', {}, extra);

@@ -49,7 +49,7 @@ export async function queueExport(
       .where('owner_id', '=', requester.id)
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirstOrThrow();
-    if (Number(waiting) >= REPORT_LIMITS.pendingExports) throw conflict(REPORT_MESSAGES.tooManyExports);
+    if (Number(waiting) >= REPORT_LIMITS.pendingExports) throw conflict('report_too_many_exports');
     const created = await trx
       .insertInto('report_exports')
       .values({ owner_id: requester.id, report, format, filters: JSON.stringify(filter), language })
@@ -81,8 +81,8 @@ export async function downloadExport(db: AppDatabase, id: number, requester: Req
     .where('owner_id', '=', requester.id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  if (row.status === 'failed') throw conflict(REPORT_MESSAGES.failed);
-  if (row.status !== 'done' || !row.storage_key || !row.file_name) throw conflict(REPORT_MESSAGES.notReady);
+  if (row.status === 'failed') throw conflict('report_failed');
+  if (row.status !== 'done' || !row.storage_key || !row.file_name) throw conflict('report_not_ready');
   await recordAudit(db, { actorId: requester.id, action: 'report.export_downloaded', entityType: 'report_export', entityId: row.id, details: { report: row.report }, ip: requester.ip });
   return { format: row.format, storageKey: row.storage_key, fileName: row.file_name, size: row.size };
 }

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Service, serviceCreate } from '../../../shared/api/services';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import type { ServiceType } from '../../../shared/constants';
-import { ERROR_CODES } from '../../../shared/errors';
 import { lowestPrice, type PriceTable } from '../../../shared/domain/fees';
 import { normaliseMoney } from '../../../shared/domain/fees-money';
 import { workflowStagesOf } from '../../../shared/domain/service-stages';
@@ -12,7 +11,6 @@ import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, notFound } from '../../errors';
 import { changedFields, recordServiceChange, snapshot, type ServiceAuditAction } from './service-audit';
 import { findService } from './service-queries';
-import { SERVICE_MESSAGES } from './server-texts';
 
 // Creating, changing, enabling/disabling and deleting services, each in one transaction with its
 // audit row (who, when, the service before and after). A write names the version it read: a
@@ -27,7 +25,7 @@ export interface Actor {
 
 type AppTransaction = Transaction<Database>;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, SERVICE_MESSAGES.stale);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'service_stale');
 
 /** Amounts written the canonical way ("5" → "5.00"); a degree level's unpriced cases are left out. */
 function storedPriceTable(table: PriceTable): PriceTable {
@@ -103,7 +101,7 @@ export async function updateService(db: AppDatabase, id: number, input: ServiceI
   return db.transaction().execute(async (trx) => {
     const before = await lockedService(trx, id, input.version);
     // Its applications were made (and are worked) under the type's workflow.
-    if (input.service_type !== before.service_type && before.application_count > 0) throw fieldError('service_type', SERVICE_MESSAGES.typeLocked);
+    if (input.service_type !== before.service_type && before.application_count > 0) throw fieldError('service_type', 'service_type_locked');
     await trx
       .updateTable('services')
       .set({ ...serviceColumns(input), version: before.version + 1, updated_at: new Date() })
@@ -138,7 +136,7 @@ export async function deleteService(db: AppDatabase, id: number, actor: Actor): 
     // A new application's foreign key takes a share lock on the service row we hold for update,
     // so none can appear between this look and the delete.
     const used = await trx.selectFrom('applications').select('id').where('service_id', '=', id).limit(1).executeTakeFirst();
-    if (used || before.application_count > 0) throw conflict(SERVICE_MESSAGES.hasApplications, { application_count: before.application_count });
+    if (used || before.application_count > 0) throw conflict('service_has_applications', {}, { application_count: before.application_count });
     await trx.deleteFrom('services').where('id', '=', id).execute();
     await recordServiceChange(trx, { action: 'deleted', actor, serviceId: id, before, after: null });
   });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES, SETTINGS_MESSAGES, type LetterheadLogo } from '../../../shared/api/settings';
-import { ERROR_CODES } from '../../../shared/errors';
+import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES, type LetterheadLogo } from '../../../shared/api/settings';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError } from '../../errors';
 import { checkImage } from '../../uploaded-images';
@@ -16,8 +15,8 @@ import { recordAudit } from '../../shared/audit';
 // row (migration 0018); every change is one transaction with its audit entry, 412 when stale.
 
 export const logoTooLarge = () =>
-  new ApiError(HTTP_STATUS.payloadTooLarge, ERROR_CODES.payloadTooLarge, SETTINGS_MESSAGES.logoTooLarge, { extra: { max_upload_bytes: LOGO_MAX_BYTES } });
-export const logoUnsupported = () => new ApiError(415, ERROR_CODES.unsupportedFileType, SETTINGS_MESSAGES.logoType);
+  new ApiError(HTTP_STATUS.payloadTooLarge, 'settings_logo_too_large', undefined, { extra: { max_upload_bytes: LOGO_MAX_BYTES } });
+export const logoUnsupported = () => new ApiError(415, 'settings_logo_type');
 
 export interface LogoImage {
   bytes: Buffer;
@@ -35,7 +34,7 @@ export async function receiveLogo(content: Readable): Promise<LogoImage> {
     chunks.push(bytes);
   }
   const received = Buffer.concat(chunks);
-  if (received.length === 0) throw fieldError('file', SETTINGS_MESSAGES.logoEmpty);
+  if (received.length === 0) throw fieldError('file', 'image_empty');
   // Type, declared size (before decoding) and a fresh encoding: uploaded-images.ts.
   const image = await checkImage(received, LOGO_MEDIA_TYPES, logoUnsupported);
   const bytes = image.bytes;

@@ -1,16 +1,13 @@
 import {
-  SETTINGS_MESSAGES,
   type SettingsAnswer,
   type SettingsGroup,
   type SettingsUpdate,
   type SettingsValues,
-  type SmtpSettingsUpdate,
-} from '../../../shared/api/settings';
+  type SmtpSettingsUpdate } from '../../../shared/api/settings';
 import type { ServerConfig } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError } from '../../errors';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { ERROR_CODES } from '../../../shared/errors';
 import { REQUIRE_2FA_KEY, effectiveSettings, invalidateSettings, readStoredSettings, type StoredSettings } from '../../system-settings';
 import { sealSmtpPassword } from './smtp-password';
 import { recordAudit } from '../../shared/audit';
@@ -26,7 +23,7 @@ export interface Actor {
   ip: string | null;
 }
 
-export const staleSettings = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, SETTINGS_MESSAGES.stale);
+export const staleSettings = () => new ApiError(HTTP_STATUS.preconditionFailed, 'settings_stale');
 
 /** What an audit entry shows of the mail password: never the text. */
 export const MASKED = { set: '[set]', notSet: '[not set]', changed: '[changed]', removed: '[removed]' } as const;
@@ -75,7 +72,7 @@ function prepared<G extends SettingsGroup>(
 ): { values: Record<string, unknown>; sealed: string | null | undefined; changes: Change[] } {
   if (group === 'uploads') {
     const wanted = (input as SettingsValues['uploads']).max_upload_bytes;
-    if (wanted > config.maxUploadBytes) throw fieldError('values.max_upload_bytes', SETTINGS_MESSAGES.uploadAboveCeiling);
+    if (wanted > config.maxUploadBytes) throw fieldError('values.max_upload_bytes', 'settings_upload_above_ceiling');
   }
   if (group === 'verification') {
     const url = (input as SettingsValues['verification']).public_verify_url.replace(/\/+$/, '');

@@ -2,13 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   USER_LIMITS,
-  USER_MESSAGES,
   type BulkAnswer,
   type BulkResult,
   type BulkSkipReason,
   type bulkPreviewAnswer,
-  type bulkRequest,
-} from '../../../shared/api/users';
+  type bulkRequest } from '../../../shared/api/users';
 import type { Database } from '../../db/schema';
 import { conflict, fieldError } from '../../errors';
 import { endSessionsOf, queueNotifications, recordActions, type ActionAuditEntry } from './action-records';
@@ -82,15 +80,15 @@ async function groupIds(db: Db, field: string, names: readonly string[]): Promis
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('groups').select(['id', 'name']).where('name', 'in', wanted).execute();
-  if (rows.length !== wanted.length) throw fieldError(field, USER_MESSAGES.unknownGroup);
+  if (rows.length !== wanted.length) throw fieldError(field, 'user_unknown_group');
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
 /** The selection's ids and count, refused when too large or no longer the count the administrator confirmed. */
 async function confirmedSelection(db: Db, request: BulkRequestValue): Promise<number[]> {
   const { ids, count } = await selectedUserIds(db, request.selection, USER_LIMITS.bulkCap);
-  if (count > USER_LIMITS.bulkCap) throw conflict(USER_MESSAGES.selectionTooLarge, { count, cap: USER_LIMITS.bulkCap });
-  if (count !== request.expected_count) throw conflict(USER_MESSAGES.selectionChanged, { count, expected_count: request.expected_count });
+  if (count > USER_LIMITS.bulkCap) throw conflict('user_selection_too_large', {}, { count, cap: USER_LIMITS.bulkCap });
+  if (count !== request.expected_count) throw conflict('user_selection_changed', {}, { count, expected_count: request.expected_count });
   return ids;
 }
 
@@ -167,7 +165,7 @@ async function perform(trx: Db, context: ActionContext, request: BulkRequestValu
     case 'manage_roles': {
       const add = request.action === 'assign_role' ? [request.group] : request.add;
       const remove = request.action === 'assign_role' ? [] : request.remove;
-      if (add.some((group) => remove.includes(group))) throw fieldError('remove', USER_MESSAGES.duplicateGroup);
+      if (add.some((group) => remove.includes(group))) throw fieldError('remove', 'user_duplicate_group');
       const ids = new Map([...(await groupIds(trx, request.action === 'assign_role' ? 'group' : 'add', add)), ...(await groupIds(trx, 'remove', remove))]);
       const changes: AdminChange[] = [];
       const after = new Map<number, string[]>();
@@ -257,7 +255,7 @@ export async function runBulkAction(context: ActionContext, request: BulkRequest
   return context.db.transaction().execute(async (trx) => {
     const ids = await confirmedSelection(trx, request);
     // The passwords were made for the users selected before the transaction: a different set now is a changed selection.
-    if (prepared && !sameIds(prepared, ids)) throw conflict(USER_MESSAGES.selectionChanged);
+    if (prepared && !sameIds(prepared, ids)) throw conflict('user_selection_changed');
     const users = await selectedUsers(trx, ids, true);
     const { verdicts, audit } = await perform(trx, context, request, users, passwords);
     await recordActions(trx, context.actor, audit);

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { USER_MESSAGES, type GroupItem, type groupCreate, type groupUpdate } from '../../../shared/api/users';
-import { ERROR_CODES } from '../../../shared/errors';
+import { type GroupItem, type groupCreate, type groupUpdate } from '../../../shared/api/users';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldErrors, notFound } from '../../errors';
 import { findGroup } from './group-queries';
 import { recordChange, type AuditActor } from './user-audit';
+import type { RefusalCode } from '../../../shared/refusals';
 
 // Creating and changing a group (its name, description and permissions), each in one transaction
 // with its audit entry (before and after, permissions included). Names are unique whatever their
@@ -17,8 +17,8 @@ type Db = Kysely<Database>;
 export type GroupInput = z.output<typeof groupCreate>;
 export type GroupUpdateInput = z.output<typeof groupUpdate>;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, USER_MESSAGES.staleGroup);
-const nameTaken = () => fieldErrors({ name: [USER_MESSAGES.groupNameTaken] });
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'user_stale_group');
+const nameTaken = () => fieldErrors({ name: ['user_group_name_taken'] });
 
 async function checkName(trx: Db, name: string, exceptId: number | null): Promise<void> {
   let query = trx.selectFrom('groups').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
@@ -36,9 +36,9 @@ async function permissionIds(trx: Db, names: readonly string[]): Promise<number[
     .where(sql<boolean>`app_label || '.' || codename in (${sql.join(wanted)})`)
     .execute();
   const known = new Set(rows.map((row) => row.name));
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, RefusalCode[]> = {};
   names.forEach((name, index) => {
-    if (!known.has(name)) problems[`permissions.${index}`] = [USER_MESSAGES.unknownPermission];
+    if (!known.has(name)) problems[`permissions.${index}`] = ['user_unknown_permission'];
   });
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
   return rows.map((row) => row.id);
@@ -77,7 +77,7 @@ export async function updateGroup(db: Db, id: number, input: GroupUpdateInput, a
       const locked = await trx.selectFrom('groups').select(['id', 'name', 'builtin', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) throw notFound();
       if (locked.version !== input.version) throw stale();
-      if (locked.builtin && input.name !== locked.name) throw conflict(USER_MESSAGES.builtinGroupName);
+      if (locked.builtin && input.name !== locked.name) throw conflict('user_builtin_group_name');
       await checkName(trx, input.name, id);
       const ids = await permissionIds(trx, input.permissions);
       const before = (await findGroup(trx, id))!;

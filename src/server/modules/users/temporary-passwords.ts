@@ -2,9 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { TEMPORARY_PASSWORD_HOURS, USER_MESSAGES, type PasswordDelivery, type temporaryPasswordAnswer } from '../../../shared/api/users';
+import { TEMPORARY_PASSWORD_HOURS, type PasswordDelivery, type temporaryPasswordAnswer } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { createPasswordHasher, type PasswordHasher } from '../../password-hashing';
@@ -70,7 +69,7 @@ export interface TemporaryPasswordOptions {
 
 export const mayHaveTemporaryPassword = (holder: Pick<PasswordHolder, 'auth_source'>) => holder.auth_source !== 'ldap';
 
-export const directoryPasswordRefusal = () => new ApiError(HTTP_STATUS.conflict, ERROR_CODES.conflict, USER_MESSAGES.directoryPassword);
+export const directoryPasswordRefusal = () => new ApiError(HTTP_STATUS.conflict, 'user_directory_password');
 
 /**
  * Stores `prepared` as `holder`'s temporary password inside the caller's transaction `trx`: the

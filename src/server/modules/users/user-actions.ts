@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { USER_MESSAGES, type PasswordDelivery, type notifyRequest } from '../../../shared/api/users';
+import { type PasswordDelivery, type notifyRequest } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
 import type { Database } from '../../db/schema';
 import { conflict, notFound, permissionDenied } from '../../errors';
@@ -37,8 +37,8 @@ async function findTarget(db: Db, userId: number) {
  */
 async function checkTakeover(db: Db, actor: ActionActor, userId: number, delivery?: PasswordDelivery): Promise<void> {
   const ranks = await accountRanks(db, actor.id, [userId]);
-  if (ranks.outranking.has(userId)) throw permissionDenied(USER_MESSAGES.superuserOnly);
-  if (delivery === 'show' && ranks.administrators.has(userId)) throw permissionDenied(USER_MESSAGES.administratorPasswordShown);
+  if (ranks.outranking.has(userId)) throw permissionDenied('user_superuser_only');
+  if (delivery === 'show' && ranks.administrators.has(userId)) throw permissionDenied('user_administrator_password_shown');
 }
 
 /** POST reset-password: a new temporary password (e-mailed or shown once), every session ended. */
@@ -77,7 +77,7 @@ export async function revokeSession(context: ActionContext, userId: number, sess
   const now = context.now ?? new Date();
   await context.db.transaction().execute(async (trx) => {
     await findTarget(trx, userId);
-    if (!(await endSession(trx, userId, sessionId, now))) throw notFound(USER_MESSAGES.noSuchSession);
+    if (!(await endSession(trx, userId, sessionId, now))) throw notFound('user_no_such_session');
     await recordActions(trx, context.actor, [{ action: 'user.session_revoked', userId, details: { session_id: sessionId } }]);
   });
 }
@@ -92,7 +92,7 @@ export async function disableTwoFactor(context: ActionContext, userId: number, r
     const target = await trx.selectFrom('users').select(TARGET_COLUMNS).where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!target) throw notFound();
     await checkTakeover(trx, context.actor, userId);
-    if (!target.two_factor_enabled) throw conflict(USER_MESSAGES.twoFactorNotEnabled);
+    if (!target.two_factor_enabled) throw conflict('user_two_factor_not_enabled');
     await removeTwoFactor(trx, userId, now);
     await recordActions(trx, context.actor, [
       {
@@ -111,7 +111,7 @@ export async function notifyUser(context: ActionContext, userId: number, request
   return context.db.transaction().execute(async (trx) => {
     const target = await findTarget(trx, userId);
     // A deactivated account reads nothing: telling its owner something is done another way.
-    if (!target.is_active) throw conflict(USER_MESSAGES.inactiveUser);
+    if (!target.is_active) throw conflict('user_inactive_user');
     const queued = await queueNotifications(trx, [{ userId, email: target.email, kind: request.kind, subject: request.subject, message: request.message, senderId: context.actor.id }]);
     await recordActions(trx, context.actor, [{ action: 'user.notified', userId, details: { kind: request.kind, subject: request.subject } }]);
     return { queued };

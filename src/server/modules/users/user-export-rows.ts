@@ -76,7 +76,7 @@ export async function startUserExport(
 ): Promise<number[]> {
   const { selection, format } = request;
   const { ids, count } = await selectedUserIds(db, selection, USER_LIMITS.bulkCap);
-  if (count > USER_LIMITS.bulkCap) throw conflict(USER_MESSAGES.selectionTooLarge, { count, cap: USER_LIMITS.bulkCap });
+  if (count > USER_LIMITS.bulkCap) throw conflict('user_selection_too_large', {}, { count, cap: USER_LIMITS.bulkCap });
   await recordAudit(db, {
     actorId: actor.id,
     action: 'user.export',

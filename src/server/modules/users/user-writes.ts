@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { User } from '../../../shared/api/auth';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { USER_MESSAGES, type UserDetail, type userCreate, type userRolesUpdate, type userUpdate } from '../../../shared/api/users';
+import { type UserDetail, type userCreate, type userRolesUpdate, type userUpdate } from '../../../shared/api/users';
 import { isAdmin, isStaff } from '../../../shared/auth/permissions';
 import type { Language } from '../../../shared/constants';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/schema';
 import { ApiError, conflict, fieldError, fieldErrors, notFound, permissionDenied } from '../../errors';
 import { currentGeneralSettings } from '../../system-settings';
@@ -14,6 +13,7 @@ import { recordChange, type AuditActor } from './user-audit';
 import { accountRanks, adminChangeRefusal, lockAdministrators, type AdminChange, type AdminChangeRefusal } from './user-guards';
 import { findUserDetail } from './user-queries';
 import { endSessionsOf } from './action-records';
+import type { RefusalCode } from '../../../shared/refusals';
 
 // Creating a user, changing one, and replacing their groups, each in one transaction with its
 // audit entry. Usernames and e-mail addresses are unique whatever their case (the database's
@@ -28,7 +28,7 @@ export type RolesInput = z.output<typeof userRolesUpdate>;
 /** Who acts, as the routes know them. */
 export type Actor = Pick<User, 'id'> & AuditActor;
 
-const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, ERROR_CODES.preconditionFailed, USER_MESSAGES.stale);
+const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'user_stale');
 
 /** Staff follows the groups (spec §6): the staff groups, the administrators' groups, or superuser. */
 const staffFor = (isSuperuser: boolean, groups: readonly string[]) =>
@@ -38,11 +38,11 @@ const staffFor = (isSuperuser: boolean, groups: readonly string[]) =>
 async function groupIds(trx: Db, names: readonly string[], field = 'groups'): Promise<number[]> {
   const rows = names.length === 0 ? [] : await trx.selectFrom('groups').select(['id', 'name']).where('name', 'in', [...names]).execute();
   const byName = new Map(rows.map((row) => [row.name, row.id]));
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, RefusalCode[]> = {};
   const seen = new Set<string>();
   names.forEach((name, index) => {
-    if (!byName.has(name)) problems[`${field}.${index}`] = [USER_MESSAGES.unknownGroup];
-    else if (seen.has(name)) problems[`${field}.${index}`] = [USER_MESSAGES.duplicateGroup];
+    if (!byName.has(name)) problems[`${field}.${index}`] = ['user_unknown_group'];
+    else if (seen.has(name)) problems[`${field}.${index}`] = ['user_duplicate_group'];
     seen.add(name);
   });
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
@@ -57,9 +57,9 @@ async function checkUnique(trx: Db, input: { username: string; email: string }, 
     .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', input.username.toLowerCase()), eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase())]));
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
   const clashes = await query.execute();
-  const problems: Record<string, string[]> = {};
-  if (clashes.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) problems.username = [USER_MESSAGES.usernameTaken];
-  if (clashes.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) problems.email = [USER_MESSAGES.emailTaken];
+  const problems: Record<string, RefusalCode[]> = {};
+  if (clashes.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) problems.username = ['user_username_taken'];
+  if (clashes.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) problems.email = ['user_email_taken'];
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 }
 
@@ -67,8 +67,8 @@ async function checkUnique(trx: Db, input: { username: string; email: string }, 
 function uniqueViolation(error: unknown): Error | null {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   if (code !== '23505' || typeof constraint !== 'string') return null;
-  if (constraint.includes('username')) return fieldErrors({ username: [USER_MESSAGES.usernameTaken] });
-  if (constraint.includes('email')) return fieldErrors({ email: [USER_MESSAGES.emailTaken] });
+  if (constraint.includes('username')) return fieldErrors({ username: ['user_username_taken'] });
+  if (constraint.includes('email')) return fieldErrors({ email: ['user_email_taken'] });
   return null;
 }
 
@@ -80,7 +80,7 @@ function checkDateOfBirth(date: string | null, now = new Date()): void {
   if (date === null) return;
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date || parsed.getTime() > now.getTime()) {
-    throw fieldError('date_of_birth', USER_MESSAGES.invalidFormat);
+    throw fieldError('date_of_birth', 'invalid_format');
   }
 }
 
@@ -129,17 +129,17 @@ export function auditedFields(user: UserDetail): Record<string, unknown> {
 
 /** The 409 for a guard's refusal of `change`. */
 function guardRefusal(reason: AdminChangeRefusal, change: AdminChange): ApiError {
-  if (reason === 'last_administrator') return conflict(USER_MESSAGES.lastAdministrator);
-  return conflict(change.active === false ? USER_MESSAGES.selfDeactivate : USER_MESSAGES.selfDemote);
+  if (reason === 'last_administrator') return conflict('user_last_administrator');
+  return conflict(change.active === false ? 'user_self_deactivate' : 'user_self_demote');
 }
 
 /** 403 when the change would hand the actor an account above theirs (user-guards.ts). */
 async function checkTakeover(trx: Db, actor: Actor, before: UserDetail, email?: string): Promise<void> {
   const ranks = await accountRanks(trx, actor.id, [before.id]);
-  if (ranks.outranking.has(before.id)) throw permissionDenied(USER_MESSAGES.superuserOnly);
+  if (ranks.outranking.has(before.id)) throw permissionDenied('user_superuser_only');
   const emailChanged = email !== undefined && email.toLowerCase() !== before.email.toLowerCase();
   if (emailChanged && before.id !== actor.id && ranks.administrators.has(before.id) && !ranks.actorIsSuperuser) {
-    throw permissionDenied(USER_MESSAGES.administratorEmail);
+    throw permissionDenied('user_administrator_email');
   }
 }
 

@@ -2,8 +2,9 @@ import en from '../../../../../locales/en/server.json';
 import sq from '../../../../../locales/sq/server.json';
 import sr from '../../../../../locales/sr/server.json';
 import { HTTP_STATUS } from '../../../../shared/api/drf';
-import { ERROR_CODES, type ErrorCode } from '../../../../shared/errors';
-import { ApiError } from '../../../errors';
+import { ERROR_CODES } from '../../../../shared/errors';
+import type { RefusalCode } from '../../../../shared/refusals';
+import { ApiError, refusalDetail } from '../../../errors';
 import { refusalTranslator, type RefusalTranslator } from '../../../refusal-texts';
 
 // The refusals of a directory sign-in, in English (the API's language) with their translations in
@@ -12,21 +13,22 @@ import { refusalTranslator, type RefusalTranslator } from '../../../refusal-text
 
 export const DIRECTORY_MESSAGES = en.directory;
 
-function directoryRefusal(status: number, code: ErrorCode, message: string): ApiError {
+function directoryRefusal(status: number, code: RefusalCode): ApiError {
+  const message = refusalDetail(code, {});
   return new ApiError(status, code, message, { extra: { message } });
 }
 
 /** 503: the directory did not answer (or refused the service account): not the user's fault, never a 500. */
 export const directoryUnavailable = () =>
-  directoryRefusal(HTTP_STATUS.serviceUnavailable, ERROR_CODES.directoryUnavailable, DIRECTORY_MESSAGES.unavailable);
+  directoryRefusal(HTTP_STATUS.serviceUnavailable, ERROR_CODES.directoryUnavailable);
 /** 401 like a local disabled account, said only to someone whose directory password was right. */
 export const directoryAccountDisabled = () =>
-  directoryRefusal(HTTP_STATUS.unauthorized, ERROR_CODES.accountInactive, DIRECTORY_MESSAGES.disabled);
+  directoryRefusal(HTTP_STATUS.unauthorized, 'directory_disabled');
 /** 409: a local account holds the username; the directory never takes it over. */
-export const directoryUsernameTaken = () => directoryRefusal(HTTP_STATUS.conflict, ERROR_CODES.conflict, DIRECTORY_MESSAGES.usernameTaken);
-export const directoryEmailTaken = () => directoryRefusal(HTTP_STATUS.conflict, ERROR_CODES.conflict, DIRECTORY_MESSAGES.emailTaken);
+export const directoryUsernameTaken = () => directoryRefusal(HTTP_STATUS.conflict, 'directory_username_taken');
+export const directoryEmailTaken = () => directoryRefusal(HTTP_STATUS.conflict, 'directory_email_taken');
 /** 409: every user has an e-mail address (spec §3), and a first sign-in has none to give. */
-export const directoryEmailMissing = () => directoryRefusal(HTTP_STATUS.conflict, ERROR_CODES.conflict, DIRECTORY_MESSAGES.noEmail);
+export const directoryEmailMissing = () => directoryRefusal(HTTP_STATUS.conflict, 'directory_no_email');
 
 const translateDetail = refusalTranslator({ en: en.directory, sq: sq.directory, sr: sr.directory });
 
