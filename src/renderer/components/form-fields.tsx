@@ -4,6 +4,7 @@ import { Checkbox } from './checkbox';
 import { DatePickerField, type DatePickerFieldProps } from './date-picker-field';
 import { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 import { FormError } from './form-error';
+import { PasswordField, type PasswordFieldProps } from './password-field';
 import { SelectField, type SelectFieldProps } from './select-field';
 import { TextAreaField } from './text-area-field';
 import { TextField, type TextFieldProps } from './text-field';
@@ -49,6 +50,20 @@ export function FormTextAreaField<Values extends FieldValues, Request>({
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
+      errorMessage={fieldState.error?.message}
+    />
+  );
+}
+
+export function FormPasswordField<Values extends FieldValues, Request>({ control, name, ...props }: Bound<Values, Request> & Controlled<PasswordFieldProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <PasswordField
+      {...props}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
       errorMessage={fieldState.error?.message}
     />
   );

@@ -1,16 +1,37 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useController } from 'react-hook-form';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { ACTION_REQUESTS, type ActionRequest } from '../../../shared/api/applications';
 import type { CouncilApplicationReview } from '../../../shared/api/council-review';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
+import { FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
+import { FORM_ERROR, useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useCouncilAction } from './api';
 import { describeCouncilRefusal } from './refusals';
+
+type DecisionRequest = ActionRequest<'record_council_decision'> & { notes: string };
+
+interface DecisionValues {
+  /** The council's comments: the action's notes. */
+  notes: string;
+  review_notes: string;
+  outcome: 'approved' | 'rejected' | '';
+  participant_ids: number[];
+  /** A meeting's id as chosen, '' for none. */
+  meeting_id: string;
+}
+
+// Two rules of the form beside the action's schema: the comments are required for this action
+// (the server's workflow says so, not the action's schema, where notes are optional for every
+// action), and too few participants for the quorum are said before sending (the server checks
+// the quorum again, council-quorum.ts; the request does not carry the quorum).
+const COMMENTS_REQUIRED = 'comments_required';
+const BELOW_QUORUM = 'below_quorum';
 
 /**
  * The council's decision: comments (required), review notes, approved or rejected, who took part
@@ -23,62 +44,69 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
   const council = review.council!;
   const eligible = council.members.filter((member) => !member.conflict);
   const run = useCouncilAction(review.application.id);
-  const [comments, setComments] = useState('');
-  const [notes, setNotes] = useState('');
-  const [outcome, setOutcome] = useState<'approved' | 'rejected' | ''>('');
-  const [participants, setParticipants] = useState<ReadonlySet<number>>(() => new Set(eligible.map((member) => member.id)));
-  const [meeting, setMeeting] = useState('');
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const request = ACTION_REQUESTS.record_council_decision;
+  const schema = request.extend({ notes: request.shape.notes.unwrap().min(1, COMMENTS_REQUIRED) }).superRefine((body, context) => {
+    const count = body.participant_ids.length;
+    if (count > 0 && count < council.quorum) context.addIssue({ code: 'custom', path: ['participant_ids'], message: BELOW_QUORUM, input: count });
+  });
+  const form = useSchemaForm<DecisionValues, DecisionRequest>({
+    schema,
+    defaultValues: { notes: '', review_notes: '', outcome: '', participant_ids: eligible.map((member) => member.id), meeting_id: '' },
+    toRequest: (values) => ({
+      version: review.application.version,
+      notes: values.notes,
+      outcome: values.outcome,
+      // In the council's order, whatever order they were ticked in.
+      participant_ids: eligible.filter((member) => values.participant_ids.includes(member.id)).map((member) => member.id),
+      meeting_id: values.meeting_id ? Number(values.meeting_id) : null,
+      ...(values.review_notes.trim() ? { review_notes: values.review_notes } : {}),
+    }),
+    describe: (issue, translate) => {
+      if (issue.message === COMMENTS_REQUIRED) return translate('council-review:fieldMessages.commentsRequired');
+      if (issue.message === BELOW_QUORUM) return translate('council-review:refusals.quorum_not_met', { quorum: council.quorum, count: Number(issue.input) });
+      if (issue.path[0] === 'outcome') return translate('council-review:fieldMessages.outcomeRequired');
+      if (issue.path[0] === 'participant_ids' && issue.code === 'too_small') return translate('council-review:fieldMessages.participantsRequired');
+      return undefined;
+    },
+  });
+  const { control } = form;
+  const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'outcome' });
+  const { field: participants, fieldState: participantsState } = useController({ control, name: 'participant_ids' });
+  // The server's refusal in the council's words (refusals.ts): its field errors on their fields, the rest above the form.
   const refusal = run.error ? describeCouncilRefusal(run.error, t) : null;
-  const fieldErrors = { ...refusal?.fieldErrors, ...problems };
+  const { setError, getValues } = form;
+  useEffect(() => {
+    if (!run.error) return;
+    const values = getValues();
+    for (const [field, message] of Object.entries(describeCouncilRefusal(run.error, t).fieldErrors)) {
+      setError(field in values ? (field as keyof DecisionValues) : FORM_ERROR, { type: 'server', message });
+    }
+  }, [run.error, setError, getValues, t]);
+  const outcomeError = outcomeState.error?.message;
+  const participantsError = participantsState.error?.message;
 
   const toggle = (id: number, selected: boolean) => {
-    const next = new Set(participants);
-    if (selected) next.add(id);
-    else next.delete(id);
-    setParticipants(next);
+    const chosen = participants.value.filter((other) => other !== id);
+    participants.onChange(selected ? [...chosen, id] : chosen);
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!comments.trim()) found.notes = t('fieldMessages.commentsRequired');
-    if (!outcome) found.outcome = t('fieldMessages.outcomeRequired');
-    if (participants.size === 0) found.participant_ids = t('fieldMessages.participantsRequired');
-    else if (participants.size < council.quorum) found.participant_ids = t('refusals.quorum_not_met', { quorum: council.quorum, count: participants.size });
-    setProblems(found);
-    if (Object.keys(found).length > 0 || !outcome) return;
-    run.mutate(
-      {
-        action: 'record_council_decision',
-        body: {
-          version: review.application.version,
-          notes: comments.trim(),
-          outcome,
-          participant_ids: eligible.filter((member) => participants.has(member.id)).map((member) => member.id),
-          meeting_id: meeting ? Number(meeting) : null,
-          ...(notes.trim() ? { review_notes: notes.trim() } : {}),
-        },
-      },
-      { onSuccess: () => notifySuccess('saved', t('review.decisionRecorded')) },
-    );
-  };
+  const submit = (body: DecisionRequest) => run.mutate({ action: 'record_council_decision', body }, { onSuccess: () => notifySuccess('saved', t('review.decisionRecorded')) });
 
   return (
-    <form className="council-review__form" onSubmit={submit} noValidate aria-label={t('review.decisionForm')}>
+    <form className="council-review__form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate aria-label={t('review.decisionForm')}>
       {refusal && Object.keys(refusal.fieldErrors).length === 0 ? (
         <Alert tone="error" title={refusal.message}>
           {refusal.offerReload ? <Button onPress={onReload}>{t('review.reload')}</Button> : null}
         </Alert>
       ) : null}
-      <TextAreaField label={t('review.form.comments')} value={comments} onChange={setComments} errorMessage={fieldErrors.notes} rows={4} />
-      <TextAreaField label={t('review.form.reviewNotes')} description={t('review.form.reviewNotesHelp')} value={notes} onChange={setNotes} errorMessage={fieldErrors.review_notes} />
+      <FormTextAreaField control={control} name="notes" label={t('review.form.comments')} rows={4} />
+      <FormTextAreaField control={control} name="review_notes" label={t('review.form.reviewNotes')} description={t('review.form.reviewNotesHelp')} />
       <RadioGroup
         className="radio-group field"
-        value={outcome}
-        onChange={(value) => setOutcome(value as 'approved' | 'rejected')}
-        isInvalid={fieldErrors.outcome ? true : undefined}
-        aria-describedby={fieldErrors.outcome ? 'decision-outcome-error' : undefined}
+        value={outcome.value}
+        onChange={outcome.onChange}
+        isInvalid={outcomeError ? true : undefined}
+        aria-describedby={outcomeError ? 'decision-outcome-error' : undefined}
       >
         <Label className="field__label">{t('review.form.outcome')}</Label>
         <Radio value="approved" className="radio">
@@ -87,33 +115,33 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
         <Radio value="rejected" className="radio">
           {t('outcome.rejected')}
         </Radio>
-        {fieldErrors.outcome ? (
+        {outcomeError ? (
           <p id="decision-outcome-error" className="field__error">
-            {fieldErrors.outcome}
+            {outcomeError}
           </p>
         ) : null}
       </RadioGroup>
-      <fieldset className="council-review__participants" aria-describedby={fieldErrors.participant_ids ? 'decision-participants-error' : undefined}>
+      <fieldset className="council-review__participants" aria-describedby={participantsError ? 'decision-participants-error' : undefined}>
         <legend className="field__label">{t('review.form.participants', { quorum: council.quorum })}</legend>
         {eligible.map((member) => (
-          <Checkbox key={member.id} isSelected={participants.has(member.id)} onChange={(selected) => toggle(member.id, selected)}>
+          <Checkbox key={member.id} isSelected={participants.value.includes(member.id)} onChange={(selected) => toggle(member.id, selected)}>
             {member.is_chair ? t('review.form.chair', { name: member.full_name }) : member.full_name}
           </Checkbox>
         ))}
-        {fieldErrors.participant_ids ? (
+        {participantsError ? (
           <p id="decision-participants-error" className="field__error">
-            {fieldErrors.participant_ids}
+            {participantsError}
           </p>
         ) : null}
       </fieldset>
-      <SelectField
+      <FormSelectField
+        control={control}
+        name="meeting_id"
         label={t('review.form.meeting')}
-        value={meeting}
-        onChange={setMeeting}
         emptyLabel={t('review.form.noMeeting')}
         options={review.meetings.map((m) => ({ value: String(m.id), label: `${format.dateTime(m.scheduled_at)} · ${m.place} (${t(`meetingStatus.${m.status}`)})` }))}
-        errorMessage={fieldErrors.meeting_id}
       />
+      <FormRootError control={control} />
       <div>
         <Button type="submit" variant="primary" isPending={run.isPending}>
           {t('review.form.submit')}

@@ -1,7 +1,9 @@
-import type { AccreditationStatus, InstitutionInput, InstitutionRecord, InstitutionType, InstitutionUpdate } from '../../../shared/api/reference-data';
+import type { TFunction } from 'i18next';
+import { REFERENCE_DATA_MESSAGES, type AccreditationStatus, type InstitutionInput, type InstitutionRecord, type InstitutionType, type InstitutionUpdate } from '../../../shared/api/reference-data';
+import type { ZodIssue } from '../../lib/zod-issue-message';
 
-// The institution form's fields as typed and the checks made before sending (the server checks
-// again with the same rules: src/shared/api/reference-data.ts).
+// The institution form's fields as typed and the request made from them, which the contract's
+// institutionInput (a new one) or institutionUpdate (a saved one) checks before it is sent.
 
 export interface InstitutionDraft {
   name_en: string;
@@ -15,10 +17,6 @@ export interface InstitutionDraft {
   diploma_register_url: string;
   active: boolean;
 }
-export type InstitutionField = keyof InstitutionDraft;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 export function institutionDraftOf(institution: InstitutionRecord | null): InstitutionDraft {
   return {
@@ -35,21 +33,7 @@ export function institutionDraftOf(institution: InstitutionRecord | null): Insti
   };
 }
 
-/**
- * The problems of a draft, as translation keys by field (empty when it may be sent). A new
- * institution may leave its Albanian and Serbian names empty (the server takes the English one);
- * a saved one keeps all three.
- */
-export function checkInstitution(draft: InstitutionDraft, isNew: boolean): Partial<Record<InstitutionField, string>> {
-  const problems: Partial<Record<InstitutionField, string>> = {};
-  const required: InstitutionField[] = isNew ? ['name_en', 'country', 'type'] : ['name_en', 'name_sq', 'name_sr', 'country', 'type'];
-  for (const field of required) if (String(draft[field]).trim() === '') problems[field] = 'form.required';
-  if (draft.email.trim() !== '' && !EMAIL.test(draft.email.trim())) problems.email = 'form.invalidEmail';
-  for (const field of ['website', 'diploma_register_url'] as const) if (draft[field].trim() !== '' && !WEB_ADDRESS.test(draft[field].trim())) problems[field] = 'form.invalidUrl';
-  return problems;
-}
-
-/** What is sent: empty optional fields as null, the version read when editing. Call after checkInstitution passed. */
+/** What is sent: empty optional fields as null, the version read when editing. */
 export function institutionRequestOf(draft: InstitutionDraft, institution: InstitutionRecord | null): InstitutionInput | InstitutionUpdate {
   const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
   const fields = {
@@ -65,4 +49,16 @@ export function institutionRequestOf(draft: InstitutionDraft, institution: Insti
     active: draft.active,
   };
   return institution ? { version: institution.version, ...fields } : fields;
+}
+
+/**
+ * The form's words for the contract's own refinements (addresses and e-mail), and "required" for
+ * a country not chosen yet (the contract says only that '' is no country code).
+ */
+export function describeInstitutionIssue(issue: ZodIssue, t: TFunction): string | undefined {
+  if (issue.path[0] === 'country' && (issue.input === '' || issue.input === undefined)) return t('common:validation.required');
+  if (issue.code !== 'custom') return undefined;
+  if (issue.message === REFERENCE_DATA_MESSAGES.invalidUrl) return t('reference:form.invalidUrl');
+  if (issue.message === REFERENCE_DATA_MESSAGES.invalidEmail) return t('reference:form.invalidEmail');
+  return undefined;
 }

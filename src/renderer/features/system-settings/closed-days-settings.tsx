@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClosedDay, SettingsAnswer } from '../../../shared/api/settings';
+import { holidaySettings, type ClosedDay, type HolidaySettings, type SettingsAnswer } from '../../../shared/api/settings';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
-import { TextField } from '../../components/text-field';
+import { FormTextField } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
+import { describeSettingsIssue } from './settings-form';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Days the office is closed beyond the public holidays (the deadline screen's calendar): the
@@ -19,24 +19,23 @@ export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer
   const format = useFormat();
   const { isSaving, refusal, fieldError, save, reload } = useGroupSave('holidays');
   const [days, setDays] = useState<ClosedDay[]>(state.values.closed_days);
-  const [date, setDate] = useState('');
-  const [reason, setReason] = useState('');
-  const [checked, setChecked] = useState(false);
-  const dateProblem = !ISO_DATE.test(date.trim())
-    ? t('errors.date')
-    : days.some((day) => day.date === date.trim())
-      ? t('errors.duplicateDate')
-      : undefined;
-  const reasonProblem = reason.trim() === '' ? t('common:validation.required') : undefined;
+  // A day is added when the list with it is one the group's schema accepts (a date, a reason, not listed twice).
+  const added = useSchemaForm<ClosedDay, HolidaySettings>({
+    schema: holidaySettings,
+    defaultValues: { date: '', reason: '' },
+    toRequest: (day) => ({ closed_days: [...days, { ...day, date: day.date.trim() }] }),
+    fieldOf: (path) => {
+      const [list, index, field] = path.split('.');
+      return list === 'closed_days' && Number(index) === days.length && field ? field : null;
+    },
+    // Whatever is wrong with the date, its one sentence says the form it takes.
+    describe: (issue, translate) => describeSettingsIssue(issue, translate) ?? (issue.path.at(-1) === 'date' ? translate('settings:errors.date') : undefined),
+  });
 
-  function add() {
-    setChecked(true);
-    if (dateProblem || reasonProblem) return;
-    setDays((current) => [...current, { date: date.trim(), reason: reason.trim() }].sort((a, b) => a.date.localeCompare(b.date)));
-    setDate('');
-    setReason('');
-    setChecked(false);
-  }
+  const add = added.handleSubmit(({ closed_days }) => {
+    setDays([...closed_days].sort((a, b) => a.date.localeCompare(b.date)));
+    added.reset();
+  });
 
   const columns: DataColumn<ClosedDay>[] = [
     { id: 'date', title: t('fields.closed_day_date'), isRowHeader: true, text: (day) => format.date(day.date), sortValue: (day) => day.date, width: '10rem' },
@@ -77,9 +76,9 @@ export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer
       {fieldError('closed_days') ? <p className="field__error">{fieldError('closed_days')}</p> : null}
       {canChange ? (
         <div className="settings-closed-day">
-          <TextField label={t('fields.closed_day_date')} description={t('hints.date')} value={date} onChange={setDate} errorMessage={checked ? dateProblem : undefined} />
-          <TextField label={t('fields.closed_day_reason')} value={reason} onChange={setReason} errorMessage={checked ? reasonProblem : undefined} />
-          <Button variant="secondary" onPress={add}>
+          <FormTextField control={added.control} name="date" label={t('fields.closed_day_date')} description={t('hints.date')} />
+          <FormTextField control={added.control} name="reason" label={t('fields.closed_day_reason')} />
+          <Button variant="secondary" onPress={() => void add()}>
             {t('closedDays.add')}
           </Button>
         </div>

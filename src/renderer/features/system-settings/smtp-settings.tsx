@@ -1,15 +1,28 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SETTING_LIMITS, SMTP_TLS_MODES, type SettingsAnswer, type SmtpSettingsUpdate } from '../../../shared/api/settings';
-import { Checkbox } from '../../components/checkbox';
-import { PasswordField } from '../../components/password-field';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+import { SMTP_TLS_MODES, smtpSettingsUpdate, type SettingsAnswer, type SmtpSettingsUpdate } from '../../../shared/api/settings';
+import { FormCheckbox, FormPasswordField, FormSelectField, FormTextField } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/form';
 import { wholeNumber } from './form-values';
+import { describeRange, describeSettingsIssue, settingsFieldOf } from './settings-form';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
-type TlsMode = (typeof SMTP_TLS_MODES)[number];
+interface SmtpValues {
+  host: string;
+  /** Typed as text: a number once sent. */
+  port: string;
+  tls: SmtpSettingsUpdate['tls'];
+  from: string;
+  user: string;
+  password: string;
+  remove_password: boolean;
+}
+
+/** The values saved: an empty password field keeps the stored password, a typed one replaces it, "Remove" deletes it. */
+function smtpUpdateOf(values: SmtpValues) {
+  const { remove_password, password, port, ...fields } = values;
+  return { ...fields, port: wholeNumber(port) ?? Number.NaN, ...(remove_password ? { password: null } : password !== '' ? { password } : {}) };
+}
 
 /**
  * The mail server. The password is write-only: the screen only learns whether one is stored; an
@@ -17,79 +30,51 @@ type TlsMode = (typeof SMTP_TLS_MODES)[number];
  */
 export function SmtpSettings({ state, canChange }: { state: SettingsAnswer['smtp']; canChange: boolean }) {
   const { t } = useTranslation(['settings', 'common']);
-  const { isSaving, refusal, fieldError, save, reload } = useGroupSave('smtp');
-  const [host, setHost] = useState(state.values.host);
-  const [port, setPort] = useState(String(state.values.port));
-  const [tls, setTls] = useState<TlsMode>(state.values.tls);
-  const [from, setFrom] = useState(state.values.from);
-  const [user, setUser] = useState(state.values.user);
-  const [password, setPassword] = useState('');
-  const [removePassword, setRemovePassword] = useState(false);
-  const [checked, setChecked] = useState(false);
-  const portValue = wholeNumber(port);
-  const portProblem =
-    portValue === null || portValue < SETTING_LIMITS.smtp_port.min || portValue > SETTING_LIMITS.smtp_port.max
-      ? t('errors.range', { min: SETTING_LIMITS.smtp_port.min, max: SETTING_LIMITS.smtp_port.max })
-      : undefined;
-  const fromProblem = from.trim() === '' ? t('common:validation.required') : undefined;
-
-  function submit() {
-    setChecked(true);
-    if (portProblem || fromProblem || portValue === null) return;
-    const values: SmtpSettingsUpdate = { host: host.trim(), port: portValue, tls, from: from.trim(), user: user.trim() };
-    if (removePassword) values.password = null;
-    else if (password !== '') values.password = password;
-    save({ version: state.version, values });
-  }
+  const { isSaving, refusal, error, save, reload } = useGroupSave('smtp');
+  const { password_set: passwordSet, ...stored } = state.values;
+  const form = useSchemaForm<SmtpValues, SmtpSettingsUpdate>({
+    schema: smtpSettingsUpdate,
+    defaultValues: { ...stored, port: String(stored.port), password: '', remove_password: false },
+    toRequest: smtpUpdateOf,
+    fieldOf: settingsFieldOf,
+    describe: (issue, translate) => (issue.path[0] === 'port' ? describeRange('smtp_port', translate) : describeSettingsIssue(issue, translate)),
+    refusal: error,
+  });
+  const { control } = form;
+  const removePassword = form.watch('remove_password');
+  const submit = form.handleSubmit((values) => save({ version: state.version, values }));
 
   return (
-    <SettingsSection group="smtp" updatedAt={state.updated_at} updatedBy={state.updated_by} refusal={refusal} isSaving={isSaving} canChange={canChange} onSave={submit} onReload={reload}>
-      <TextField label={t('fields.smtp_host')} description={t('hints.smtpHost')} value={host} onChange={setHost} isReadOnly={!canChange} errorMessage={fieldError('host')} />
-      <TextField
-        label={t('fields.smtp_port')}
-        value={port}
-        onChange={setPort}
-        inputMode="numeric"
-        isRequired
-        isReadOnly={!canChange}
-        errorMessage={(checked ? portProblem : undefined) ?? fieldError('port')}
-      />
-      <SelectField
+    <SettingsSection group="smtp" updatedAt={state.updated_at} updatedBy={state.updated_by} refusal={refusal} isSaving={isSaving} canChange={canChange} onSave={() => void submit()} onReload={reload}>
+      <FormTextField control={control} name="host" label={t('fields.smtp_host')} description={t('hints.smtpHost')} isReadOnly={!canChange} />
+      <FormTextField control={control} name="port" label={t('fields.smtp_port')} inputMode="numeric" isRequired isReadOnly={!canChange} />
+      <FormSelectField
+        control={control}
+        name="tls"
         label={t('fields.smtp_tls')}
-        value={tls}
         options={SMTP_TLS_MODES.map((mode) => ({ value: mode, label: t(`tlsModes.${mode}`) }))}
-        onChange={(value) => setTls(value as TlsMode)}
         isDisabled={!canChange}
-        errorMessage={fieldError('tls')}
       />
-      <TextField
-        label={t('fields.smtp_from')}
-        value={from}
-        onChange={setFrom}
-        isRequired
-        isReadOnly={!canChange}
-        errorMessage={(checked ? fromProblem : undefined) ?? fieldError('from')}
-      />
-      <TextField label={t('fields.smtp_user')} value={user} onChange={setUser} isReadOnly={!canChange} errorMessage={fieldError('user')} />
+      <FormTextField control={control} name="from" label={t('fields.smtp_from')} isRequired isReadOnly={!canChange} />
+      <FormTextField control={control} name="user" label={t('fields.smtp_user')} isReadOnly={!canChange} />
       {canChange ? (
         <>
-          <PasswordField
+          <FormPasswordField
+            control={control}
+            name="password"
             label={t('fields.smtp_password')}
-            description={state.values.password_set ? t('hints.passwordStored') : t('hints.passwordNone')}
-            value={password}
-            onChange={setPassword}
+            description={passwordSet ? t('hints.passwordStored') : t('hints.passwordNone')}
             isDisabled={removePassword}
             autoComplete="new-password"
-            errorMessage={fieldError('password')}
           />
-          {state.values.password_set ? (
-            <Checkbox isSelected={removePassword} onChange={setRemovePassword}>
+          {passwordSet ? (
+            <FormCheckbox control={control} name="remove_password">
               {t('fields.smtp_remove_password')}
-            </Checkbox>
+            </FormCheckbox>
           ) : null}
         </>
       ) : (
-        <p>{state.values.password_set ? t('hints.passwordStored') : t('hints.passwordNone')}</p>
+        <p>{passwordSet ? t('hints.passwordStored') : t('hints.passwordNone')}</p>
       )}
       <EffectNote group="smtp" field="host" />
     </SettingsSection>

@@ -13,6 +13,8 @@ export function useGroupSave<G extends SettingsGroup>(group: G) {
   return {
     isSaving: save.isPending,
     refusal,
+    /** The refused save itself, for a schema form to put its field errors on the fields. */
+    error: save.error,
     /** The server's message for a field, or undefined. */
     fieldError: (field: string) => refusal?.fieldErrors[field]?.join(' '),
     save: (update: SettingsUpdate<G>) => save.mutate(update, { onSuccess: () => notifySuccess('saved', t(`groups.${group}.title`)) }),

@@ -74,6 +74,20 @@ describe('council details', () => {
     expect(screen.getByRole('button', { name: 'New meeting' })).toBeTruthy();
   });
 
+  it('checks a new meeting by its request schema before sending, keeping what was typed', async () => {
+    const calls = stubApi({ 'GET /api/councils/4/': json(200, makeCouncilDetail()) });
+    openSignedIn(admin, '/councils/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'New meeting' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Time/ }), { target: { value: '25:00' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Notes/ }), { target: { value: 'Bring the files.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule the meeting' }));
+    expect(await within(dialog).findByText('Choose a day and enter the time as HH:MM.')).toBeTruthy();
+    expect(within(dialog).getByText('This field is required')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: /^Notes/ }) as HTMLTextAreaElement).value).toBe('Bring the files.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('opens a held meeting: agenda, attendance, minutes download, and saves the attendance with the version read', async () => {
     const saved = makeMeeting({ version: 3, attendance: makeMeeting().attendance.map((row) => ({ ...row, present: true })) });
     const calls = stubApi({

@@ -160,6 +160,33 @@ describe('system settings', { timeout: 60_000 }, () => {
     expect(lastBody(calls, '/api/settings/smtp/')).toMatchObject({ values: { password: 'new secret' } });
   });
 
+  it('adds a closed day only when the group’s schema takes it, and checks the mail server’s port before sending', async () => {
+    const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/holidays/': json(200, settings()) });
+    const days = section('Office closed days');
+    const date = within(days).getByRole('textbox', { name: /^Date/ });
+    fireEvent.change(date, { target: { value: '24.12.2026' } });
+    fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
+    expect(await within(days).findByText('Enter a date as YYYY-MM-DD.')).toBeTruthy();
+    expect(within(days).getByText('This field is required')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2026-12-24' } });
+    fireEvent.change(within(days).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Strike' } });
+    fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
+    expect(await within(days).findByText('This day is already listed.')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2026-12-23' } });
+    fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
+    await waitFor(() => expect(within(days).getByText('Strike')).toBeTruthy());
+    expect((date as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(days).getByRole('button', { name: 'Save Office closed days' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(lastBody(calls, '/api/settings/holidays/')).toEqual({ version: 0, values: { closed_days: [{ date: '2026-12-23', reason: 'Strike' }, { date: '2026-12-24', reason: 'Office move' }] } });
+
+    const smtp = section('E-mail server');
+    fireEvent.change(within(smtp).getByRole('textbox', { name: /^Port/ }), { target: { value: '70000' } });
+    fireEvent.click(within(smtp).getByRole('button', { name: 'Save E-mail server' }));
+    expect(await within(smtp).findByText('Enter a whole number from 1 to 65535.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
   it('is read-only without settings.change_settings', async () => {
     const viewer = makeUser({ id: 40, username: 'viewer', full_name: 'Vera Viewer', groups: [], permissions: ['settings.view_settings'] });
     await open(viewer);
