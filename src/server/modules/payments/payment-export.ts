@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
-import { PAYMENT_EXPORT_COLUMNS, PAYMENT_LIMITS, PAYMENT_MESSAGES, type PAYMENT_EXPORT_FORMATS, type PaymentMethod, type PaymentStatus } from '../../../shared/api/payments';
+import { PAYMENT_EXPORT_COLUMNS, PAYMENT_LIMITS, type PAYMENT_EXPORT_FORMATS, type PaymentMethod, type PaymentStatus } from '../../../shared/api/payments';
 import type { Language } from '../../../shared/constants';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, REPORT_MESSAGES, type ExportFormat, type ReportExport, type ReportKey } from '../../../shared/api/reports';
+import { REPORT_LIMITS, type ExportFormat, type ReportExport, type ReportKey } from '../../../shared/api/reports';
 import type { Language } from '../../../shared/constants';
 import type { AppDatabase } from '../../db/database';
 import { conflict, notFound } from '../../errors';

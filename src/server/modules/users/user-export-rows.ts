@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { USER_LIMITS, USER_MESSAGES, type AuthSource, type ExportRequest } from '../../../shared/api/users';
+import { USER_LIMITS, type AuthSource, type ExportRequest } from '../../../shared/api/users';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import { recordAudit } from '../../shared/audit';
