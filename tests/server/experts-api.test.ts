@@ -289,7 +289,7 @@ describe('the evaluator’s review', () => {
   it('submits (assessment and recommendation required) and is locked for good', async () => {
     const incomplete = await send('evaluator', 'POST', `/expert-reviews/${review.id}/submit/`, { version: review.version, assessment: '', recommendation: null });
     expect(incomplete.statusCode).toBe(400);
-    expect(Object.keys(incomplete.json()).sort()).toEqual(['assessment', 'recommendation']);
+    expect(Object.keys(incomplete.json()).sort()).toEqual(['assessment', 'field_codes', 'recommendation']);
     const submitted = await send('evaluator', 'POST', `/expert-reviews/${review.id}/submit/`, {
       version: review.version,
       assessment: 'Comparable in level and content.',

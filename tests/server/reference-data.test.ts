@@ -56,7 +56,7 @@ describe('reference data and demo accounts', () => {
     it('answers a page past the end with 404 "Invalid page."', async () => {
       const answer = await server.app.inject({ url: '/api/countries/?page=99' });
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ detail: 'Invalid page.', code: 'not_found' });
+      expect(answer.json()).toEqual({ detail: 'Invalid page.', code: 'invalid_page' });
     });
 
     it.each([

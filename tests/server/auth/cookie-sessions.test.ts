@@ -117,7 +117,7 @@ describe('browser-shell sessions in an HttpOnly cookie', () => {
 
     const missing = await cookieCall(AUTH_PATHS.tokenRefresh, jar, null);
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toMatchObject({ code: 'permission_denied' });
+    expect(missing.json()).toMatchObject({ code: 'csrf_failed' });
     expect((await cookieCall(AUTH_PATHS.tokenRefresh, jar, 'x'.repeat(jar.xsrf!.length))).statusCode).toBe(403);
     expect(jar.refresh).toBe(first);
 
