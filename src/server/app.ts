@@ -82,7 +82,7 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
     return503OnClosing: true,
     // Behind a reverse proxy request.ip must be the client's, not the proxy's (NARIC_TRUST_PROXY).
     trustProxy: fastifyTrustProxy(appDeps.config.trustProxy ?? false),
-    // A slow or silent client cannot hold a connection open (issue 11 §4; config.ts's ServerTimeouts).
+    // A slow or silent client cannot hold a connection open (config.ts's ServerTimeouts).
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionIdleMs,
     keepAliveTimeout: timeouts.keepAliveMs,

@@ -17,7 +17,7 @@ import {
 import type { AppDatabase } from './db/database';
 import type { ApplicationDeadlinesTable, Database, DeadlineConfigurationsTable, StoredPause } from './db/schema';
 
-// An application's running deadlines (issue 12). The applications module calls
+// An application's running deadlines. The applications module calls
 // syncApplicationDeadlines in the transaction of every status change: deadlines whose stage the
 // application enters start from their configuration, those it leaves end, and a centre's clock
 // stops while the application waits on the applicant and resumes where it stopped
@@ -30,7 +30,7 @@ type ConfigurationRow = Selectable<DeadlineConfigurationsTable>;
 
 /**
  * The holiday calendar from a day on (the table holds a few dozen rows a year), with the office's
- * extra closed days of the system settings (issue 18): read here at each computation, so a day an
+ * extra closed days of the system settings: read here at each computation, so a day an
  * administrator adds counts for every deadline computed from then on, with no restart.
  */
 export async function holidaysFrom(db: AppDatabase, from: string): Promise<ClockHoliday[]> {

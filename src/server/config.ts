@@ -104,7 +104,7 @@ export interface SmtpSettings {
 export type SmtpTlsMode = 'implicit' | 'starttls' | 'opportunistic' | 'none';
 
 /**
- * Time-outs against clients that hold connections open (issue 11 §4), all in milliseconds. A slow
+ * Time-outs against clients that hold connections open, all in milliseconds. A slow
  * upload that keeps moving is never cut off: only silence is (socket and body idle timers); the
  * whole-request limit is long enough for 250 MB at about 1 Mbit/s.
  */

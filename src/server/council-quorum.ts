@@ -13,7 +13,7 @@ import type { Database } from './db/schema';
 import { ApiError, fieldError } from './errors';
 import { displayName } from './shared/display-name';
 
-// The one rule of who may take part in a council's decision on an application (issue 14), used by
+// The one rule of who may take part in a council's decision on an application, used by
 // the workflow (start_council_review, record_council_decision) and by the review screen's answer:
 // - the people who may take part are the members of the application's council who declared no
 //   conflict of interest on it; a decision needs at least the council's quorum of them;

@@ -5,7 +5,7 @@ import type { StartedServer } from './start';
 // `npm run server`, and the desktop's embedded server (an Electron utility process that talks
 // through process.parentPort). Started by Node's fork() it talks through process.send instead.
 
-// First thing (issue 11 §6): the embedded database's engine compiles on V8's background threads
+// First thing: the embedded database's engine compiles on V8's background threads
 // while this thread loads the app's modules (imported below, not statically, so nothing loads
 // before this line runs). A PostgreSQL server (DATABASE_URL) has no use for it.
 if (!process.env.DATABASE_URL?.trim()) startCompilingPgliteWasm();

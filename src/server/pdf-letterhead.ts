@@ -8,7 +8,7 @@ import { resourcePath } from './resources';
 // A4 page with the state header and the title, DejaVu Sans embedded (subset) so Albanian and
 // Serbian letters render exactly, text wrapped to a width, the QR code of a verification address,
 // and fixed metadata so the same input renders to the same bytes. The organisation's line and the
-// logo are system settings (issue 18): the callers read them (system-settings.ts) and pass them
+// logo are system settings: the callers read them (system-settings.ts) and pass them
 // in, so this file never touches the database and a PDF depends only on what it is given.
 
 export const A4 = { width: 595.28, height: 841.89 } as const;

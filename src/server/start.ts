@@ -22,7 +22,7 @@ export interface StartOptions {
   deadlineJobIntervalMs?: number;
   /**
    * On a database whose schema was already current (a restart), listen first and check the
-   * reference data right after (main.ts: the desktop's window loads meanwhile; issue 11 §6). The
+   * reference data right after (main.ts: the desktop's window loads meanwhile). The
    * seed then only adds what went missing since; on PGlite's single connection every request
    * waits for it, on PostgreSQL requests meet the data the previous start seeded. A database
    * migrated by this start (a new one, or a new release's) is always seeded before listening.
@@ -33,7 +33,7 @@ export interface StartOptions {
 /** Opens and migrates the database, seeds it, and listens. Shared by main.ts and the e2e harness. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<StartedServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  // Ready sooner (issue 11 §6): PGlite compiles its WebAssembly and reads its folder while this
+  // Ready sooner: PGlite compiles its WebAssembly and reads its folder while this
   // process loads the app's modules (Fastify, every route and its schemas), not one after the other.
   const opening = openDatabase(config, {
     onConnectionError: (error) => logger.error({ err: error }, 'database connection lost'),

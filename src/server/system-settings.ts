@@ -7,7 +7,7 @@ import type { AppDatabase } from './db/database';
 import type { Letterhead } from './pdf-letterhead';
 import { openSmtpPassword } from './modules/settings/smtp-password';
 
-// The system settings in force (issue 18), for any server code that obeys one: sign-in (token
+// The system settings in force, for any server code that obeys one: sign-in (token
 // lifetimes, throttling), uploads (the size limit), issued documents (letterhead, verification
 // address), the deadline clock (closed days). Outside the modules folder because all of those and
 // the settings module use it.

@@ -55,7 +55,7 @@ export interface NaricBridge {
     preview(request: DownloadRequest): Promise<PreviewOutcome>;
   };
   /**
-   * Counter intake (issue 13): the signed-in user's drafts key and the scanned PDFs kept for
+   * Counter intake: the signed-in user's drafts key and the scanned PDFs kept for
    * their offline drafts. Desktop: the key in the OS keychain, the files encrypted in the
    * user-data folder. Browser shell: both in the browser's storage. Another user never gets them.
    */
@@ -69,7 +69,7 @@ export interface NaricBridge {
     removeAttachment(request: AttachmentRequest): Promise<void>;
   };
   /**
-   * Desktop updates (issue 17). Main checks the signed feed, downloads in the background (state
+   * Desktop updates. Main checks the signed feed, downloads in the background (state
    * arrives as `updates:state` events) and restarts only after asking the page through
    * `updates:restart-query`, which the page answers with `answerRestart`. The web shell answers
    * a state with `disabled_reason: 'browser'`.

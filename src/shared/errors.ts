@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   accountInactive: 'account_inactive',
   twoFactorInvalid: 'two_factor_invalid',
   twoFactorNotEnabled: 'two_factor_not_enabled',
-  /** A temporary password must be changed before anything else (issue 15). */
+  /** A temporary password must be changed before anything else. */
   passwordChangeRequired: 'password_change_required',
   /** The right temporary password, past its expiry (said only to someone who knew it). */
   temporaryPasswordExpired: 'temporary_password_expired',
@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   databaseUnavailable: 'database_unavailable',
   /** An issued document's stored bytes are gone or no longer match their SHA-256: it is never re-rendered. */
   issuedFileUnavailable: 'issued_file_unavailable',
-  /** Directory (LDAP) sign-in: the directory did not answer (issue 15). */
+  /** Directory (LDAP) sign-in: the directory did not answer. */
   directoryUnavailable: 'directory_unavailable',
   ipcInvalidRequest: 'ipc_invalid_request',
   ipcForbiddenSender: 'ipc_forbidden_sender',

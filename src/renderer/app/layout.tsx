@@ -16,12 +16,12 @@ import { hasAccessDenied, refusalReason } from './guard';
 import { Navigation } from './navigation';
 import { queryKeys } from '../lib/query-keys';
 
-// Sends the counter's queued applications (issue 13) wherever the administrator is in the app.
+// Sends the counter's queued applications wherever the administrator is in the app.
 // Its own chunk (dexie, the outbox), loaded only for administrators: nobody else enters them.
 const CounterOutboxRunner = lazy(() => import('../features/offline-intake/outbox-runner').then((m) => ({ default: m.CounterOutboxRunner })));
-// The bell (issue 16): every signed-in user's in-app messages; its own chunk, off the first screen's path.
+// The bell: every signed-in user's in-app messages; its own chunk, off the first screen's path.
 const NotificationBell = lazy(() => import('../features/inbox/notification-bell').then((m) => ({ default: m.NotificationBell })));
-// Desktop updates (issue 17): the banner above every screen, the answer to main's "may I restart?"
+// Desktop updates: the banner above every screen, the answer to main's "may I restart?"
 // and the about box's button; their own chunks. In the web shell the banner stays empty.
 const UpdateBanner = lazy(() => import('../features/updates/update-banner').then((m) => ({ default: m.UpdateBanner })));
 const RestartQueryAnswerer = lazy(() => import('../features/updates/restart-query-answerer').then((m) => ({ default: m.RestartQueryAnswerer })));

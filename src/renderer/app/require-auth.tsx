@@ -8,7 +8,7 @@ import { currentUserAtom, sessionEndReasonAtom, sessionStatusAtom, type SessionS
 import { decideAccess, type Access } from './guard';
 import { waitForUser } from './wait-for-user';
 
-// Issue 15: drawn instead of the app while a temporary password waits to be changed; its own
+// Drawn instead of the app while a temporary password waits to be changed; its own
 // chunk, since almost nobody ever meets it.
 const ForcedPasswordChangeScreen = lazy(() =>
   import('../features/auth/forced-password-change-screen').then((m) => ({ default: m.ForcedPasswordChangeScreen })),

@@ -66,7 +66,7 @@ const NewsCreateScreen = lazy(() => import('../features/news/news-editor-screens
 const NewsEditScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsEditScreen })));
 const NewsArticleScreen = lazy(() => import('../features/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
-/** Every row's screen, by route id: every route of spec §2 is built (issue 18 removed the placeholder). */
+/** Every row's screen, by route id: every route of spec §2 is built (no placeholder screen is left). */
 const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = {
   login: LoginScreen,
   home: HomeScreen,

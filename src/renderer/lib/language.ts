@@ -79,7 +79,7 @@ export async function fetchOfficeLanguage(fetchImpl: typeof fetch = globalThis.f
  * Startup: the saved language first (synchronously, so the first screen is in it), then the
  * shell's settings, which win in the desktop where main keeps them. Where nobody chose a language
  * yet (a fresh computer: nothing saved here, and the shell only has its own default, en), the
- * office's default language from the server (system settings, issue 18) is shown instead.
+ * office's default language from the server (system settings) is shown instead.
  */
 export async function initialiseLanguage(
   i18n: I18n,

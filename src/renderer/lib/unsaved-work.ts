@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { atom, useStore } from 'jotai';
 
-// What restarting the app now would lose (issue 17). Screens holding work that is not saved yet
+// What restarting the app now would lose. Screens holding work that is not saved yet
 // register it while it lasts; the update's "may I restart?" answer (features/updates) reads the
 // list and names each piece to the person before they agree. Nothing here stops a restart: the
 // person decides, and main never interrupts a file transfer on its own account.

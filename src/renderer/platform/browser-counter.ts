@@ -10,7 +10,7 @@ import { failure, transportErrorFromAnswer, TransportFailure } from '../../share
 import { PDF_SIGNATURE_TEXT, transferRefusal } from '../../shared/transfer-rules';
 import type { BrowserTransferParts } from './browser-transfer';
 
-// The counter calls of the browser shell (issue 13), the same promises the desktop's main keeps
+// The counter calls of the browser shell, the same promises the desktop's main keeps
 // with the keychain and the user-data folder, kept with what a browser has. Each user's drafts
 // key is 32 random bytes in an IndexedDB database of its own ('naric-counter-keys'); the PDFs of
 // their drafts are sealed with AES-GCM under a key derived from it and kept as Blobs in another

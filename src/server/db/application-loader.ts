@@ -61,7 +61,7 @@ export async function insertApplications(db: AppDatabase, generated: readonly Ge
     .returning('id')
     .execute();
   const pick = <T>(items: readonly T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
-  // Each application keeps the fee and requirements it was quoted with (issue 12).
+  // Each application keeps the fee and requirements it was quoted with.
   const sources = await loadSnapshotSources(db, applications.map((application) => context.serviceIds[application.service_type]));
   const snapshots = applications.map((application) =>
     applicationSnapshot(sources.get(context.serviceIds[application.service_type])!, {
@@ -138,7 +138,7 @@ export async function insertApplications(db: AppDatabase, generated: readonly Ge
     })),
   );
   if (history.length) await db.insertInto('application_history').values(history).execute();
-  // A payment from its request on (issue 16): paid, exempted, still pending, or cancelled when the
+  // A payment from its request on: paid, exempted, still pending, or cancelled when the
   // application left the fee stage another way (archived or invalidated while pending).
   const payments = applications.flatMap((application, index): Insertable<ApplicationPaymentsTable>[] => {
     const requested = application.history.find((entry) => entry.action === 'request_payment');
@@ -222,10 +222,10 @@ function demoReceiptCode(transactionId: string): string {
   return `R${[...createHash('sha256').update(transactionId).digest().subarray(0, 10)].map((byte) => RECEIPT_ALPHABET[byte % RECEIPT_ALPHABET.length]).join('')}`;
 }
 
-// Issue 16: the applicants who asked to be exempted from the fee, so the payments screens have
+// The applicants who asked to be exempted from the fee, so the payments screens have
 // exemption requests to show and review: every application whose walk reviewed one, and a
 // quarter of those of services 1 and 2 (the ones that allow exemptions) still waiting for their
-// fee. Each carries its reason and its proof, as the counter's intake requires (issue 13).
+// fee. Each carries its reason and its proof, as the counter's intake requires.
 const EXEMPTION_REASONS = [
   'Jam student me status të rastit social; bashkëngjis vërtetimin e Qendrës për Punë Sociale.',
   'Familja ime merr ndihmë sociale; bashkëngjis vendimin e komunës.',

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 // The package's core, without its Node entry: that entry registers all of its ~80 languages on
-// import (issue 11 §6: ~80 ms of every server start), and we use three.
+// import (~80 ms of every server start), and we use three.
 import countries from 'i18n-iso-countries/index.js';
 import { serbianCyrillicToLatin } from './serbian-latin';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
 
-// The countries' memberships (issue 18) as of 2026, set when the countries are seeded (the
+// The countries' memberships as of 2026, set when the countries are seeded (the
 // catalogue is seeded after the migrations, so migration 0015's own update finds no rows on a new
 // database). A country an administrator has edited (version above 0) keeps what they chose.
 

@@ -5,7 +5,7 @@ import type PgModule from 'pg';
 import { pgliteWasmModule } from './pglite-wasm';
 import type { Database } from './schema';
 
-// Each driver's library is loaded when a database of its kind is opened (issue 11 §6): the
+// Each driver's library is loaded when a database of its kind is opened: the
 // desktop's embedded server never needs pg, a PostgreSQL deployment never needs PGlite. pg is
 // CommonJS and required synchronously, so openPostgres stays synchronous.
 const requireDriver = createRequire(import.meta.url);

@@ -3,7 +3,7 @@ import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_MEMBER_COUNCIL } from './demo-councils';
 
-// The demo's recorded council decisions and one conflict of interest (issue 14), written after the
+// The demo's recorded council decisions and one conflict of interest, written after the
 // applications, meetings and expert reviews (seed.ts). Every demo application that passed a council
 // (its review completed, or a record_council_decision in its history) gets the decision row its
 // history implies: the outcome the agency's decision followed (rejected when the agency rejected,

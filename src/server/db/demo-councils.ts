@@ -57,7 +57,7 @@ interface DemoCouncilMember {
 }
 
 /**
- * Council members without a password (issue 14): they fill the councils, no one signs in as them.
+ * Council members without a password: they fill the councils, no one signs in as them.
  * The medical council keeps the demo `council` account as its chair; each other active council
  * is chaired by its first member here.
  */
@@ -152,7 +152,7 @@ function minutesPdf(council: string, place: string, when: Date, references: read
 }
 
 /**
- * Each active council's demo meetings (issue 14): two held meetings in the past (attendance, an
+ * Each active council's demo meetings: two held meetings in the past (attendance, an
  * agenda of the council's applications, the minutes as a PDF when a storage is given) and one
  * scheduled meeting ahead with an agenda of the applications waiting for its review. Dates are
  * relative to today. A council that already has meetings is left as it is.

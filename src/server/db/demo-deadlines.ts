@@ -8,7 +8,7 @@ import { kosovoDate } from '../../shared/domain/deadline-dates';
 import type { AppDatabase } from './database';
 import type { ApplicationDeadlinesTable, DeadlineConfigurationsTable } from './schema';
 
-// Demo deadline configurations (issue 12): one per deadline type for every service category the
+// Demo deadline configurations: one per deadline type for every service category the
 // type applies to (deadline-stages.ts), with plausible days. The legal bases are marked as
 // examples: the spec names no law, and the centre's legal office must confirm the real ones.
 // The open demo applications then replay their history through the deadline clock, so the

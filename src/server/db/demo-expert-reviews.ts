@@ -7,7 +7,7 @@ import type { DocumentStorage } from '../storage/document-storage';
 import { demoEmail } from './demo-accounts';
 import { DEMO_MEMBER_COUNCIL } from './demo-councils';
 
-// The demo expert commissions and reviews (issue 14): three commissions (medicine, engineering,
+// The demo expert commissions and reviews: three commissions (medicine, engineering,
 // law) of evaluators — the demo `evaluator` (Jelena Petrović) sits on two and chairs one — and
 // reviews of service-1 applications that are with a council: for `evaluator` two requested (one
 // overdue) and two submitted, at least one on the medical council's applications (the demo

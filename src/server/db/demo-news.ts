@@ -3,7 +3,7 @@ import type { NewsLanguage, NewsStatus } from '../../shared/api/news';
 import { markupToHtml } from '../modules/news/news-markup';
 import type { Database } from './schema';
 
-// Demo news (issue 18): five published articles, one scheduled for next week, one draft and one
+// Demo news: five published articles, one scheduled for next week, one draft and one
 // archived, each in English, Albanian and Serbian, written by the demo content manager, so the
 // news screens and the public list have something true to show. Seeded once.
 

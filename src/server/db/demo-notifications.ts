@@ -7,7 +7,7 @@ import { notifyApplicantOf } from '../workflow/applicant-messages';
 import type { AppDatabase } from './database';
 import { demoEmail } from './demo-accounts';
 
-// Issue 16: the demo's notifications, so the list, its filters and the bell show something true.
+// The demo's notifications, so the list, its filters and the bell show something true.
 // Applicants write in the language they asked for (mostly Albanian, Serbian for Serbian names,
 // some English); e-mails about demo applications were sent from the same templates the workflow
 // uses, a few still wait or are being retried, a few failed for good with the server's answer;

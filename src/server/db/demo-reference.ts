@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database, InstitutionsTable } from './schema';
 import type { Insertable } from 'kysely';
 
-// Demo institutions (issue 18): the universities the demo caseload names (application-generator.ts,
+// Demo institutions: the universities the demo caseload names (application-generator.ts,
 // same English names, so "in use" and the application counts are true), in Kosovo and the
 // neighbouring countries, with their Albanian and Serbian names, and one duplicate typed by hand
 // ("Univ. of Tirana") already merged into the University of Tirana.

@@ -3,7 +3,7 @@ import type { GeneralSettings, HolidaySettings } from '../../shared/api/settings
 import { DEFAULT_LANGUAGE } from '../../shared/constants';
 import type { Database } from './schema';
 
-// Demo system settings (issue 18): the general group (the office's name as its letterhead prints
+// Demo system settings: the general group (the office's name as its letterhead prints
 // it, English before anyone chooses, as without settings) and the days the office is closed this
 // year, both saved by the demo administrator, so the settings screen shows saved values and who
 // saved them. No mail server: its password would be a secret in the demo's code. Seeded once: a

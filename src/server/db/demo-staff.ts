@@ -5,7 +5,7 @@ import type { AppDatabase } from './database';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
 import { DEMO_EXTRA_COUNCIL_MEMBERS } from './demo-councils';
 
-// Issue 15: the demo's generated staff (a few hundred users in every group, some inactive, some
+// The demo's generated staff (a few hundred users in every group, some inactive, some
 // directory users, some with two-factor), so the user list, its filters and bulk actions have
 // something true to show. Idempotent: seeding again adds nobody.
 //

@@ -18,7 +18,7 @@ const SERBIAN_LATIN_BY_ENGLISH: Readonly<Record<string, string>> = {
   'Europe Day': 'Dan Evrope',
 };
 
-/** The seeded years of the demo and first start: the current one and the next (issue 12). */
+/** The seeded years of the demo and first start: the current one and the next. */
 export const SEEDED_HOLIDAY_YEARS = [2026, 2027] as const;
 
 export async function kosovoHolidays(year: number): Promise<CalendarHoliday[]> {

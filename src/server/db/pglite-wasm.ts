@@ -5,7 +5,7 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 
 // PGlite's database engine is a 10 MB WebAssembly module that PGlite reads and compiles only
 // once its own module is loaded and its file system is set up. Compiled here instead, it can be
-// started first thing in the server process (main.ts, before the app's modules load, issue 11 §6):
+// started first thing in the server process (main.ts, before the app's modules load):
 // V8 compiles it on background threads while the main thread loads JavaScript. This module
 // imports Node's built-ins only, so starting the compile costs nothing else.
 

@@ -56,7 +56,7 @@ export interface UsersTable {
   date_joined: CreatedAt;
   /** Bumped on every change, for If-Match / optimistic concurrency. */
   version: Generated<number>;
-  // Migration 0012-user-administration (issue 15).
+  // Migration 0012-user-administration.
   /** A temporary password was set: the next sign-in must change it before anything else. */
   must_change_password: Generated<boolean>;
   /** When the temporary password stops working (null: no temporary password). */
@@ -67,7 +67,7 @@ export interface UsersTable {
   directory_dn: string | null;
   directory_synced_at: Timestamp | null;
   updated_at: Generated<Date>;
-  // Migration 0013-payments-notifications (issue 16).
+  // Migration 0013-payments-notifications.
   /** The language of the e-mails this user receives. */
   preferred_language: Generated<TemplateLanguage>;
 }
@@ -172,7 +172,7 @@ export interface ServicesTable {
   enabled: Generated<boolean>;
   council_required: Generated<boolean>;
   degree_options: ColumnType<string[], string[] | undefined, string[]>;
-  /** PriceTable of src/shared/domain/fees.ts (issue 12). */
+  /** PriceTable of src/shared/domain/fees.ts. */
   price_table: ColumnType<PriceTable, string, string>;
   selectable_documents: ColumnType<SelectableDocument[], string | undefined, string>;
   workflow_stages: ColumnType<ApplicationStatus[], string | undefined, string>;
@@ -197,7 +197,7 @@ export interface SystemSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** The letterhead's logo (issue 18, migration 0018): one row at most; no content once removed. */
+/** The letterhead's logo (migration 0018): one row at most; no content once removed. */
 export interface LetterheadLogoTable {
   id: number;
   content: Buffer | null;
@@ -209,7 +209,7 @@ export interface LetterheadLogoTable {
   updated_by_id: number | null;
 }
 
-/** One group of system settings an administrator saved (issue 18; src/shared/api/settings.ts). */
+/** One group of system settings an administrator saved (src/shared/api/settings.ts). */
 export interface SystemSettingGroupsTable {
   name: 'security' | 'uploads' | 'general' | 'verification' | 'smtp' | 'holidays';
   values: Json;
@@ -219,7 +219,7 @@ export interface SystemSettingGroupsTable {
   updated_by_id: number | null;
 }
 
-/** A news article as it stands (issue 18; src/shared/api/news.ts). */
+/** A news article as it stands (src/shared/api/news.ts). */
 export interface NewsArticlesTable {
   id: Generated<number>;
   status: Generated<'draft' | 'scheduled' | 'published' | 'archived'>;
@@ -286,7 +286,7 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
-  // Migration 0013-payments-notifications (issue 16).
+  // Migration 0013-payments-notifications.
   application_id: number | null;
   /** The template event it was written from (null: free text). */
   event: string | null;
@@ -452,11 +452,11 @@ export interface ApplicationsTable {
   invalidated: Generated<boolean>;
   invalidated_reason: string | null;
   incomplete: Generated<boolean>;
-  /** What the application was quoted when it was made (issue 12): editing the service never changes these. */
+  /** What the application was quoted when it was made: editing the service never changes these. */
   quoted_fee: Decimal | null;
   fee_quote: ColumnType<StoredFeeQuote | null, string | null | undefined, string | null>;
   document_requirements: ColumnType<DocumentRequirement[] | null, string | null | undefined, string | null>;
-  /** Why the applicant asked to be exempted from the fee (counter intake, issue 13). */
+  /** Why the applicant asked to be exempted from the fee (counter intake). */
   exemption_reason: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
@@ -610,7 +610,7 @@ export interface VerdictsTable {
   template_version: number | null;
 }
 
-/** Deadline management (issue 12, migration 0008). */
+/** Deadline management (migration 0008). */
 export interface DeadlineConfigurationsTable {
   id: Generated<number>;
   name_en: string;
@@ -684,7 +684,7 @@ export interface DeadlineNotificationsTable {
   sent_at: CreatedAt;
 }
 
-/** A PDF staged at the counter under the client's key, before an application takes it (issue 13, migration 0009). */
+/** A PDF staged at the counter under the client's key, before an application takes it (migration 0009). */
 export interface IntakeUploadsTable {
   upload_key: string;
   owner_id: number;
@@ -812,7 +812,7 @@ export interface ExpertReviewsTable {
   version: Generated<number>;
 }
 
-/** A report written to a file in the background (issue 18, migration 0016). */
+/** A report written to a file in the background (migration 0016). */
 export interface ReportExportsTable {
   id: Generated<number>;
   owner_id: number;

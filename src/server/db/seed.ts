@@ -72,23 +72,23 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoTwoFactor(trx);
     if (options.demo) await seedDemoCouncils(trx);
     const demoApplications = options.demo ? await seedDemoApplications(trx, options.storage) : 0;
-    // Issue 12: Kosovo's holidays once (first start); in demo mode the deadline configurations and the open applications' deadlines.
+    // Kosovo's holidays once (first start); in demo mode the deadline configurations and the open applications' deadlines.
     await seedHolidayCalendar(trx);
     if (options.demo) await seedDemoDeadlines(trx);
-    // Issue 14: meetings of the councils, expert commissions and reviews, then the councils' decisions.
+    // Meetings of the councils, expert commissions and reviews, then the councils' decisions.
     if (options.demo) await seedDemoCouncilMeetings(trx, options.storage);
     if (options.demo) await seedDemoExpertReviews(trx, options.storage);
     if (options.demo) await seedDemoCouncilDecisions(trx);
-    // Issue 15: a few hundred generated staff, so user administration has a real office to show.
+    // A few hundred generated staff, so user administration has a real office to show.
     if (options.demo) await seedDemoStaff(trx);
-    // Issue 16: the notification templates' built-in texts as version 1 (every mode); the demo's notifications.
+    // The notification templates' built-in texts as version 1 (every mode); the demo's notifications.
     await seedNotificationTemplates(trx);
     if (options.demo) await seedDemoNotifications(trx);
-    // Issue 18: the demo's news articles.
+    // The demo's news articles.
     if (options.demo) await seedDemoNews(trx);
-    // Issue 18: institutions in Kosovo and the neighbouring countries, one merged duplicate.
+    // Institutions in Kosovo and the neighbouring countries, one merged duplicate.
     if (options.demo) await seedDemoInstitutions(trx);
-    // Issue 18: the general settings and this year's office closed days, saved by the demo administrator.
+    // The general settings and this year's office closed days, saved by the demo administrator.
     if (options.demo) await seedDemoSettings(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
@@ -133,7 +133,7 @@ async function seedGroupsAndPermissions(db: AppDatabase): Promise<{ permissions:
       p.id,
     ]),
   );
-  // The groups the access rules name are never renamed or deleted by administrators (issue 15).
+  // The groups the access rules name are never renamed or deleted by administrators.
   await db.updateTable('groups').set({ builtin: true }).where('name', 'in', groupNames).where('builtin', '=', false).execute();
   const groupIds = new Map((await db.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
   const grants = groupNames.flatMap((group) =>

@@ -5,7 +5,7 @@ import type { DocumentType } from '../../shared/document-types';
 import { lowestPrice, quoteFee, type FeeService } from '../../shared/domain/fees';
 import type { Database } from './schema';
 
-// What an application keeps of its service when it is made (issue 12): the fee it was quoted, the
+// What an application keeps of its service when it is made: the fee it was quoted, the
 // quote's breakdown (without labels: whoever shows it writes them in the reader's language) and
 // the document requirements of that moment. Editing the service afterwards never changes them.
 

@@ -10,7 +10,7 @@ import { daysBetween, noticeDate } from '../notices/notice-values';
 import { queueNotice } from '../notices/queue-notice';
 import { displayName } from '../shared/display-name';
 
-// Reminders and escalations of running deadlines (issue 12), sent through the notification outbox.
+// Reminders and escalations of running deadlines, sent through the notification outbox.
 //
 // Why not pg-boss or graphile-worker: both need a real PostgreSQL connection (LISTEN/NOTIFY,
 // advisory locks, their own schema and long-lived pools) and do not run on the embedded PGlite the

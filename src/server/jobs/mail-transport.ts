@@ -102,7 +102,7 @@ export interface MailTransportSource {
 }
 
 /**
- * A transport that follows the system settings (issue 18): while the choice's key stays the same
+ * A transport that follows the system settings: while the choice's key stays the same
  * the same pooled transport is used; when it changes (an administrator saved the mail server,
  * here or on another instance) the old transport is closed and the next messages go through a new
  * one. No restart.

@@ -4,7 +4,7 @@ import { type PaymentMethod } from '../../shared/api/payments';
 import type { Database } from '../db/schema';
 import { fieldError } from '../errors';
 
-// The payment side of the workflow's fee actions (issue 16), run inside the action's transaction:
+// The payment side of the workflow's fee actions, run inside the action's transaction:
 // request_payment opens the application's payment with the amount due, mark_paid settles it,
 // approve_exemption exempts it. One open payment per application (a unique index); a transaction
 // ID pays once (a unique index on its lower case; the check below only gives the refusal words).

@@ -111,7 +111,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       const issuing = { issuer: context.issuer, written };
       notify = (await applyEffect(trx, { effect, name, row, next, notes, input, user, now, changes, statementLineId: context.statementLineId, issuing })) || notify;
     }
-    // Deadlines start, stop and resume with the status (issue 12); the application's deadline and
+    // Deadlines start, stop and resume with the status; the application's deadline and
     // review due date follow the configured service-completion and council-review deadlines.
     if (next !== row.status) Object.assign(changes, await syncApplicationDeadlines(trx, { applicationId: id, status: next, now }));
 
@@ -280,7 +280,7 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
 }
 
 /**
- * The council's decision (issue 14): who took part is checked by the one rule of council-quorum.ts
+ * The council's decision: who took part is checked by the one rule of council-quorum.ts
  * (members without a conflict of interest, at least the quorum; the recorder a non-conflicted member
  * or an officer), the decision row is written, and the application keeps its outcome and comments.
  */

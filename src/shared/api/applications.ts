@@ -18,7 +18,7 @@ import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { applicationFeeSnapshot } from './services';
 
-// The applications calls (issue 4): list, incomplete list, detail, one endpoint per workflow action.
+// The applications calls: list, incomplete list, detail, one endpoint per workflow action.
 
 const serviceType = z.coerce.number().int().min(1, 'Invalid format').max(5, 'Invalid format');
 const status = z.enum(APPLICATION_STATUSES);
@@ -223,7 +223,7 @@ export const applicationDetail = applicationListItem.extend({
   inspectorate: z
     .object({ outcome: z.enum(['verified', 'rejected']), verified_by: personRef.nullable(), verified_at: z.string(), notes: z.string().nullable() })
     .nullable(),
-  /** The fee and document requirements the application was quoted with (issue 12); service edits never change them. */
+  /** The fee and document requirements the application was quoted with; service edits never change them. */
   fee_snapshot: applicationFeeSnapshot.optional(),
   /** Absent for a caller without payments.view_payment (docs/access.md); null when nothing was paid. */
   payment: z.object({ amount: money, transaction_id: z.string(), paid_at: z.string() }).nullable().optional(),
@@ -234,7 +234,7 @@ export const applicationDetail = applicationListItem.extend({
   /** What the requesting user may do now (workflow table × permissions × row-level access). */
   allowed_actions: z.array(allowedMove),
   /**
-   * The application's deadlines from the deadline configurations (issue 12), each with how it was
+   * The application's deadlines from the deadline configurations, each with how it was
    * computed (start, days, skipped weekends and holidays, pauses while waiting on the applicant).
    * Newest first. Always sent by the server; optional so answers of older servers still parse.
    */
@@ -253,13 +253,13 @@ export const ACTION_REQUESTS = {
   mark_paid: actionBase.extend({
     amount: money,
     transaction_id: safeText({ max: 100 }).min(1, 'This field is required'),
-    /** How it was paid (issue 16); bank transfer when not said. */
+    /** How it was paid; bank transfer when not said. */
     method: z.enum(PAYMENT_METHODS).optional(),
   }),
   assign_officer: actionBase.extend({ officer_id: recordId.nullable() }),
   approve_document: actionBase.extend({ document_id: recordId }),
   reject_document: actionBase.extend({ document_id: recordId }),
-  // Issue 14: `notes` are the council's comments (required); who took part is checked against the
+  // `notes` are the council's comments (required); who took part is checked against the
   // council's quorum and declared conflicts of interest (src/server/council-quorum.ts).
   record_council_decision: actionBase.extend({
     outcome: z.enum(['approved', 'rejected']),

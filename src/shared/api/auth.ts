@@ -40,7 +40,7 @@ export const userSchema = z.object({
   two_factor_method: z.enum(['totp', 'email']).nullable(),
   last_login: z.string().nullable(),
   date_joined: z.string(),
-  /** A temporary password was set: every call but the password change is refused until it is changed (issue 15). */
+  /** A temporary password was set: every call but the password change is refused until it is changed. */
   password_change_required: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACADEMIC_FIELD_CATEGORIES } from '../domain/application-status';
 import { recordId } from './drf';
 
-// Council analytics (issue 14): how much reaches the councils and how fast they decide, over a
+// Council analytics: how much reaches the councils and how fast they decide, over a
 // period of whole months. Every figure is an aggregate the server computes in SQL over the
 // applications the caller may see; the renderer draws, tabulates and exports them.
 

@@ -7,7 +7,7 @@ import {
 import { allowedMove, applicationDocument } from './applications';
 import { safeText } from './safe-text';
 
-// The council's own calls (issue 14): the dashboard a council member lands on, everything the
+// The council's own calls: the dashboard a council member lands on, everything the
 // review screen of one application needs, and declaring a conflict of interest. The decision itself
 // is the applications workflow action record_council_decision (its request schema lives with the
 // other actions in applications.ts); the rule of who may take part is src/server/council-quorum.ts.

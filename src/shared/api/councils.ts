@@ -4,7 +4,7 @@ import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Councils (issue 14, spec §2–§4): the list, one council's details (members, meetings, recorded
+// Councils (spec §2–§4): the list, one council's details (members, meetings, recorded
 // decisions, the applications before it), create and edit, and the council's meetings (agenda,
 // attendance, status and the minutes PDF).
 //

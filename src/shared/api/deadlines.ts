@@ -5,7 +5,7 @@ import { DEADLINE_CONDITIONS } from '../domain/deadline-stages';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Deadline management (issue 12, spec §3 "Deadline configuration", §9): configurations, their
+// Deadline management (spec §3 "Deadline configuration", §9): configurations, their
 // history, the holiday calendar the working-day clock skips, and how an application's deadline
 // was computed. Administrators only (spec §2, §6): every call answers 403 to anyone else.
 

@@ -5,7 +5,7 @@ import { applicationDocument } from './applications';
 import { paginated, pageQuery, recordId } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Documents and PDFs (issue 5): upload, download, the documents screen and the upload limits.
+// Documents and PDFs: upload, download, the documents screen and the upload limits.
 // Uploads are streamed: either the raw PDF as the request body (Content-Type application/pdf,
 // metadata in the query) or multipart/form-data with the same fields and one `file` part.
 

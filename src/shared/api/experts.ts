@@ -6,7 +6,7 @@ import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Expert commissions and expert reviews (issue 14). A commission is a group of evaluators with a
+// Expert commissions and expert reviews. A commission is a group of evaluators with a
 // chair and an academic field; an officer (or the application's council) asks one evaluator of a
 // commission to review a service-1 application by a due date; the evaluator saves drafts, may
 // attach a PDF report, and submits — a submitted review is locked for good.

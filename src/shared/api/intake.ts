@@ -8,7 +8,7 @@ import { recordId } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { uploadFileName } from './documents';
 
-// Counter intake (issue 13): an application typed in at the counter, possibly offline, reaches
+// Counter intake: an application typed in at the counter, possibly offline, reaches
 // the server later, once, complete. Its files are staged first (each under a key the client
 // chose, so a retried upload stores nothing twice); the application is then created in one call
 // carrying an Idempotency-Key and the staged files' keys, and only with files the server holds.

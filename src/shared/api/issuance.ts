@@ -4,7 +4,7 @@ import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
 // Issued documents (verification documents, recognition certificates) and their register, the
-// public verification of a code, document templates, and final verification verdicts (issue 5).
+// public verification of a code, document templates, and final verification verdicts.
 
 export const ISSUED_DOCUMENT_KINDS = ['verification_document', 'recognition_certificate'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];

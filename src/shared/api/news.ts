@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paginated, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// News (issue 18, spec §2 "News"): articles in English, Albanian and Serbian, each with a cover
+// News (spec §2 "News"): articles in English, Albanian and Serbian, each with a cover
 // image and tags, written as drafts, published at once or scheduled (a background job publishes
 // them at their time), archived. Every change is a version of the article; an old version can be
 // looked at and its content restored. Saves carry the version the editor started from (412 when

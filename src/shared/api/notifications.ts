@@ -3,7 +3,7 @@ import { NOTIFICATION_EVENTS, TEMPLATE_LANGUAGES } from '../domain/notification-
 import { pageQuery, paginated, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Notifications (issue 16, spec §2 "Notifications", "Notification templates", §3 "Notification",
+// Notifications (spec §2 "Notifications", "Notification templates", §3 "Notification",
 // §4 statuses sent/pending/failed): the outbox as a list with filters, one message rendered,
 // resending a failed one, sending a new one, the staff's in-app inbox (the bell), and the
 // templates per event and language with their versions.

@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES } from '../domain/application-status';
 import { pageQuery, paginated, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Payments (issue 16, spec §2 "Payments", §3 "Payment", §6): the list with its filters and the
+// Payments (spec §2 "Payments", §3 "Payment", §6): the list with its filters and the
 // totals of what the filter matches, one payment's details (refunds, the exemption request and its
 // review, the receipt), refunds, the bank statement import and the export.
 //

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Reference data (issue 18, spec §2 "Reference data", §3): the administration of countries,
+// Reference data (spec §2 "Reference data", §3): the administration of countries,
 // institutions and the fixed code lists the application forms offer (academic field categories,
 // degree levels with their EQF/NQF level, document types, request types of service 5).
 //

@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES } from '../domain/application-status';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
 
-// Reports (issue 18, spec §2 "Reports"): standard reports over the applications, each an aggregate
+// Reports (spec §2 "Reports"): standard reports over the applications, each an aggregate
 // the server computes in SQL over one filter (a period of calendar days, a service, statuses, a
 // council), answered as series for a chart and rows for a table. Any report can be exported as
 // CSV, XLSX or PDF: the export runs in the background (POST answers 202 with the export's id), the

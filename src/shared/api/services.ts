@@ -17,7 +17,7 @@ import { stageProblems } from '../domain/service-stages';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// The services calls (issue 12): list, detail, create, update, enable/disable, delete (only a
+// The services calls: list, detail, create, update, enable/disable, delete (only a
 // service no application uses), history, and the fee quote. Reads are open to every signed-in
 // user (other screens show service names and fees); writes and the history are admin-only.
 //
@@ -324,7 +324,7 @@ export function feeQuoteAnswer(
   };
 }
 
-/** What an application keeps of its service when it is made (issue 12): editing the service never changes it. */
+/** What an application keeps of its service when it is made: editing the service never changes it. */
 export const applicationFeeSnapshot = z.object({
   quoted_fee: money.nullable(),
   fee_quote: storedFeeQuote.nullable(),

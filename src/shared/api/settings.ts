@@ -3,7 +3,7 @@ import { LANGUAGES } from '../constants';
 import { recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// System settings (issue 18, spec §2 "Settings"): the office's configuration, in groups an
+// System settings (spec §2 "Settings"): the office's configuration, in groups an
 // administrator edits one at a time. Each group has a version (412 when a save names an older
 // one) and its values; a group never saved shows the server's configuration (config.ts) as it is
 // today, version 0. Reading needs settings.view_settings, saving settings.change_settings. Every

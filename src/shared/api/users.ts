@@ -4,7 +4,7 @@ import { GENDERS } from '../constants';
 import { pageQuery, paginated, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// User administration (issue 15, spec §2 "Users", §3 user fields, §6 roles): the list with its
+// User administration (spec §2 "Users", §3 user fields, §6 roles): the list with its
 // filters, one user's details (personal info, roles with where each permission comes from,
 // activity and sessions), create and edit, the single-user actions, the bulk actions over a page
 // selection or over everything a filter matches, the export, and the groups with their permissions.

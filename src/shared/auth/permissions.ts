@@ -84,7 +84,7 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupName, readonly PermissionNam
     'payments.review_exemption',
     'notifications.view_notification',
     'notifications.send_notification',
-    // Issue 18: officers run the standard reports and export them (the spec's dashboard offers them "generate report").
+    // Officers run the standard reports and export them (the spec's dashboard offers them "generate report").
     'reports.view_reports',
     'reports.export_reports',
   ],

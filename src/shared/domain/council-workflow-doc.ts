@@ -1,4 +1,4 @@
-// The "Councils" section of docs/workflow.md (issue 14): what the council statuses of spec §4 mean
+// The "Councils" section of docs/workflow.md: what the council statuses of spec §4 mean
 // and how they line up with the application's statuses and review_status. Rendered by
 // renderWorkflowDoc (workflow-doc.ts) and written by `npm run docs:workflow`.
 

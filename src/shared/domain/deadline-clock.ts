@@ -2,7 +2,7 @@ import type { DeadlineStep } from '../api/deadlines';
 import type { ApplicationStatus } from './application-status';
 import { addDays, dayNumber, isWeekend } from './deadline-dates';
 
-// The deadline clock (issue 12): pure, so the server stores what the detail screen explains and
+// The deadline clock: pure, so the server stores what the detail screen explains and
 // tests can reason about it. Days are counted after the start day: "10 days from the 1st" is the
 // 11th. With working days, Saturdays, Sundays and the holiday calendar are not counted. While the
 // application waits on the applicant the clock stands still: a pause from day P to day R (the

@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES, CLOSED_STATUSES, type ApplicationStatus } from '.
 // When each of the eight deadline types (spec §9) runs on an application, who owes the work, and
 // when its clock stops. A deadline starts when the application enters a status of its stage, stops
 // (pauses) while the application waits on the applicant, resumes when it comes back, and is over
-// once the application reaches a status outside the stage. Decided here for issue 12 (the spec
+// once the application reaches a status outside the stage. Decided here (the spec
 // gives the types, not their stages); docs/api.md "Deadlines" says the same in words.
 
 /**

@@ -3,7 +3,7 @@ import type { DocumentType } from '../document-types';
 import { fromCents, isMoney, MAX_PRICE_CENTS, toCents, type Cents } from './fees-money';
 import type { RefusalCode } from '../refusals';
 
-// The fees engine of spec §9 (issue 12). Pure functions over a service's price table, so the
+// The fees engine of spec §9. Pure functions over a service's price table, so the
 // server, the renderer and the offline counter form (which quotes without a network) compute the
 // same amount from the same table. Amounts are integer cents inside; tables and answers carry
 // decimal strings.

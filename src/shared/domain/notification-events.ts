@@ -1,4 +1,4 @@
-// The events the office writes to people about (issue 16), each with the variables its template
+// The events the office writes to people about, each with the variables its template
 // may use. The server fills them when the event happens; the template editor refuses any other
 // variable and previews with the sample values below. `{{name}}` is the only syntax: no logic in
 // templates, so a content manager cannot break a message or reach data the event does not carry.

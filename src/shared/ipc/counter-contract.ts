@@ -3,7 +3,7 @@ import { clientKey, stagedUpload } from '../api/intake';
 import { uploadFileName } from '../api/documents';
 import { transferId } from './transfer-contract';
 
-// Counter intake (issue 13), the part of the bridge that keeps a signed-in officer's offline
+// Counter intake, the part of the bridge that keeps a signed-in officer's offline
 // drafts safe: the per-user key their drafts are encrypted with, and the scanned PDFs attached
 // to them. In the desktop main keeps the key in the OS keychain and the PDFs, encrypted, in the
 // user-data folder; the browser shell keeps both in the browser's storage. The page never sees a

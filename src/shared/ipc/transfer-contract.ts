@@ -7,7 +7,7 @@ import { REPORT_PATHS } from '../api/reports';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
-// File transfers (issue 5), the part of the IPC contract that moves PDFs. The page only ever sees
+// File transfers, the part of the IPC contract that moves PDFs. The page only ever sees
 // a selection (an opaque id, a file name, a size), progress and outcomes: never a path, never
 // bytes. The desktop's main process streams files from and to disk; the browser shell does the
 // same through the browser, behind the same bridge.
@@ -212,7 +212,7 @@ export const TRANSFER_REFUSALS = [
   'too_large',
   'changed',
   'unknown_selection',
-  // A file kept for a counter draft (issue 13): no room to keep it, it could not be written, or its kept copy no longer opens.
+  // A file kept for a counter draft: no room to keep it, it could not be written, or its kept copy no longer opens.
   'no_space',
   'not_kept',
   'damaged',

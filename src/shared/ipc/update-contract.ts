@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Desktop updates (issue 17): what the page sees of main's updater, and how main asks the page
+// Desktop updates: what the page sees of main's updater, and how main asks the page
 // whether restarting now would lose work. Main does the checking, verifying and downloading;
 // the page shows the state, offers "Restart to update" and answers the unsaved-work question.
 

@@ -60,7 +60,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
     (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document' && a !== 'submit_verdict',
   ).filter(
     // The council's decision is taken on the council review screen (who took part, the quorum),
-    // which opens to those who review for councils (issue 14).
+    // which opens to those who review for councils.
     (a) => a !== 'record_council_decision' || hasPermission(user, 'councils.review_application'),
   );
   const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');

@@ -3,7 +3,7 @@ import { Heading } from 'react-aria-components';
 import type { ApplicationDeadline, DeadlineStep } from '../../../shared/api/deadlines';
 import { useFormat } from '../../lib/format';
 
-// "How this deadline was computed" on the application detail (issue 12): the server sends each
+// "How this deadline was computed" on the application detail: the server sends each
 // deadline with its steps (start, days added, weekends and holidays skipped, pauses while the
 // application waited on the applicant, the due date); this words them in the reader's language.
 

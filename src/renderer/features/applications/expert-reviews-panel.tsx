@@ -23,7 +23,7 @@ import {
   type ReviewRequest,
 } from '../../../shared/api/experts';
 
-// The application's expert reviews (issue 14) on its detail screen: who reviews it for which
+// The application's expert reviews on its detail screen: who reviews it for which
 // commission, by when, and — once submitted — the recommendation; officers and the members of
 // the application's council request a new one here (commission, one of its evaluators, due date).
 

@@ -3,7 +3,7 @@ import { AUTH_PATHS, meAnswer, type ChangePasswordRequest, type User } from '../
 import { apiClient } from '../../lib/app-api-client';
 import { getBridge } from '../../platform/bridge';
 
-// The forced change of a temporary password (issue 15): the ordinary password change through the
+// The forced change of a temporary password: the ordinary password change through the
 // bridge (it keeps the new refresh token), then the user object again, now without the flag.
 
 export const changeTemporaryPassword = (change: ChangePasswordRequest): Promise<{ access: string }> => getBridge().auth.changePassword(change);

@@ -13,7 +13,7 @@ import { getBridge } from '../../platform/bridge';
 import { changeTemporaryPassword, fetchSignedInUser } from './forced-password-change-api';
 
 /**
- * Issue 15: someone signed in with a temporary password an administrator set sees only this
+ * Someone signed in with a temporary password an administrator set sees only this
  * screen until they choose their own (the server refuses every other call meanwhile). The
  * current password is the temporary one; afterwards the user object is reloaded without the flag
  * and the app opens where they were going.

@@ -5,7 +5,7 @@ import { asTransportError } from '../../lib/transport-error';
 
 /** Spec §8: the server's message, else its detail, else 'Login failed' (429 included). */
 export function signInErrorMessage(error: unknown, t: TFunction): string {
-  // Issue 15: the server words this one in English only; it is said in the reader's language.
+  // The server words this one in English only; it is said in the reader's language.
   if (asTransportError(error).code === ERROR_CODES.temporaryPasswordExpired) return t('errors:temporary_password_expired');
   return serverText(error, 'message') ?? serverText(error, 'detail') ?? t('auth:errors.loginFailed');
 }

@@ -16,7 +16,7 @@ import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The councils screens' calls (issue 14): list, details, create and edit, the member options, and
+// The councils screens' calls: list, details, create and edit, the member options, and
 // a council's meetings (schedule, change, the minutes come through the transfer bridge).
 
 export function useCouncilList(query: ListQuery) {

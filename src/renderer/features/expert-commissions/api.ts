@@ -12,7 +12,7 @@ import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The expert commission screens' calls (issue 14): list, detail, the evaluators who may be
+// The expert commission screens' calls: list, detail, the evaluators who may be
 // members, create, and change (with the version read; 412 when stale).
 
 export function useCommissionList(query: ListQuery) {

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The evaluator's calls (issue 14): "My reviews", one review, saving a draft and submitting.
+// The evaluator's calls: "My reviews", one review, saving a draft and submitting.
 
 export function useMyReviews(query: ListQuery) {
   return useQuery({

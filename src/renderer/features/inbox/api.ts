@@ -3,7 +3,7 @@ import { inboxAnswer, NOTIFICATION_PATHS } from '../../../shared/api/notificatio
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The bell's calls (issue 16): my in-app messages with the unread count, marking one or all read.
+// The bell's calls: my in-app messages with the unread count, marking one or all read.
 
 /** Every minute while the window is shown (react-query skips the interval while it is hidden). */
 export const INBOX_POLL_MS = 60_000;

@@ -18,7 +18,7 @@ import { apiClient } from '../../lib/app-api-client';
 import type { NewsScreenQuery } from './news-query';
 import { queryKeys } from '../../lib/query-keys';
 
-// The news calls the screens make (issue 18). Writes name the reader's language so the server's
+// The news calls the screens make. Writes name the reader's language so the server's
 // refusals (a stale version, a cover that is not an image, too large) come back in it; every
 // write carries the version read and a 412 means someone saved since.
 

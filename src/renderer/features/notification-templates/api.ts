@@ -6,7 +6,7 @@ import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The notification templates' calls (issue 16): every event with its active texts, one event and
+// The notification templates' calls: every event with its active texts, one event and
 // language with every version, and saving a new version.
 
 export function useTemplateList() {

@@ -14,7 +14,7 @@ import { apiClient } from '../../lib/app-api-client';
 import type { NotificationListRequest } from './notification-list-query';
 import { queryKeys } from '../../lib/query-keys';
 
-// The notifications screen's calls (issue 16): the outbox as a list, one message, resending a
+// The notifications screen's calls: the outbox as a list, one message, resending a
 // failed one, sending a new one, and the two searches of the send dialog (an application by its
 // reference, a member of staff by name).
 

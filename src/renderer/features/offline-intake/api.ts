@@ -22,7 +22,7 @@ import { useServerReachable } from './connection';
 import type { OutboxTransport } from './outbox';
 import { queryKeys } from '../../lib/query-keys';
 
-// The counter intake's server calls (issue 13): the idempotent submission, the possible
+// The counter intake's server calls: the idempotent submission, the possible
 // duplicates, the services catalogue (kept for offline use) and the outbox's transport.
 
 /** Creates the application; a repeat with the same key answers the one already created (200, replayed). */
@@ -65,7 +65,7 @@ export function usePossibleDuplicates(query: DuplicateQuery) {
 }
 
 /**
- * Registered institutions whose name holds `search` (issue 18), for the institution field's list.
+ * Registered institutions whose name holds `search`, for the institution field's list.
  * Asked only while the server answers: offline the field is plain typing.
  */
 export function useInstitutionSuggestions(search: string, online: boolean) {

@@ -59,7 +59,7 @@ export interface CounterSchemaVersion {
 
 export const COUNTER_SCHEMA_VERSIONS: readonly CounterSchemaVersion[] = [
   {
-    // Issue 13: drafts, their outbox entries, the cached services list.
+    // Drafts, their outbox entries, the cached services list.
     version: 1,
     stores: {
       drafts: 'id, owner, [owner+updated_at]',

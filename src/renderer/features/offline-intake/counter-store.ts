@@ -4,7 +4,7 @@ import type { CounterDatabase, DraftRecord, OutboxRecord, OutboxState } from './
 import { emptyDraftValues, type Draft, type DraftDocument } from './draft-model';
 import { asStorageError, CounterStorageError } from './storage-errors';
 
-// One officer's drafts and outbox (issue 13). Every query is filtered by the owner's opaque id,
+// One officer's drafts and outbox. Every query is filtered by the owner's opaque id,
 // and every record is sealed with that officer's key: another user on the same desktop lists
 // nothing and opens nothing. Writes put one whole record (never delete-then-write) inside a
 // transaction whose failure is caught and turned into a CounterStorageError, so a full disk
@@ -87,7 +87,7 @@ export interface CounterStoreOptions {
 /** What a draft record seals. */
 interface DraftContent {
   draft: Draft;
-  /** Chosen the first time the draft is queued, kept for ever after (exactly once, issue 13). */
+  /** Chosen the first time the draft is queued, kept for ever after (exactly once). */
   idempotency_key: string | null;
 }
 

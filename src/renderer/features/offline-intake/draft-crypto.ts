@@ -1,4 +1,4 @@
-// Personal data at rest (issue 13): every draft and outbox record is sealed with AES-GCM under
+// Personal data at rest: every draft and outbox record is sealed with AES-GCM under
 // the signed-in user's key (kept by main in the OS keychain; the page only ever holds a
 // non-extractable CryptoKey). The additional data binds a sealed value to its record, so a
 // record copied under another id or another owner does not open.

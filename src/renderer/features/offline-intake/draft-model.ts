@@ -4,7 +4,7 @@ import type { DocumentType } from '../../../shared/document-types';
 import type { DegreeLevel, DocumentKind, InstitutionType } from '../../../shared/domain/application-status';
 import type { AcademicInformationRequestType } from '../../../shared/domain/fees';
 
-// What a counter draft holds (issue 13): the form's values as the officer typed them (strings,
+// What a counter draft holds: the form's values as the officer typed them (strings,
 // '' for empty, so every keystroke can be saved as is) and the PDFs kept for it. The whole draft
 // is encrypted at rest (draft-crypto.ts); only its opaque id and owner are stored in clear.
 

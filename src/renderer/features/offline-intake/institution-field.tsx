@@ -31,8 +31,8 @@ export interface InstitutionFieldProps {
 }
 
 /**
- * The institution of the education: a searchable choice over the registered institutions (spec §3,
- * issue 18) that still takes a name the list lacks, as the paper form does. The counter works
+ * The institution of the education: a searchable choice over the registered institutions (spec §3)
+ * that still takes a name the list lacks, as the paper form does. The counter works
  * offline, so while the server does not answer the same field is plain typing: no list is
  * offered and nothing is lost.
  */

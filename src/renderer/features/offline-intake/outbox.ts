@@ -3,7 +3,7 @@ import type { CounterStore, OutboxItem } from './counter-store';
 import type { DraftDocument } from './draft-model';
 import { classifyFailure, OUTBOX_MESSAGES, OUTBOX_PROBLEMS } from './outbox-failure';
 
-// The counter's outbox (issue 13): each queued draft reaches the server once and complete. Per
+// The counter's outbox: each queued draft reaches the server once and complete. Per
 // item: every file the server has not yet confirmed is staged (its hash must come back equal),
 // then the application is created with the draft's Idempotency-Key, chosen once and sent with
 // every retry, so a repeat only ever answers the application already made. Items run

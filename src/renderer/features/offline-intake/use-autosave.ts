@@ -3,7 +3,7 @@ import type { CounterStore } from './counter-store';
 import type { Draft } from './draft-model';
 import { asStorageError, type CounterStorageError } from './storage-errors';
 
-// Autosave for the counter form (issue 13): the officer's typing is saved shortly after they
+// Autosave for the counter form: the officer's typing is saved shortly after they
 // pause, always the latest values, one save at a time (a slow save is followed by one more with
 // whatever was typed meanwhile, never by a pile of stale ones), and at once when the screen
 // closes or the window is hidden.

@@ -12,7 +12,7 @@ import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { PaymentListRequest } from './payment-list-query';
 import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
-// The payments calls the screens make (issue 16). Writes name the reader's language: the server
+// The payments calls the screens make. Writes name the reader's language: the server
 // sends its refusals in it. Marking paid and the exemption review are the application's workflow
 // actions; a refund is the payments module's own. After any of them every payment list and this
 // payment's details are asked again (the totals and the application's status move with them).

@@ -6,7 +6,7 @@ import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
 import { invalidate, queryKeys, STALE_AFTER } from '../../lib/query-keys';
 
-// The bank statement import's calls (issue 16): the recent statements, one statement with its
+// The bank statement import's calls: the recent statements, one statement with its
 // lines, the upload (multipart `file`) and the import. Every call names the reader's language:
 // the server writes its refusals and the lines' problems in it. Keys start with 'payments', so
 // what invalidates the payments list refreshes these too.

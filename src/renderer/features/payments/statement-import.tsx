@@ -16,7 +16,7 @@ import { StatementPreview } from './statement-preview';
 import { statementRefusal } from './statement-refusal';
 import './statement-import.css';
 
-// The bank statement import (issue 16), opened from the payments list's header: the column
+// The bank statement import, opened from the payments list's header: the column
 // layout in words, a CSV file to choose and upload, the preview of what each line will do, the
 // import, and the statements uploaded before. Shown to those who may record payments.
 

@@ -21,7 +21,7 @@ import type { CountryListQuery, InstitutionListQuery } from './institution-query
 import type { ReferenceListSpec } from './reference-lists';
 import { queryKeys } from '../../lib/query-keys';
 
-// The reference data calls the screens make (issue 18). Every write carries the version read; a
+// The reference data calls the screens make. Every write carries the version read; a
 // change by someone else meanwhile answers 412 and the form says so. After a write the lists it
 // touches are asked again; a country's names also feed every screen's country names.
 

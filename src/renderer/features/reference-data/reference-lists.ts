@@ -1,7 +1,7 @@
 import type { ReferenceList } from '../../../shared/api/reference-data';
 
 // The code lists as data: one row per list, read by the tabs, the list panel and the value form,
-// so another list is another row (spec §3, issue 18). Their codes are fixed by the application
+// so another list is another row (spec §3). Their codes are fixed by the application
 // tables and the forms' contract: values are renamed, reordered and switched on or off, never
 // added or removed here.
 

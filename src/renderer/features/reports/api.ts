@@ -14,7 +14,7 @@ import { apiClient } from '../../lib/app-api-client';
 import type { ReportQuery } from './report-query';
 import { queryKeys } from '../../lib/query-keys';
 
-// The reports calls (issue 18). The server writes titles and column labels in the reader's
+// The reports calls. The server writes titles and column labels in the reader's
 // language, so every read names it (and the query key holds it: switching language asks again).
 
 /** A read in the reader's language (the server writes titles and labels in it). */

@@ -14,7 +14,7 @@ import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The services screens' calls (issue 12): list, detail, history, create, update, enable/disable,
+// The services screens' calls: list, detail, history, create, update, enable/disable,
 // delete (a service no application uses) and the fee quote.
 
 export const HISTORY_PAGE_SIZE = 10;

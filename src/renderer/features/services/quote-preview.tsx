@@ -16,7 +16,7 @@ import { translateServiceMessage } from './field-messages';
 import { priceCaseKey } from './service-texts';
 
 /**
- * What an applicant would pay (issue 12): the documents handed in, the degree level, the request
+ * What an applicant would pay: the documents handed in, the degree level, the request
  * type (service 5) and an exemption request go to POST /services/{id}/quote/, which prices them
  * from the stored table; the amount and each line's rule come back in the reader's language.
  */

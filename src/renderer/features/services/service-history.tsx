@@ -43,7 +43,7 @@ function valueText(value: unknown, t: TFunction): string {
   return JSON.stringify(value);
 }
 
-/** Every change of the service (issue 12): who, when, and each field before and after. */
+/** Every change of the service: who, when, and each field before and after. */
 export function ServiceHistory({ serviceId }: { serviceId: number }) {
   const { t } = useTranslation(['services', 'common']);
   const format = useFormat();

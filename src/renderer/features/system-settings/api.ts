@@ -4,7 +4,7 @@ import { SETTINGS_PATHS, letterheadLogo, settingsAnswer, type LetterheadLogo, ty
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The system settings calls (issue 18): every group at once, and saving one group with the version
+// The system settings calls: every group at once, and saving one group with the version
 // it was read at. A save answers every group as now stored; that answer replaces the cached one.
 // Writes name the reader's language: the server sends its refusals in it.
 

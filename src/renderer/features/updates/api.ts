@@ -4,7 +4,7 @@ import type { UpdateChannel, UpdateState } from '../../../shared/ipc/update-cont
 import { getBridge } from '../../platform/bridge';
 import { queryKeys } from '../../lib/query-keys';
 
-// The updater's calls (issue 17). Main owns the state and pushes every change as an
+// The updater's calls. Main owns the state and pushes every change as an
 // `updates:state` event; the page keeps the latest one in the query cache, so the banner and the
 // about box read the same state and neither polls.
 

@@ -21,7 +21,7 @@ import {
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The calls of one user's screens (issue 15): details, activity and sessions, create and edit,
+// The calls of one user's screens: details, activity and sessions, create and edit,
 // the single-user actions, and the groups with their permissions. Answers the screens do not read
 // are not parsed: after a write the user's queries are fetched again.
 

@@ -16,7 +16,7 @@ import { fileNameOf, type SavedFile } from '../../lib/save-file';
 import type { UserListRequest } from './user-list-query';
 import { queryKeys } from '../../lib/query-keys';
 
-// The users list's calls (issue 15): the page of users, the bulk preview and run, and the export
+// The users list's calls: the page of users, the bulk preview and run, and the export
 // (the groups come from detail-api.ts, shared with the groups screen so one cache serves both).
 // Bulk calls and the export name the reader's language: the server writes its refusals and the
 // export's header row in it.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Applications (issue 4): applicants, councils, the application itself with its education info,
+// Applications: applicants, councils, the application itself with its education info,
 // document metadata, status history, notes and payments, and the officers' saved filters.
 //
 // The list screen filters, sorts and searches a million rows, so the applications table carries

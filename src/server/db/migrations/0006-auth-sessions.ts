@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 11 §3/§4. A sign-in session of its own (auth_sessions): access tokens name it (`sid`), so
+// A sign-in session of its own (auth_sessions): access tokens name it (`sid`), so
 // ending it (logout, refresh-token reuse, password change) refuses its access tokens at once.
 // The refresh-token family id is the session id. Sign-in throttling gains the account-and-address
 // pair scope. One statement per call (PGlite's extended protocol).

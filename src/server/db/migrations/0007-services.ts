@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SERVICE_TYPES } from '../../../shared/constants';
 import { workflowStagesOf } from '../../../shared/domain/service-stages';
 
-// Issue 12: services get every field of spec §3 in en, sq and sr, a price table, selectable
+// Services get every field of spec §3 in en, sq and sr, a price table, selectable
 // documents, workflow stages, a version and timestamps; applications keep the fee and the document
 // requirements they were quoted with. Existing rows are kept: the English texts move to *_en, the
 // Albanian and Serbian ones start as copies (the seed replaces the copies of untouched catalogue

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 12: deadline configurations (spec §3), the holiday calendar the working-day clock skips,
+// Deadline configurations (spec §3), the holiday calendar the working-day clock skips,
 // each application's running deadlines (started, paused, due, completed), and one row per sent
 // reminder or escalation, unique per occurrence, so several API instances send each exactly once.
 // A configuration's history is the audit log (entity 'deadline_configuration'). One statement per call.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 13: applications typed in at the counter, possibly offline, arrive later, once. Their
+// Applications typed in at the counter, possibly offline, arrive later, once. Their
 // files are staged first under a key the client chose (intake_uploads: a retried upload finds
 // its row and stores nothing twice); the submission carries an Idempotency-Key, kept per user
 // with the hash of the request (intake_submissions: a repeat answers the application it already

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 14: councils and expert commissions review recognition applications.
+// Councils and expert commissions review recognition applications.
 //
 // - Councils gain a quorum (how many non-conflicted members a decision needs), a description and
 //   a version for edits (412 on a stale one). A council is active or inactive; its per-application

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Indexes of the council analytics (issue 14), checked with EXPLAIN ANALYZE on the benchmark
+// Indexes of the council analytics, checked with EXPLAIN ANALYZE on the benchmark
 // database (bench/council-analytics.ts, 1,000,000 applications). Only applications that reached
 // a council matter, so each is partial and carries the columns its aggregation reads: the scans
 // are index-only range scans over the period, never a pass over the whole table.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// User administration and directory sign-in (issue 15). One statement per call (PGlite's
+// User administration and directory sign-in. One statement per call (PGlite's
 // extended protocol).
 //
 // - users: a temporary password (set by an administrator's reset or at creation) must be changed

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Payments and notifications (issue 16). One statement per call (PGlite's extended protocol).
+// Payments and notifications. One statement per call (PGlite's extended protocol).
 //
 // - application_payments becomes the payment itself, from the moment a fee is requested: pending
 //   (amount due), then paid (amount, transaction ID, method, when, who), refunded in part or whole,

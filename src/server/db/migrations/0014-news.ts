@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// News (issue 18). One statement per call (PGlite's extended protocol).
+// News. One statement per call (PGlite's extended protocol).
 //
 // - news_articles: the article as it stands now: status, publication time (scheduled or done),
 //   tags, the cover image (a stored object's key, kept with its type, size and hash), and the

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Reference data (issue 18). One statement per call (PGlite's extended protocol).
+// Reference data. One statement per call (PGlite's extended protocol).
 //
 // - countries gain their flags (EU/EEA member, Bologna/EHEA member), whether the application forms
 //   offer them, and a version for optimistic locking. The memberships are written out as of 2026.

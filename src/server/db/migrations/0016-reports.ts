@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Reports (issue 18). One statement per call (PGlite's extended protocol).
+// Reports. One statement per call (PGlite's extended protocol).
 //
 // - report_exports: a report written to a file in the background. The request inserts a queued
 //   row and answers 202; a worker on any instance claims it (FOR UPDATE SKIP LOCKED, then a lease

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// System settings (issue 18). One statement per call (PGlite's extended protocol).
+// System settings. One statement per call (PGlite's extended protocol).
 //
 // - system_setting_groups: one row per group an administrator saved (security, uploads, general,
 //   verification, smtp, holidays), its values as JSON, a version for optimistic locking (412 on a

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The logo issued documents carry at the top left of their letterhead (issue 18, system
+// The logo issued documents carry at the top left of their letterhead (system
 // settings). One row at most (id 1); its bytes in the row (at most 512 KB, a PNG or JPEG checked
 // by its signature), so the PDF code gets them with the settings and no storage round trip.
 // Removing the logo keeps the row with no content and a higher version: versions only grow,

@@ -79,7 +79,7 @@ export async function loadApplicationDetail(
     db
       .selectFrom('application_payments')
       .select(['id', 'paid_at', 'recorded_by_id', allowed<string>(fields.payment, 'amount', 'amount'), allowed<string>(fields.payment, 'transaction_id', 'transaction_id')])
-      // A pending or exempted payment is no payment received (issue 16 keeps them from the request on).
+      // A pending or exempted payment is no payment received (they are kept from the request on).
       .where('paid_at', 'is not', null)
       .where('application_id', '=', id)
       .orderBy('paid_at')
@@ -106,7 +106,7 @@ export async function loadApplicationDetail(
   const timeline: TimelineEntry[] = [
     ...history.map((entry): TimelineEntry => ({
       id: `history-${entry.id}`,
-      // A refund is the payments module's (issue 16): it changes no status, and is a payment event.
+      // A refund is the payments module's: it changes no status, and is a payment event.
       kind: entry.action === 'refund_payment'
         ? 'payment'
         : HISTORY_ACTIONS.has(entry.action)

@@ -27,7 +27,7 @@ import { performAction } from '../../workflow/perform-action';
 import { translateCouncilError } from '../../council-quorum';
 import { translateRefusals } from '../../refusal-texts';
 
-// The applications calls (issue 4). Every route needs applications.view_application; what a user
+// The applications calls. Every route needs applications.view_application; what a user
 // then sees is limited by their row-level scope (access-scope.ts), and what they may do by the
 // workflow table and their permissions (src/server/workflow/perform-action.ts).
 

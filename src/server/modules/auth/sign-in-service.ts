@@ -89,7 +89,7 @@ export async function signIn(
   return { access, refresh, user: await activeUserObject(env, userId) };
 }
 
-/** The account's own sign-in rules of issue 15: a temporary password's expiry, two-factor required of this user. */
+/** The account's own sign-in rules: a temporary password's expiry, two-factor required of this user. */
 async function accountSignInRules(env: AuthEnvironment, userId: number, now: Date = new Date()) {
   const row = await env.db
     .selectFrom('users')

@@ -1,4 +1,4 @@
-// Sign-in throttling (issue 11 §4; the rules and numbers are in docs/api.md, "Sign-in
+// Sign-in throttling (the rules and numbers are in docs/api.md, "Sign-in
 // throttling"). It slows guessing without locking the right person out:
 //
 // - Failures are counted three ways over the last hour: per account-and-address pair, per account

@@ -16,7 +16,7 @@ import { councilAnalytics } from './analytics-queries';
 import { translateAnalyticsError } from './analytics-texts';
 import { translateRefusals } from '../../refusal-texts';
 
-// Council analytics (issue 14): throughput, outcomes by field, review time and overdue reviews,
+// Council analytics: throughput, outcomes by field, review time and overdue reviews,
 // per council, over a period of months (the last twelve by default). Holders of
 // councils.view_analytics only; the figures count the applications the caller may see.
 

@@ -5,7 +5,7 @@ import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { councilRefusal } from '../../council-quorum';
 import { recordAudit } from '../../shared/audit';
 
-// A member of the application's council declares a conflict of interest on it (issue 14). One per
+// A member of the application's council declares a conflict of interest on it. One per
 // member and application (409 on a second); only while the council's review is open (409 after the
 // decision). The application row is share-locked, so a declaration and a decision recorded at the
 // same moment are taken one after the other: the decision then sees the conflict, or the

@@ -11,7 +11,7 @@ import { loadCouncilDashboard } from './dashboard-queries';
 import { loadCouncilReview } from './review-queries';
 import { translateRefusals } from '../../refusal-texts';
 
-// The council's own calls (issue 14): dashboard, one application's review, conflicts of interest.
+// The council's own calls: dashboard, one application's review, conflicts of interest.
 // Every route needs councils.review_application; the row scope (application-scope.ts) decides which
 // applications exist for the caller (404 outside it). The decision is the applications workflow
 // action record_council_decision.

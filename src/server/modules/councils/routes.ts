@@ -37,7 +37,7 @@ import { findMeeting, meetingCouncil } from './meeting-queries';
 import { attachMinutes, createMeeting, updateMeeting } from './meeting-writes';
 import { translateRefusals } from '../../refusal-texts';
 
-// Councils and their meetings (issue 14, spec §2–§4). Read with councils.view_council (a council
+// Councils and their meetings (spec §2–§4). Read with councils.view_council (a council
 // member reads every council's own fields; the applications and decisions in it follow the
 // caller's row scope; its meetings, with their minutes, only to their readers: meeting-access.ts),
 // written with councils.change_council. A council's meetings are managed by

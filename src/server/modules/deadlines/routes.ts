@@ -38,7 +38,7 @@ import {
 } from './configuration-queries';
 import { addHoliday, importYear, listHolidays, removeHoliday } from './holiday-queries';
 
-// Deadline management (issue 12): configurations and their history, escalation recipients, the
+// Deadline management: configurations and their history, escalation recipients, the
 // holiday calendar. Administrators only (spec §2 and §6 list deadlines as admin-only), reads
 // included: nothing here is needed by another role's screen (an application's own deadlines come
 // with its detail). The module also runs this instance's reminder and escalation job.

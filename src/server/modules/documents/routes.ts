@@ -18,7 +18,7 @@ import { DEFAULT_TIMEOUTS } from '../../config';
 import { parseMetadata } from './upload-metadata';
 import { currentUploadLimit } from '../../system-settings';
 
-// Documents and PDFs (issue 5): upload limits, streamed uploads (an application's documents and
+// Documents and PDFs: upload limits, streamed uploads (an application's documents and
 // the inspectorate's verification document), the documents list, and streamed downloads.
 
 const tags = ['documents'];

@@ -41,7 +41,7 @@ import { applicationReviews, findReview, findVisibleApplication, listReviews, re
 import { attachReport, requestReview, saveDraft, submitReview } from './review-writes';
 import { translateRefusals } from '../../refusal-texts';
 
-// Expert commissions and expert reviews (issue 14, spec §2). Commissions: read with
+// Expert commissions and expert reviews (spec §2). Commissions: read with
 // expert.view_commission, written with expert.change_commission. Reviews: requested by officers
 // (applications.change_status) or by a member of the application's council; the evaluator it is
 // assigned to reads, drafts, attaches a report and submits it; admins read every review. Every

@@ -26,7 +26,7 @@ import { stageUpload, sweepUnclaimedUploads } from './staged-uploads';
 import { submitIntake } from './submission';
 import { translateRefusals } from '../../refusal-texts';
 
-// Counter intake (issue 13, spec §2: offline application creation is for administrators): stage
+// Counter intake (spec §2: offline application creation is for administrators): stage
 // a draft's PDFs under the client's keys, then create the application once with an
 // Idempotency-Key; and the possible-duplicates check the form runs once the server is reachable.
 // The rules live in staged-uploads.ts and submission.ts, the SQL in intake-queries.ts.

@@ -15,7 +15,7 @@ import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED_SCHEME = /^(https?:|mailto:)/i;
 
-/** The allow-list (issue 18): nothing else survives, no attribute but a link's href and rel. */
+/** The allow-list: nothing else survives, no attribute but a link's href and rel. */
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'strong', 'em', 'ul', 'ol', 'li', 'a', 'blockquote', 'br'],
   allowedAttributes: { a: ['href', 'rel'] },

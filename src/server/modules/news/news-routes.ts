@@ -44,7 +44,7 @@ import {
   type Cover,
 } from './news-store';
 
-// The staff's news (issue 18): the list with its filters, one article, create, save, publish or
+// The staff's news: the list with its filters, one article, create, save, publish or
 // schedule or archive, the cover image, versions and restoring one, and the editor's preview.
 // A change to a published or scheduled article by someone without news.publish_news becomes its
 // pending revision (news-store.ts decides, for every write); a publisher approves or discards it.

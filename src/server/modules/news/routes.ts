@@ -5,7 +5,7 @@ import { newsRoutes as staffRoutes } from './news-routes';
 import { translateNewsError } from './news-texts';
 import { publicNewsRoutes } from './public-news-routes';
 
-// News (issue 18, src/shared/api/news.ts): the staff's articles, the website's public list, and
+// News (src/shared/api/news.ts): the staff's articles, the website's public list, and
 // this instance's job that publishes scheduled articles.
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   translateRefusals(app, translateNewsError);

@@ -6,7 +6,7 @@ import { notificationSendRoutes } from './notification-send-routes';
 import { translateNotificationError } from './notification-texts';
 import { templateRoutes } from './template-routes';
 
-// Notifications (issue 16, src/shared/api/notifications.ts): the outbox as a list, one message,
+// Notifications (src/shared/api/notifications.ts): the outbox as a list, one message,
 // resend and send, the staff's in-app inbox, and the templates. Each concern registers its own routes.
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Our refusals in the caller's language (Accept-Language; en, sq, sr).

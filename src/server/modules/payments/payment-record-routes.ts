@@ -12,7 +12,7 @@ import { findPaymentDetail, listPayments } from './payment-queries';
 import { translatePaymentRefusal } from './payment-texts';
 import { refundPayment } from './refunds';
 
-// The payments' records (issue 16, spec §2 "Payments", §6): the list with the totals of what the
+// The payments' records (spec §2 "Payments", §6): the list with the totals of what the
 // filter matches, one payment's details, and refunds. Readers need payments.view_payment and see
 // the payments of applications they may see; refunds need payments.process_refund. Refusals come
 // in the caller's language.

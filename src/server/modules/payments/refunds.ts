@@ -11,7 +11,7 @@ import { noticeAmount } from '../../notices/notice-values';
 import { queueNotice } from '../../notices/queue-notice';
 import { recordAudit } from '../../shared/audit';
 
-// A refund (issue 16, spec §3 "Payment"): full or partial, with a reason, never more than was paid
+// A refund (spec §3 "Payment"): full or partial, with a reason, never more than was paid
 // and not yet refunded. Everything happens under the payment's row lock, so two refunds at once
 // are taken one after the other and the second sees the first: their sum can never pass what was
 // paid. In one transaction: the refund row, the payment's new status and version, the

@@ -4,7 +4,7 @@ import { paymentRecordRoutes } from './payment-record-routes';
 import { receiptRoutes } from './receipt-routes';
 import { statementRoutes } from './statement-routes';
 
-// Payments (issue 16, src/shared/api/payments.ts): the list and totals, one payment, refunds, the
+// Payments (src/shared/api/payments.ts): the list and totals, one payment, refunds, the
 // receipt and its public verification, the export, and the bank statement import. Each concern
 // registers its own routes.
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {

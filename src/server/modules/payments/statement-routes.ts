@@ -24,7 +24,7 @@ import { findStatementDetail, listStatements } from './statement-queries';
 import { translateStatementDetail, translateStatementRefusal } from './statement-texts';
 import { importStatement, previewStatement, type StatementActor } from './statement-writes';
 
-// The bank statement import (issue 16, docs/api.md "Bank statement import"): upload a CSV
+// The bank statement import (docs/api.md "Bank statement import"): upload a CSV
 // statement and see which line pays which pending payment, list the statements, open one, and
 // import a previewed one. Reading needs payments.view_payment, uploading and importing
 // payments.mark_paid (NARIC Officers hold it implicitly). Refusals and line problems come in the

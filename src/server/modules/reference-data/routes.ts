@@ -43,7 +43,7 @@ import {
 } from './institution-store';
 import { translateReferenceRefusal } from './reference-texts';
 
-// Reference data (issue 18, src/shared/api/reference-data.ts). Every signed-in staff member reads
+// Reference data (src/shared/api/reference-data.ts). Every signed-in staff member reads
 // (the application forms offer these choices); only an administrator writes (spec §6: reference
 // data is admin-only). Refusals come in the caller's language.
 

@@ -3,7 +3,7 @@ import { reportExportRoutes } from './export-routes';
 import { startExportWorker, type ExportWorker } from './export-worker';
 import { reportReadRoutes } from './report-routes';
 
-// Reports (issue 18, src/shared/api/reports.ts): the standard reports, and their exports written
+// Reports (src/shared/api/reports.ts): the standard reports, and their exports written
 // in the background by this instance's export worker (export-worker.ts), which every instance
 // runs on the same table.
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {

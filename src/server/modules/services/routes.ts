@@ -26,7 +26,7 @@ import { requestLanguage } from '../../request-language';
 import { translateErrorBody } from './server-texts';
 import { translateRefusals } from '../../refusal-texts';
 
-// The services of spec §2/§3 (issue 12). Reads and quotes: any signed-in user (other screens show
+// The services of spec §2/§3. Reads and quotes: any signed-in user (other screens show
 // service names and fees); writes and the history: administrators only (spec §6).
 
 const tags = ['services'];

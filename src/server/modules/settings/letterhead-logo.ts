@@ -8,7 +8,7 @@ import { checkImage } from '../../uploaded-images';
 import { staleSettings, type Actor } from './settings-store';
 import { recordAudit } from '../../shared/audit';
 
-// The letterhead's logo (issue 18): a PNG or JPEG of at most 512 KB and 4096 × 4096 pixels, known
+// The letterhead's logo: a PNG or JPEG of at most 512 KB and 4096 × 4096 pixels, known
 // by its first bytes whatever the request's Content-Type says, stored as the server re-encoded it
 // (uploaded-images.ts), and only kept when pdf-lib can draw it (a file that
 // merely starts like a PNG would otherwise break every PDF issued after it). Kept in its own

@@ -22,7 +22,7 @@ import { readLogoFile, readLogoState, receiveLogo, saveLogo } from './letterhead
 import { readSettings, saveSettingsGroup } from './settings-store';
 import { translateSettingsRefusal } from './settings-texts';
 
-// System settings (issue 18): every group as it stands (settings.view_settings) and saving one
+// System settings: every group as it stands (settings.view_settings) and saving one
 // group (settings.change_settings, 412 on a stale version). A save takes effect without a
 // restart wherever the running server obeys it (shared/api/settings.ts, SETTING_EFFECT).
 
@@ -77,7 +77,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // The letterhead's logo (issue 18): its state and file for settings readers, a raw PNG or JPEG body to set it, removal.
+  // The letterhead's logo: its state and file for settings readers, a raw PNG or JPEG body to set it, removal.
   const canView = requirePermission('settings.view_settings');
   const canChange = requirePermission('settings.change_settings');
   const actorOf = (request: Parameters<typeof currentUser>[0]) => ({ id: currentUser(request).id, ip: request.ip });

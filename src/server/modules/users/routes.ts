@@ -5,7 +5,7 @@ import { userBulkRoutes } from './user-bulk-routes';
 import { userExportRoutes } from './user-export-routes';
 import { userRecordRoutes } from './user-record-routes';
 
-// User administration (issue 15, spec §2 "Users", §6): administrators only, on every route.
+// User administration (spec §2 "Users", §6): administrators only, on every route.
 // Each concern registers its own routes: the records (list, details, create, edit, roles,
 // activity, sessions), the single-user actions, the bulk actions, the export and the groups.
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -26,7 +26,7 @@ import { findUserDetail, listActions, listOpenSessions, listSignIns, listUsers, 
 import { translateUserRefusal } from './user-texts';
 import { createUser, updateRoles, updateUser, type Actor } from './user-writes';
 
-// The users' records (issue 15, spec §2 "Users", §3, §6), administrators only: the list, one
+// The users' records (spec §2 "Users", §3, §6), administrators only: the list, one
 // user's details, create, edit, their groups, what was recorded about their sign-ins, what they
 // did, and their open sessions. Refusals come in the caller's language.
 
