@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { INTL_LOCALE_TAGS } from '../../shared/locale-tags';
 
 // The one place the renderer turns dates, numbers, money, sizes, durations and country codes into
 // text. Screens never call toLocaleString or new Intl.* themselves: Debian's Chromium (the browser
@@ -10,12 +11,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constan
 // Where Intl lacks a language, the CLDR conventions below, copied from Node's full ICU, write the
 // same text Electron's full ICU would.
 
-/**
- * BCP 47 tags for formatting. en-GB: day-first dates and the 24-hour clock, as read in Kosovo
- * (en-US would put the month first). sq-XK: Kosovo's Albanian, 24-hour (sq-AL writes "7:25 m.d.").
- * sr-Latn-RS: Serbian in Latin script, the script of our Serbian texts (bare 'sr' is Cyrillic).
- */
-export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', sq: 'sq-XK', sr: 'sr-Latn-RS' };
+/** BCP 47 tags for formatting: the server's own (src/shared/locale-tags.ts), so its texts and these screens agree. */
+export const FORMAT_LOCALES: Readonly<Record<Language, string>> = INTL_LOCALE_TAGS;
 
 interface Conventions {
   /** Numeric date from day, month (1-12) and year. */
