@@ -17,7 +17,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { FORMAT_LOCALES, formatDate, formatLanguage } from '../lib/format';
+import { FORMAT_LOCALES, formatDate, formatLanguage, intlHasDates } from '../lib/format';
 import './choice-controls.css';
 
 /** The calendar date of an ISO `YYYY-MM-DD` string, or null when it is missing or not a date. */
@@ -54,7 +54,7 @@ export function dateFieldLocale(language: string | undefined): DateFieldLocale {
   const lang = formatLanguage(language);
   const tag = FORMAT_LOCALES[lang];
   const written = formatDate(lang, REFERENCE_DAY);
-  if (new Intl.DateTimeFormat(tag).format(REFERENCE_DAY) === written) return { locale: tag, separator: null };
+  if (intlHasDates(lang)) return { locale: tag, separator: null };
   return { locale: DAY_FIRST_STAND_IN, separator: /\d+(\D+)\d/.exec(written)?.[1] ?? null };
 }
 
@@ -112,23 +112,30 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
             {errorMessage}
           </Text>
         ) : null}
-        <Popover className="popover choice-popover">
-          <Dialog className="date-picker__dialog">
-            <Calendar>
-              <header className="calendar__header">
-                <AriaButton slot="previous" className="date-picker__button">
-                  ‹
-                </AriaButton>
-                <Heading className="calendar__title" />
-                <AriaButton slot="next" className="date-picker__button">
-                  ›
-                </AriaButton>
-              </header>
-              <CalendarGrid className="calendar__grid">{(day) => <CalendarCell date={day} className="calendar__cell" />}</CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopover />
       </DatePicker>
     </I18nProvider>
+  );
+}
+
+/** The month calendar a date field opens: shared by the date and the date-time fields. */
+export function CalendarPopover() {
+  return (
+    <Popover className="popover choice-popover">
+      <Dialog className="date-picker__dialog">
+        <Calendar>
+          <header className="calendar__header">
+            <AriaButton slot="previous" className="date-picker__button">
+              ‹
+            </AriaButton>
+            <Heading className="calendar__title" />
+            <AriaButton slot="next" className="date-picker__button">
+              ›
+            </AriaButton>
+          </header>
+          <CalendarGrid className="calendar__grid">{(day) => <CalendarCell date={day} className="calendar__cell" />}</CalendarGrid>
+        </Calendar>
+      </Dialog>
+    </Popover>
   );
 }

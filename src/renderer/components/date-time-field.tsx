@@ -3,22 +3,16 @@ import { getLocalTimeZone, now, parseAbsoluteToLocal, type ZonedDateTime } from 
 import { useTranslation } from 'react-i18next';
 import {
   Button as AriaButton,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DatePicker,
   DateSegment,
-  Dialog,
   Group,
-  Heading,
   I18nProvider,
   Label,
-  Popover,
   Text,
   type DateValue,
 } from 'react-aria-components';
-import { dateFieldLocale } from './date-picker-field';
+import { CalendarPopover, dateFieldLocale } from './date-picker-field';
 import './choice-controls.css';
 
 /** The reader's wall-clock time of an instant (ISO with offset), or null when it is missing or not one. */
@@ -93,22 +87,7 @@ export function DateTimeField({ label, value, onChange, errorMessage, descriptio
             {errorMessage}
           </Text>
         ) : null}
-        <Popover className="popover choice-popover">
-          <Dialog className="date-picker__dialog">
-            <Calendar>
-              <header className="calendar__header">
-                <AriaButton slot="previous" className="date-picker__button">
-                  ‹
-                </AriaButton>
-                <Heading className="calendar__title" />
-                <AriaButton slot="next" className="date-picker__button">
-                  ›
-                </AriaButton>
-              </header>
-              <CalendarGrid className="calendar__grid">{(day) => <CalendarCell date={day} className="calendar__cell" />}</CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopover />
       </DatePicker>
     </I18nProvider>
   );

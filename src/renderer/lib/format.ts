@@ -83,7 +83,8 @@ function remembered(owner: object, key: string, probe: () => boolean): boolean {
 
 const speaks = (resolved: string, language: Language) => resolved.split('-')[0] === language;
 
-function intlHasDates(language: Language): boolean {
+/** Whether this runtime's Intl writes dates in `language` as this module does (Electron's full ICU; not Debian's Chromium for Albanian). */
+export function intlHasDates(language: Language): boolean {
   return remembered(Intl.DateTimeFormat, language, () => {
     const tag = FORMAT_LOCALES[language];
     const formatter = new Intl.DateTimeFormat(tag);
