@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { applicationDeskCounters } from './modules/applications/desk-count';
+import { documentDeskCounters } from './modules/documents/desk-count';
+import { expertDeskCounters } from './modules/experts/desk-count';
+import { newsDeskCounters } from './modules/news/desk-count';
+import { paymentDeskCounters } from './modules/payments/desk-count';
 import { deadlineRoutes } from './modules/deadlines/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { intakeRoutes } from './modules/intake/routes';
@@ -20,5 +25,8 @@ import { newsRoutes } from './modules/news/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { referenceDataRoutes } from './modules/reference-data/routes';
 
+/** Each list a dashboard tile opens, counted by the module that owns it (desk-counts.ts). */
+const deskCounters = { ...applicationDeskCounters, ...paymentDeskCounters, ...documentDeskCounters, ...expertDeskCounters, ...newsDeskCounters };
+
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes, documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes(deskCounters), documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes];

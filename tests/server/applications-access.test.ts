@@ -58,6 +58,8 @@ describe('applications endpoints × demo groups', () => {
         ['GET', APPLICATION_PATHS.councils, view],
         ['GET', APPLICATION_PATHS.savedFilters, view],
         ['GET', DASHBOARD_PATHS.home, view],
+        // Every signed-in user has a desk (its tiles are those of their permissions: dashboard-api.test.ts).
+        ['GET', DASHBOARD_PATHS.desk, user ? 200 : 401],
         ['GET', APPLICATION_PATHS.assignableOfficers, user ? (hasPermission(user, 'applications.change_application') ? 200 : 403) : 401],
         ['GET', APPLICATION_PATHS.detail(targetId), user ? (!sees(user) ? 403 : seesTarget(user) ? 200 : 404) : 401],
         ['GET', APPLICATION_PATHS.detail(councilAppId), user ? (!sees(user) ? 403 : ['inspector', 'evaluator', 'agency'].includes(username!) ? 404 : 200) : 401],

@@ -73,6 +73,20 @@ describe('incomplete flag', () => {
     expect(await incomplete(application.id)).toBe(false);
   });
 
+  it('is never set on a closed case: the work is done, whatever is missing', async () => {
+    const application = await newApplication('processing');
+    expect(application.incomplete).toBe(true);
+    for (const closed of ['approved', 'rejected', 'pre_university_recognition', 'pre_university_non_recognition'] as const) {
+      await test.db.updateTable('applications').set({ status: closed }).where('id', '=', application.id).execute();
+      expect(await incomplete(application.id), closed).toBe(false);
+      // A document changing on the closed case does not bring the flag back.
+      await test.db.insertInto('application_documents').values({ application_id: application.id, file_name: 'late.pdf', document_type: 'additional_document', status: 'rejected' }).execute();
+      expect(await incomplete(application.id), closed).toBe(false);
+    }
+    await test.db.updateTable('applications').set({ status: 'processing' }).where('id', '=', application.id).execute();
+    expect(await incomplete(application.id)).toBe(true);
+  });
+
   it('leaves other applications alone', async () => {
     const first = await newApplication('submitted');
     const second = await newApplication('submitted');

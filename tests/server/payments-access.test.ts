@@ -24,6 +24,7 @@ async function send(username: string | null, method: Method, path: string, paylo
 
 const reads = (): [Method, string, object?][] => [
   ['GET', `${PAYMENT_PATHS.list}?page_size=5&status=paid`],
+  ['GET', `${PAYMENT_PATHS.list}?status=pending&exemption=requested`],
   ['GET', PAYMENT_PATHS.detail(paymentId)],
   ['GET', PAYMENT_PATHS.receipt(paymentId)],
   ['POST', PAYMENT_PATHS.export, { filter: { status: ['paid'], service_type: 1 }, format: 'csv' }],

@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb, Breadcrumbs as AriaBreadcrumbs, Link } from 'react-aria-components';
 import { generatePath, useMatches, useParams } from 'react-router-dom';
+import { currentUserAtom } from '../lib/session';
+import { opens } from './guard';
 import { breadcrumbTrail, ROUTES_BY_ID, type RouteHandle } from './routes';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -11,6 +14,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function Breadcrumbs() {
   const { t } = useTranslation('nav');
   const params = useParams();
+  const user = useAtomValue(currentUserAtom);
   const handle = useMatches()
     .map((match) => match.handle)
     .filter(isRouteHandle)
@@ -24,8 +28,11 @@ export function Breadcrumbs() {
         {trail.map((crumb, index) => {
           const current = index === trail.length - 1;
           let href: string | undefined;
+          // A parent the user may not open (a content manager's "Documents" above the templates)
+          // is where they are, not a link the guard would turn back to the landing page.
+          const mayOpen = user !== null && opens(crumb, user);
           try {
-            href = current ? undefined : generatePath(crumb.path, params);
+            href = current || !mayOpen ? undefined : generatePath(crumb.path, params);
           } catch {
             // A parent whose parameters this URL does not carry is shown without a link.
             href = undefined;

@@ -29,7 +29,7 @@ export interface AccessRequest {
 }
 
 /** Whether this signed-in user may open the row: its access level and its permission. */
-function opens(row: RouteRow, user: PermissionSubject): boolean {
+export function opens(row: RouteRow, user: PermissionSubject): boolean {
   if (row.access === 'admin' && !isAdmin(user)) return false;
   return row.permission === undefined || hasPermission(user, row.permission);
 }

@@ -12,6 +12,8 @@ export const queryKeys = {
   countryNames: ['country-names'] as const,
   systemHealth: ['system-health'] as const,
   dashboard: ['dashboard'] as const,
+  /** Under the dashboard's key: whatever refreshes the dashboard refreshes the desk. */
+  desk: ['dashboard', 'desk'] as const,
   inbox: ['inbox'] as const,
   twoFactorStatus: ['two-factor-status'] as const,
   updateState: ['updates', 'state'] as const,

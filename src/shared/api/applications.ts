@@ -68,6 +68,8 @@ export const applicationListQuery = pageQuery.extend({
   /** Archived applications leave the default lists (workflow.md). */
   archived: z.enum(['false', 'true', 'all']).default('false'),
   incomplete: booleanParam.optional(),
+  /** true: open cases (any status but the closed ones, workflow.md); false: closed cases. */
+  open: booleanParam.optional(),
   /** Matched against reference, applicant name, personal ID and institution. */
   search: safeText({ max: TEXT_LIMITS.search }).optional(),
   ordering: z.enum(orderings as [string, ...string[]]).default('-submitted_at'),

@@ -97,6 +97,8 @@ export const paymentListFilter = z.object({
   /** On the amount due. */
   amount_min: moneyText.optional(),
   amount_max: moneyText.optional(),
+  /** "requested": payments of applications whose applicant asked to be exempted from the fee. */
+  exemption: z.enum(['requested']).optional(),
   /** Words matched in the application reference, the transaction ID or the applicant's name. */
   search: safeText({ max: TEXT_LIMITS.search }).optional(),
 });

@@ -196,10 +196,10 @@ export const reportCatalogueAnswer = z.object({
   /** Whether the caller may start exports (reports.export_reports). */
   can_export: z.boolean(),
   /**
-   * The councils the council filter offers (the reader may hold no councils permission, so the
-   * screen cannot list them itself); absent: the screen offers only a council the address names.
+   * Every council, for the council filter (the reader may hold no councils permission, so the
+   * screen cannot list them itself): active ones first, by name.
    */
-  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })).optional(),
+  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })),
 });
 export type ReportCatalogueAnswer = z.infer<typeof reportCatalogueAnswer>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Heading, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useParams } from 'react-router-dom';
 import type { ApplicationDetail } from '../../../shared/api/applications';
-import type { ApplicationStatus } from '../../../shared/domain/application-status';
+import { isClosedStatus, type ApplicationStatus } from '../../../shared/domain/application-status';
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -81,7 +81,8 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
           {t('detail.fields.deadline')}: {date(application.deadline)}
           {application.overdue ? ` · ${t('list.overdue')}` : ''}
         </span>
-        <span>{format.days(application.days_in_system)}</span>
+        {/* The case's age: from submission to today, or to the decision that closed it. */}
+        <span>{t(isClosedStatus(application.status) ? 'detail.ageClosed' : 'detail.ageOpen', { count: application.days_in_system })}</span>
       </div>
       <div className="detail-layout">
         <Tabs>

@@ -98,6 +98,16 @@ export function ApplicationFilters({ address, incompleteList = false }: Applicat
         ]}
         onChange={(value) => set('archived', value === 'false' ? null : value)}
       />
+      <SelectField
+        label={t('filters.caseState')}
+        value={params.get('open') ?? ''}
+        emptyLabel={t('filters.openOrClosed')}
+        options={[
+          { value: 'true', label: t('filters.openOnly') },
+          { value: 'false', label: t('filters.closedOnly') },
+        ]}
+        onChange={(value) => set('open', value || null)}
+      />
       <div className="filter-bar__checks">
         <Checkbox isSelected={params.get('overdue') === 'true'} onChange={(checked) => set('overdue', checked ? 'true' : null)}>
           {t('filters.overdueOnly')}

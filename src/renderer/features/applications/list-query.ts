@@ -17,6 +17,7 @@ export const APPLICATION_FILTERS = [
   'overdue',
   'archived',
   'incomplete',
+  'open',
 ];
 
 /** The sortable columns and the ordering field of each; newest submission first without a choice. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_PATHS, dashboardAnswer } from '../../../shared/api/dashboard';
+import { DASHBOARD_PATHS, dashboardAnswer, deskAnswer } from '../../../shared/api/dashboard';
 import type { PermissionName } from '../../../shared/auth/permissions';
 import { healthAnswer, SYSTEM_PATHS, type HealthAnswer } from '../../../shared/api/system';
 import { apiClient } from '../../lib/app-api-client';
@@ -24,10 +24,18 @@ export function useSystemHealth() {
   return useQuery({ queryKey: queryKeys.systemHealth, queryFn: fetchSystemHealth, refetchInterval: 60_000 });
 }
 
-/** What GET /api/dashboard/ asks of the caller (the server's preHandler): the cards are the caseload's. */
-export const DASHBOARD_PERMISSION: PermissionName = 'applications.view_application';
+/**
+ * Who sees the caseload cards: those who work the applications' statuses (officers, admins).
+ * GET /api/dashboard/ answers anyone who may view applications; the others' desk is their tiles.
+ */
+export const CASELOAD_PERMISSION: PermissionName = 'applications.change_status';
 
-/** The dashboard's figures; DashboardCards asks only for a user holding DASHBOARD_PERMISSION. */
+/** The caller's tiles (GET /api/dashboard/desk/, open to every signed-in user). */
+export function useDesk() {
+  return useQuery({ queryKey: queryKeys.desk, queryFn: () => apiClient.get(DASHBOARD_PATHS.desk, deskAnswer) });
+}
+
+/** The dashboard's figures; DashboardCards asks only for a user holding CASELOAD_PERMISSION. */
 export function useDashboard() {
   return useQuery({ queryKey: queryKeys.dashboard, queryFn: () => apiClient.get(DASHBOARD_PATHS.home, dashboardAnswer) });
 }

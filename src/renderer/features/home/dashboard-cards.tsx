@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
-import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
+import { deskTileAddress, listAddress, serviceFilter, STATISTIC_FILTERS, statusFilter, type DashboardAnswer } from '../../../shared/api/dashboard';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
@@ -10,24 +10,16 @@ import { useFormat } from '../../lib/format';
 import { hasPermission, type PermissionName } from '../../../shared/auth/permissions';
 import { isAccessDenied, isConnectionFailure, translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
-import { DASHBOARD_PERMISSION, useDashboard } from './api';
+import { CASELOAD_PERMISSION, useDashboard, useDesk } from './api';
 import { RecentApplicationsTable } from './recent-applications-table';
 import './home.css';
 
-// The dashboard's figures (spec §2): statistics, processing times, incomplete and completed
-// this month, pending tasks with links into the list, recent applications, average time by stage.
+// The dashboard's figures (spec §2). The desk: the caller's own work, one tile per list filter
+// (DESK_TILES), each opening the list whose total it shows. The caseload (officers, admins):
+// statistics, processing times, completed this month, recent applications, time by stage; every
+// linked figure opens the list under the filter it was counted with (STATISTIC_FILTERS).
 
-/** The list filters each pending task opens (the same rules the server counts with). */
-export const TASK_LINKS: Record<PendingTask, string> = {
-  assigned_to_me: '/applications?assigned_officer=me',
-  unassigned: '/applications?assigned_officer=unassigned',
-  awaiting_payment: '/applications?status=payment_pending',
-  document_verification: '/applications?status=document_verification',
-  council_review: '/applications?status=council_assigned&status=council_review',
-  awaiting_decision: '/applications?status=decision_pending',
-  inspectorate: '/applications?status=inspectorate_pending',
-  overdue: '/applications?overdue=true',
-};
+const statisticLink = (filter: keyof typeof STATISTIC_FILTERS) => listAddress('applications', STATISTIC_FILTERS[filter]);
 
 /** The reports screen's permission (route-table.ts): the quick action is offered only with it. */
 const REPORTS_PERMISSION: PermissionName = 'reports.view_reports';
@@ -57,10 +49,50 @@ function Figure({ value, label }: { value: React.ReactNode; label: string }) {
   );
 }
 
-/** The caseload cards, for a user whose permissions allow them; nothing (and no request) otherwise. */
+/** The desk, then the caseload cards for a user whose permissions allow them (no request otherwise). */
 export function DashboardCards() {
   const user = useAtomValue(currentUserAtom);
-  return hasPermission(user, DASHBOARD_PERMISSION) ? <CaseloadCards /> : null;
+  return (
+    <>
+      <DeskCard />
+      {hasPermission(user, CASELOAD_PERMISSION) ? <CaseloadCards /> : null}
+    </>
+  );
+}
+
+/** The caller's tiles; none at all (no card) for a role with no listed work of its own. */
+function DeskCard() {
+  const { t } = useTranslation(['home', 'common']);
+  const { number } = useFormat();
+  const desk = useDesk();
+  if (desk.isPending) return <Spinner label={t('common:loading')} />;
+  if (desk.isError) {
+    return (
+      <section className="card" role="alert">
+        <Alert tone="error" title={t('dashboard.couldNotLoad')}>
+          <p>{isConnectionFailure(desk.error) ? t('dashboard.couldNotLoadHint') : translateError(desk.error, t).message}</p>
+          <Button onPress={() => void desk.refetch()} isPending={desk.isFetching}>
+            {t('dashboard.retry')}
+          </Button>
+        </Alert>
+      </section>
+    );
+  }
+  if (desk.data.tiles.length === 0) return null;
+  return (
+    <Card id="dashboard-desk" title={t('desk.title')} wide>
+      <ul className="desk-tiles" aria-label={t('desk.title')}>
+        {desk.data.tiles.map(({ tile, count }) => (
+          <li key={tile}>
+            <Link className="desk-tile" to={deskTileAddress(tile)}>
+              <span className="desk-tile__count">{number(count)}</span>
+              <span className="desk-tile__label">{t(`desk.tiles.${tile}`, { count })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }
 
 function CaseloadCards() {
@@ -101,11 +133,11 @@ function Figures({ data }: { data: DashboardAnswer }) {
     <>
       <Card id="dashboard-statistics" title={t('dashboard.statistics')}>
         <div className="dashboard-figures">
-          <Figure value={number(statistics.total)} label={t('dashboard.total')} />
-          <Figure value={number(statistics.open)} label={t('dashboard.open')} />
-          <Figure value={number(statistics.approved)} label={t('dashboard.approved')} />
-          <Figure value={number(statistics.rejected)} label={t('dashboard.rejected')} />
-          <Figure value={<Link to="/applications?overdue=true">{number(statistics.overdue)}</Link>} label={t('dashboard.overdue')} />
+          <Figure value={<Link to={statisticLink('total')}>{number(statistics.total)}</Link>} label={t('dashboard.total')} />
+          <Figure value={<Link to={statisticLink('open')}>{number(statistics.open)}</Link>} label={t('dashboard.open')} />
+          <Figure value={<Link to={statisticLink('approved')}>{number(statistics.approved)}</Link>} label={t('dashboard.approved')} />
+          <Figure value={<Link to={statisticLink('rejected')}>{number(statistics.rejected)}</Link>} label={t('dashboard.rejected')} />
+          <Figure value={<Link to={statisticLink('overdue')}>{number(statistics.overdue)}</Link>} label={t('dashboard.overdue')} />
         </div>
         {statistics.by_service.length > 0 ? (
           <>
@@ -115,7 +147,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
             <ul className="dashboard-counts" aria-label={t('dashboard.byService')}>
               {statistics.by_service.map((row) => (
                 <li key={row.service_type}>
-                  <Link to={`/applications?service_type=${row.service_type}`}>{t(`applications:service.${row.service_type}`)}</Link>
+                  <Link to={listAddress('applications', serviceFilter(row.service_type))}>{t(`applications:service.${row.service_type}`)}</Link>
                   <strong>{number(row.count)}</strong>
                 </li>
               ))}
@@ -125,7 +157,6 @@ function Figures({ data }: { data: DashboardAnswer }) {
       </Card>
       <Card id="dashboard-month" title={t('dashboard.caseload')}>
         <div className="dashboard-figures">
-          <Figure value={<Link to="/applications/incomplete">{number(data.incomplete_count)}</Link>} label={t('dashboard.incomplete')} />
           <Figure value={number(data.completed_this_month)} label={t('dashboard.completedThisMonth')} />
         </div>
         {statistics.by_status.length > 0 ? (
@@ -139,28 +170,18 @@ function Figures({ data }: { data: DashboardAnswer }) {
                 .slice(0, TOP_STATUSES)
                 .map((row) => (
                   <li key={row.status}>
-                    <Link to={`/applications?status=${row.status}`}>{t(`applications:status.${row.status}`)}</Link>
+                    <Link to={listAddress('applications', statusFilter(row.status))}>{t(`applications:status.${row.status}`)}</Link>
                     <strong>{number(row.count)}</strong>
                   </li>
                 ))}
             </ul>
             {statistics.by_status.length > TOP_STATUSES ? (
               <p className="dashboard-more">
-                <Link to="/applications">{t('dashboard.allStatuses', { count: statistics.by_status.length })}</Link>
+                <Link to={statisticLink('total')}>{t('dashboard.allStatuses', { count: statistics.by_status.length })}</Link>
               </p>
             ) : null}
           </>
         ) : null}
-      </Card>
-      <Card id="dashboard-tasks" title={t('dashboard.pendingTasks')}>
-        <ul className="dashboard-counts" aria-label={t('dashboard.pendingTasks')}>
-          {data.pending_tasks.map((task) => (
-            <li key={task.task}>
-              <Link to={TASK_LINKS[task.task]}>{t(`dashboard.tasks.${task.task}`)}</Link>
-              <strong>{number(task.count)}</strong>
-            </li>
-          ))}
-        </ul>
       </Card>
       <Card id="dashboard-processing" title={t('dashboard.processingTimes')}>
         <div className="dashboard-figures">

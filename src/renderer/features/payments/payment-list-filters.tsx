@@ -64,6 +64,13 @@ export function PaymentListFilters({ address }: { address: ListAddress }) {
         options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))}
         onChange={(value) => set('method', value)}
       />
+      <SelectField
+        label={t('filters.exemption')}
+        value={params.get('exemption') ?? ''}
+        emptyLabel={t('filters.anyExemption')}
+        options={[{ value: 'requested', label: t('filters.exemptionRequested') }]}
+        onChange={(value) => set('exemption', value)}
+      />
       <DatePickerField label={t('filters.from')} value={from} maxValue={to} clearLabel={t('filters.clearDate', { field: t('filters.from') })} onChange={(value) => set('date_from', value)} />
       <DatePickerField label={t('filters.to')} value={to} minValue={from} clearLabel={t('filters.clearDate', { field: t('filters.to') })} onChange={(value) => set('date_to', value)} />
       <AmountFilter label={t('filters.amountMin')} value={params.get('amount_min') ?? ''} onChange={(value) => set('amount_min', value)} />

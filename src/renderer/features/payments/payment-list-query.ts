@@ -7,7 +7,7 @@ import { orderingOf, pageOf, type SortOptions } from '../../lib/list-address';
 // bookmarked, reloaded and shared. These are the parameters the screen reads; a hand-edited value
 // the server would refuse is left out, not sent.
 
-export const PAYMENT_FILTERS = ['status', 'service_type', 'method', 'date_from', 'date_to', 'amount_min', 'amount_max', 'search'];
+export const PAYMENT_FILTERS = ['status', 'service_type', 'method', 'date_from', 'date_to', 'amount_min', 'amount_max', 'exemption', 'search'];
 
 /** The columns the server sorts by; newest request first, as the server does without an ordering. */
 export const PAYMENT_SORT: SortOptions = {
@@ -43,6 +43,7 @@ export function filterFromParams(params: URLSearchParams): PaymentListFilter & {
     const value = (params.get(key) ?? '').trim();
     if (MONEY_TEXT.test(value)) filter[key] = value;
   }
+  if (params.get('exemption') === 'requested') filter.exemption = 'requested';
   const search = params.get('search')?.trim();
   if (search) filter.search = search;
   return filter;

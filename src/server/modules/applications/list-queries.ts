@@ -54,6 +54,8 @@ function filtered(db: AppDatabase, scope: ApplicationScope, fields: ApplicantFie
   if (filter.overdue === true) query = query.where(isOverdue);
   if (filter.overdue === false) query = query.where((eb) => eb.not(isOverdue(eb)));
   if (filter.archived !== 'all') query = query.where('applications.archived', '=', filter.archived === 'true');
+  // closed_at is set by the transition into a closed status (perform-action.ts) and never cleared.
+  if (filter.open !== undefined) query = query.where('applications.closed_at', filter.open ? 'is' : 'is not', null);
   if (filter.incomplete !== undefined) query = query.where('applications.incomplete', '=', filter.incomplete);
   if (filter.onlyIncomplete) query = query.where('applications.incomplete', '=', true);
   if (filter.search) {

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
-import type { DashboardAnswer, PendingTask } from '../../../shared/api/dashboard';
+import type { DashboardAnswer } from '../../../shared/api/dashboard';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/domain/application-status';
 import { DAYS_IN_SYSTEM, listItemColumns, listItemOf } from '../../application-list-item';
 import { visibleIn, type ApplicantFields, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 
-// The dashboard's figures, each one query over what the caller may see. Archived applications
-// count in the totals (they are part of the caseload) but not in the pending work.
+// The dashboard's caseload figures, each one query over what the caller may see. Each figure is
+// the total of the application list under its filter in STATISTIC_FILTERS (src/shared/api/
+// dashboard.ts), which the screen links to: archived applications count in the totals, by status
+// and by service (archived=all); open and overdue are open cases, which are never archived. The
+// pending work is the desk's (desk.ts), counted by the lists themselves.
 
 const DAY_SECONDS = 86_400;
 const RECENT = 8;
@@ -19,24 +22,11 @@ const STAGES: readonly StageRange[] = [
   { stage: 'final_approval', from: ['decision_pending'] },
 ];
 
-const TASK_FILTERS: Record<PendingTask, (userId: number) => ReturnType<typeof sql<boolean>>> = {
-  assigned_to_me: (userId) => sql<boolean>`a.assigned_officer_id = ${userId}`,
-  unassigned: () => sql<boolean>`a.assigned_officer_id is null`,
-  awaiting_payment: () => sql<boolean>`a.status = 'payment_pending'`,
-  document_verification: () => sql<boolean>`a.status = 'document_verification'`,
-  council_review: () => sql<boolean>`a.status in ('council_assigned', 'council_review')`,
-  awaiting_decision: () => sql<boolean>`a.status = 'decision_pending'`,
-  inspectorate: () => sql<boolean>`a.status = 'inspectorate_pending'`,
-  overdue: () => sql<boolean>`a.deadline < current_date`,
-};
-
 const days = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
 
-export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fields: ApplicantFields, userId: number): Promise<DashboardAnswer> {
+export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fields: ApplicantFields): Promise<DashboardAnswer> {
   const visible = db.selectFrom('applications').where(visibleIn(scope));
-  const open = visible.where('applications.closed_at', 'is', null).where('applications.archived', '=', false);
-
-  const [totals, byStatus, byService, processing, tasks, stages, recent] = await Promise.all([
+  const [totals, byStatus, byService, processing, stages, recent] = await Promise.all([
     visible
       .select([
         (eb) => eb.fn.countAll<number>().as('total'),
@@ -44,7 +34,6 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fi
         sql<number>`count(*) filter (where applications.status in ('approved', 'pre_university_recognition'))::int`.as('approved'),
         sql<number>`count(*) filter (where applications.status in ('rejected', 'pre_university_non_recognition'))::int`.as('rejected'),
         sql<number>`count(*) filter (where applications.deadline < current_date and applications.closed_at is null and not applications.archived)::int`.as('overdue'),
-        sql<number>`count(*) filter (where applications.incomplete and applications.closed_at is null and not applications.archived)::int`.as('incomplete'),
         sql<number>`count(*) filter (where applications.closed_at >= date_trunc('month', now()))::int`.as('completed_this_month'),
       ])
       .executeTakeFirstOrThrow(),
@@ -57,12 +46,6 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fi
         sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from applications.closed_at - applications.submitted_at) / ${DAY_SECONDS})`.as('median'),
         (eb) => eb.fn.countAll<number>().as('count'),
       ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom(open.selectAll('applications').as('a'))
-      .select(
-        Object.entries(TASK_FILTERS).map(([task, filter]) => sql<number>`count(*) filter (where ${filter(userId)})::int`.as(task)),
-      )
       .executeTakeFirstOrThrow(),
     Promise.all(STAGES.map((stage) => stageAverage(db, scope, stage))),
     visible
@@ -91,9 +74,7 @@ export async function loadDashboard(db: AppDatabase, scope: ApplicationScope, fi
       by_service: byService.map((row) => ({ service_type: row.service_type, count: row.count })),
     },
     processing_times: { average_days: days(processing.average), median_days: days(processing.median), closed_last_90_days: processing.count },
-    incomplete_count: totals.incomplete,
     completed_this_month: totals.completed_this_month,
-    pending_tasks: (Object.keys(TASK_FILTERS) as PendingTask[]).map((task) => ({ task, count: Number((tasks as Record<string, number>)[task] ?? 0) })),
     average_by_stage: Object.fromEntries(STAGES.map((stage, index) => [stage.stage, stages[index]!])) as DashboardAnswer['average_by_stage'],
   };
 }

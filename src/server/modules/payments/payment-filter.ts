@@ -34,6 +34,9 @@ export function filterPayments(query: PaymentQuery, filter: Partial<PaymentFilte
   if (filter.date_to) narrowed = narrowed.where(sql<boolean>`${PAYMENT_MOMENT} < ((${filter.date_to}::date + 1)::timestamp at time zone ${zone})`);
   if (filter.amount_min) narrowed = narrowed.where(sql<boolean>`application_payments.amount_due >= ${money(filter.amount_min)}::numeric`);
   if (filter.amount_max) narrowed = narrowed.where(sql<boolean>`application_payments.amount_due <= ${money(filter.amount_max)}::numeric`);
+  // The applicant asked at the counter (a reason) or the quote recorded the request (payment-queries.ts exemptionOf).
+  if (filter.exemption === 'requested')
+    narrowed = narrowed.where(sql<boolean>`(applications.exemption_reason is not null or coalesce((applications.fee_quote ->> 'exemption_requested')::boolean, false))`);
   for (const pattern of foldedWordPatterns(filter.search)) {
     const anyColumn = sql.join(
       SEARCHED.map((column) => sql`${folded(column)} like ${pattern}`),

@@ -343,3 +343,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
   overdue_deadlines: overdueDeadlines,
   certificates,
 };
+
+/** Every council, for the reports' council filter (the reader may hold no councils permission); active ones first, by name. */
+export async function councilOptions(db: Kysely<Database>): Promise<{ id: number; name: string; active: boolean }[]> {
+  return db.selectFrom('councils').select(['id', 'name', 'active']).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+}

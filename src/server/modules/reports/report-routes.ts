@@ -9,7 +9,7 @@ import { currentUser, requirePermission } from '../../auth-context';
 import { notFound } from '../../errors';
 import { requestLanguage } from '../../request-language';
 import { officeDay, resolveFilter } from './report-filter';
-import { REPORTS } from './report-queries';
+import { councilOptions, REPORTS } from './report-queries';
 import { codeNames, REPORT_TEXTS, reportAnswer as answerOf } from './report-texts';
 
 // GET /reports/ (what reports there are) and GET /reports/{key}/ (one report over a filter).
@@ -25,12 +25,13 @@ export const reportReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     REPORT_PATHS.catalogue,
-    { preHandler: canRead, schema: { tags, summary: 'The standard reports and whether the caller may export them', response: { [HTTP_STATUS.ok]: reportCatalogueAnswer } } },
+    { preHandler: canRead, schema: { tags, summary: 'The standard reports, whether the caller may export them, and the councils the council filter offers', response: { [HTTP_STATUS.ok]: reportCatalogueAnswer } } },
     async (request) => {
       const texts = REPORT_TEXTS[requestLanguage(request)];
       return {
         reports: REPORT_KEYS.map((key) => ({ key, title: texts.titles[key], description: texts.descriptions[key], groupable: key === 'applications' })),
         can_export: hasPermission(currentUser(request), 'reports.export_reports'),
+        council_options: await councilOptions(db),
       };
     },
   );
