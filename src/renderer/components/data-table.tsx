@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Cell,
@@ -80,7 +80,9 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function CellContent<RowType>({ column, row, isFocused }: { column: DataColumn<RowType>; row: RowType; isFocused: boolean }) {
+// Memoised: the grid re-renders every cell when its state changes (a new sort order, a focus
+// move); a cell whose column, row and focus are the same keeps what it drew.
+const CellContent = memo(function CellContent<RowType>({ column, row, isFocused }: { column: DataColumn<RowType>; row: RowType; isFocused: boolean }) {
   const drawn = column.render?.(row);
   if (column.wraps) return <>{drawn ?? column.text?.(row)}</>;
   // Plain text from `render` is its own tooltip text.
@@ -91,6 +93,11 @@ function CellContent<RowType>({ column, row, isFocused }: { column: DataColumn<R
       {drawn}
     </TruncatedText>
   );
+}) as <RowType>(props: { column: DataColumn<RowType>; row: RowType; isFocused: boolean }) => React.ReactNode;
+
+interface TableItem<Row> {
+  id: Key;
+  row: Row;
 }
 
 export function DataTable<RowType>({
@@ -104,6 +111,10 @@ export function DataTable<RowType>({
   emptyText,
 }: DataTableProps<RowType>) {
   const { t } = useTranslation('common');
+  // The screen's callbacks are new functions at every render of the screen; read through a ref,
+  // they do not make the table draw its rows again.
+  const latest = useRef({ rowKey, onRowAction, onSortChange });
+  latest.current = { rowKey, onRowAction, onSortChange };
   const [density] = useTableDensity();
   const container = useRef<HTMLDivElement>(null);
   const width = useWidth(container);
@@ -121,13 +132,33 @@ export function DataTable<RowType>({
     return [...rows].sort((a, b) => direction * compare(column.sortValue!(a), column.sortValue!(b)));
   }, [rows, columns, activeSort, controlled]);
 
+  // The same item objects and row renderer while the rows and columns stay: the grid keeps each
+  // row it drew (react-aria caches a row by its item) when only the sort header, the busy state or
+  // the screen around it changed. A change of the columns (a choice, another language, a
+  // selection drawn in a cell) draws every row again.
+  const items = useMemo<TableItem<RowType>[]>(() => sortedRows.map((row) => ({ id: latest.current.rowKey(row), row })), [sortedRows]);
+  const renderRow = useCallback(
+    (item: TableItem<RowType>) => (
+      <Row id={item.id} columns={shown} className="data-table__row">
+        {(column) => (
+          <Cell className={column.wraps ? 'data-table__cell data-table__cell--wraps' : 'data-table__cell'}>
+            {({ isFocusVisible }) => <CellContent column={column} row={item.row} isFocused={isFocusVisible} />}
+          </Cell>
+        )}
+      </Row>
+    ),
+    [shown],
+  );
+  const sortChanged = useCallback((descriptor: SortDescriptor) => latest.current.onSortChange?.(descriptor), []);
+  const rowAction = useCallback((key: Key) => latest.current.onRowAction?.(key), []);
+
   return (
     <div className="data-table" data-density={density} ref={container}>
       <Table
         aria-label={label}
         sortDescriptor={activeSort}
-        onSortChange={controlled ? onSortChange : setLocalSort}
-        onRowAction={onRowAction}
+        onSortChange={controlled ? sortChanged : setLocalSort}
+        onRowAction={onRowAction ? rowAction : undefined}
         className="data-table__table"
       >
         <TableHeader columns={shown}>
@@ -152,16 +183,8 @@ export function DataTable<RowType>({
             </Column>
           )}
         </TableHeader>
-        <TableBody items={sortedRows.map((row) => ({ id: rowKey(row), row }))} renderEmptyState={() => emptyText ?? t('noRows')}>
-          {(item) => (
-            <Row id={item.id} columns={shown} className="data-table__row">
-              {(column) => (
-                <Cell className={column.wraps ? 'data-table__cell data-table__cell--wraps' : 'data-table__cell'}>
-                  {({ isFocusVisible }) => <CellContent column={column} row={item.row} isFocused={isFocusVisible} />}
-                </Cell>
-              )}
-            </Row>
-          )}
+        <TableBody items={items} dependencies={[renderRow]} renderEmptyState={() => emptyText ?? t('noRows')}>
+          {renderRow}
         </TableBody>
       </Table>
     </div>

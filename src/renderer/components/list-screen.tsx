@@ -31,6 +31,8 @@ export interface ListQueryState<Row> {
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
+  /** The rows shown are the previous query's while the new ones load (TanStack's keepPreviousData). */
+  isPlaceholderData?: boolean;
   error: unknown;
   data?: { count: number; results: readonly Row[] };
   refetch(): unknown;
@@ -70,7 +72,8 @@ export function ListResults<Row>({ list, address, table, count, noAccess, couldN
       ) : null}
       {list.isPending ? <Spinner label={t('loading')} /> : null}
       {list.data ? (
-        <div aria-busy={list.isFetching}>
+        // While another page, order or filter loads, the previous rows stay (dimmed) where they were.
+        <div aria-busy={list.isFetching} className={list.isPlaceholderData ? 'list-results list-results--previous' : 'list-results'}>
           {above}
           {empty && total === 0 ? (
             empty

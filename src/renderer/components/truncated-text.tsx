@@ -70,11 +70,14 @@ export function TruncatedText({ text, children, isFocused = false }: TruncatedTe
       >
         {children ?? text}
       </span>
-      <TooltipTriggerStateContext.Provider value={state}>
-        <Tooltip triggerRef={ref} placement="top start" offset={4} className="tooltip">
-          {text}
-        </Tooltip>
-      </TooltipTriggerStateContext.Provider>
+      {/* Only a line someone points at or focuses carries a tooltip: a table has hundreds of lines. */}
+      {wanted ? (
+        <TooltipTriggerStateContext.Provider value={state}>
+          <Tooltip triggerRef={ref} placement="top start" offset={4} className="tooltip">
+            {text}
+          </Tooltip>
+        </TooltipTriggerStateContext.Provider>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
@@ -40,42 +41,45 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
   const columnChoice = useColumnChoice('applications', LIST_COLUMNS, FIXED_COLUMNS);
   const sort = useListSort(address, APPLICATION_SORT);
   const list = useApplicationList(queryFromParams(params), incomplete);
-  const { date } = format;
-
-  const renderers: Record<ListColumn, (row: ApplicationListItem) => React.ReactNode> = {
-    reference: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
-    applicant: (row) => row.applicant.full_name,
-    service: (row) => t(`service.${row.service_type}`),
-    status: (row) => <StatusBadge status={row.status} />,
-    institution: (row) => row.institution_name ?? '—',
-    submitted: (row) => date(row.submitted_at),
-    officer: (row) => row.assigned_officer?.full_name ?? t('filters.unassigned'),
-    priority: (row) => t(`priority.${row.priority}`),
-    deadline: (row) =>
-      row.deadline ? (
-        <span className={row.overdue ? 'overdue-marker' : undefined}>
-          {date(row.deadline)}
-          {row.overdue ? ` · ${t('list.overdue')}` : ''}
-        </span>
-      ) : (
-        '—'
-      ),
-    days: (row) => format.days(row.days_in_system),
-  };
-  // The whole text of cells drawn with markup, for their tooltip when the line is cut.
-  const tooltipTexts: Partial<Record<ListColumn, (row: ApplicationListItem) => string>> = {
-    status: (row) => t(`status.${row.status}`),
-    deadline: (row) => (row.deadline ? `${date(row.deadline)}${row.overdue ? ` · ${t('list.overdue')}` : ''}` : '—'),
-  };
-  const columns: DataColumn<ApplicationListItem>[] = LIST_COLUMNS.filter((c) => columnChoice.visible.includes(c)).map((column) => ({
-    id: column,
-    title: t(`columns.${column}`),
-    isRowHeader: column === 'reference',
-    allowsSorting: APPLICATION_SORT.columns[column] !== undefined,
-    render: renderers[column],
-    text: tooltipTexts[column],
-    ...COLUMN_LAYOUT[column],
-  }));
+  // The same columns while the language and the column choice stay: the table then keeps the rows it
+  // drew when only the address changed, and draws only the new rows when they come.
+  const columns = useMemo<DataColumn<ApplicationListItem>[]>(() => {
+    const { date } = format;
+    const renderers: Record<ListColumn, (row: ApplicationListItem) => React.ReactNode> = {
+      reference: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
+      applicant: (row) => row.applicant.full_name,
+      service: (row) => t(`service.${row.service_type}`),
+      status: (row) => <StatusBadge status={row.status} />,
+      institution: (row) => row.institution_name ?? '—',
+      submitted: (row) => date(row.submitted_at),
+      officer: (row) => row.assigned_officer?.full_name ?? t('filters.unassigned'),
+      priority: (row) => t(`priority.${row.priority}`),
+      deadline: (row) =>
+        row.deadline ? (
+          <span className={row.overdue ? 'overdue-marker' : undefined}>
+            {date(row.deadline)}
+            {row.overdue ? ` · ${t('list.overdue')}` : ''}
+          </span>
+        ) : (
+          '—'
+        ),
+      days: (row) => format.days(row.days_in_system),
+    };
+    // The whole text of cells drawn with markup, for their tooltip when the line is cut.
+    const tooltipTexts: Partial<Record<ListColumn, (row: ApplicationListItem) => string>> = {
+      status: (row) => t(`status.${row.status}`),
+      deadline: (row) => (row.deadline ? `${date(row.deadline)}${row.overdue ? ` · ${t('list.overdue')}` : ''}` : '—'),
+    };
+    return LIST_COLUMNS.filter((c) => columnChoice.visible.includes(c)).map((column) => ({
+      id: column,
+      title: t(`columns.${column}`),
+      isRowHeader: column === 'reference',
+      allowsSorting: APPLICATION_SORT.columns[column] !== undefined,
+      render: renderers[column],
+      text: tooltipTexts[column],
+      ...COLUMN_LAYOUT[column],
+    }));
+  }, [t, format, columnChoice.visible]);
 
 
   return (

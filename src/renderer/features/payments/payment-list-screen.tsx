@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PAYMENT_EXPORT_FORMATS, type PaymentListItem } from '../../../shared/api/payments';
@@ -26,26 +27,30 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
   const sort = useListSort(address, PAYMENT_SORT);
   const list = usePaymentList(queryFromParams(params));
 
-  const columns: DataColumn<PaymentListItem>[] = [
-    {
-      id: 'reference',
-      title: t('columns.reference'),
-      isRowHeader: true,
-      allowsSorting: true,
-      width: '10rem',
-      text: (row) => row.application.reference,
-      render: (row) => <Link to={`/payments/${row.id}`}>{row.application.reference}</Link>,
-    },
-    { id: 'applicant', title: t('columns.applicant'), render: (row) => row.applicant_name },
-    { id: 'service', title: t('columns.service'), hideBelow: 1100, render: (row) => t(`service.${row.application.service_type}`, { defaultValue: String(row.application.service_type) }) },
-    { id: 'status', title: t('columns.status'), width: '11rem', text: (row) => t(`status.${row.status}`), render: (row) => <PaymentStatusBadge status={row.status} /> },
-    { id: 'amountDue', title: t('columns.amountDue'), width: '7.5rem', allowsSorting: true, render: (row) => format.money(row.amount_due) },
-    { id: 'amountPaid', title: t('columns.amountPaid'), width: '7.5rem', render: (row) => format.money(row.amount_paid) },
-    { id: 'method', title: t('columns.method'), width: '8rem', hideBelow: 1000, render: (row) => (row.method ? t(`method.${row.method}`) : '—') },
-    { id: 'transactionId', title: t('columns.transactionId'), hideBelow: 1200, render: (row) => row.transaction_id ?? '—' },
-    { id: 'requested', title: t('columns.requested'), width: '9.5rem', allowsSorting: true, render: (row) => format.dateTime(row.created_at) },
-    { id: 'paidAt', title: t('columns.paidAt'), width: '9.5rem', allowsSorting: true, render: (row) => (row.paid_at ? format.dateTime(row.paid_at) : '—') },
-  ];
+  // The same columns while the language stays: the table then keeps the rows it drew when only the
+  // address changed.
+  const columns = useMemo<DataColumn<PaymentListItem>[]>(() => {
+    return [
+      {
+        id: 'reference',
+        title: t('columns.reference'),
+        isRowHeader: true,
+        allowsSorting: true,
+        width: '10rem',
+        text: (row) => row.application.reference,
+        render: (row) => <Link to={`/payments/${row.id}`}>{row.application.reference}</Link>,
+      },
+      { id: 'applicant', title: t('columns.applicant'), render: (row) => row.applicant_name },
+      { id: 'service', title: t('columns.service'), hideBelow: 1100, render: (row) => t(`service.${row.application.service_type}`, { defaultValue: String(row.application.service_type) }) },
+      { id: 'status', title: t('columns.status'), width: '11rem', text: (row) => t(`status.${row.status}`), render: (row) => <PaymentStatusBadge status={row.status} /> },
+      { id: 'amountDue', title: t('columns.amountDue'), width: '7.5rem', allowsSorting: true, render: (row) => format.money(row.amount_due) },
+      { id: 'amountPaid', title: t('columns.amountPaid'), width: '7.5rem', render: (row) => format.money(row.amount_paid) },
+      { id: 'method', title: t('columns.method'), width: '8rem', hideBelow: 1000, render: (row) => (row.method ? t(`method.${row.method}`) : '—') },
+      { id: 'transactionId', title: t('columns.transactionId'), hideBelow: 1200, render: (row) => row.transaction_id ?? '—' },
+      { id: 'requested', title: t('columns.requested'), width: '9.5rem', allowsSorting: true, render: (row) => format.dateTime(row.created_at) },
+      { id: 'paidAt', title: t('columns.paidAt'), width: '9.5rem', allowsSorting: true, render: (row) => (row.paid_at ? format.dateTime(row.paid_at) : '—') },
+    ];
+  }, [t, format]);
 
   const filtered = hasFilters(params);
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserListItem } from '../../../shared/api/users';
@@ -23,49 +24,53 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
   const sort = useListSort(address, USER_SORT);
   const list = useUserList(queryFromParams(address.params));
   const selection = useListSelection(filterFromParams(address.params));
-  const rows = list.data?.results ?? [];
-  const pageIds = rows.map((row) => row.id);
+  const rows = list.data?.results;
+  const pageIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
 
-  const stateText = (row: UserListItem) => t(row.is_active ? 'state.active' : 'state.inactive');
-  const columns: DataColumn<UserListItem>[] = [
-    {
-      id: 'select',
-      title: t('columns.select'),
-      width: '5rem',
-      wraps: true,
-      render: (row) => (
-        <Checkbox isSelected={selection.isSelected(row.id)} onChange={(on) => selection.toggle(row.id, on, pageIds)}>
-          <span className="visually-hidden">{t('selection.selectRow', { name: row.full_name || row.username })}</span>
-        </Checkbox>
-      ),
-    },
-    {
-      id: 'name',
-      title: t('columns.name'),
-      isRowHeader: true,
-      allowsSorting: true,
-      text: (row) => row.full_name || row.username,
-      render: (row) => <Link to={`/users/${row.id}`}>{row.full_name || row.username}</Link>,
-    },
-    { id: 'username', title: t('columns.username'), allowsSorting: true, render: (row) => row.username },
-    { id: 'email', title: t('columns.email'), allowsSorting: true, render: (row) => row.email || '—' },
-    { id: 'groups', title: t('columns.groups'), hideBelow: 1000, render: (row) => (row.groups.length > 0 ? row.groups.map((name) => groupLabel(name, t)).join(', ') : '—') },
-    {
-      id: 'active',
-      title: t('columns.active'),
-      width: '8.5rem',
-      text: stateText,
-      render: (row) => (
-        <span className={row.is_active ? 'user-state user-state--active' : 'user-state user-state--inactive'}>
-          <span aria-hidden="true">{row.is_active ? '✓ ' : '✕ '}</span>
-          {stateText(row)}
-        </span>
-      ),
-    },
-    { id: 'lastLogin', title: t('columns.lastLogin'), width: '10.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
-    { id: 'twoFactor', title: t('columns.twoFactor'), width: '5rem', hideBelow: 900, render: (row) => t(row.two_factor_enabled ? 'twoFactor.on' : 'twoFactor.off') },
-    { id: 'source', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
-  ];
+  // The same columns while the language, the selection and the page's rows stay: the table then
+  // keeps the rows it drew when only the address changed.
+  const columns = useMemo<DataColumn<UserListItem>[]>(() => {
+    const stateText = (row: UserListItem) => t(row.is_active ? 'state.active' : 'state.inactive');
+    return [
+      {
+        id: 'select',
+        title: t('columns.select'),
+        width: '5rem',
+        wraps: true,
+        render: (row) => (
+          <Checkbox isSelected={selection.isSelected(row.id)} onChange={(on) => selection.toggle(row.id, on, pageIds)}>
+            <span className="visually-hidden">{t('selection.selectRow', { name: row.full_name || row.username })}</span>
+          </Checkbox>
+        ),
+      },
+      {
+        id: 'name',
+        title: t('columns.name'),
+        isRowHeader: true,
+        allowsSorting: true,
+        text: (row) => row.full_name || row.username,
+        render: (row) => <Link to={`/users/${row.id}`}>{row.full_name || row.username}</Link>,
+      },
+      { id: 'username', title: t('columns.username'), allowsSorting: true, render: (row) => row.username },
+      { id: 'email', title: t('columns.email'), allowsSorting: true, render: (row) => row.email || '—' },
+      { id: 'groups', title: t('columns.groups'), hideBelow: 1000, render: (row) => (row.groups.length > 0 ? row.groups.map((name) => groupLabel(name, t)).join(', ') : '—') },
+      {
+        id: 'active',
+        title: t('columns.active'),
+        width: '8.5rem',
+        text: stateText,
+        render: (row) => (
+          <span className={row.is_active ? 'user-state user-state--active' : 'user-state user-state--inactive'}>
+            <span aria-hidden="true">{row.is_active ? '✓ ' : '✕ '}</span>
+            {stateText(row)}
+          </span>
+        ),
+      },
+      { id: 'lastLogin', title: t('columns.lastLogin'), width: '10.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
+      { id: 'twoFactor', title: t('columns.twoFactor'), width: '5rem', hideBelow: 900, render: (row) => t(row.two_factor_enabled ? 'twoFactor.on' : 'twoFactor.off') },
+      { id: 'source', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
+    ];
+  }, [t, format, selection, pageIds]);
 
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { UserListFilter, UserSelection } from '../../../shared/api/users';
 import { filterIdentity } from './user-list-query';
 
@@ -29,30 +29,36 @@ export function useListSelection(filter: UserListFilter): ListSelectionControls 
   const key = filterIdentity(filter);
   const [state, setState] = useState<{ key: string; selection: ListSelection }>({ key, selection: NOTHING });
   const selection = state.key === key ? state.selection : NOTHING;
-  const set = (next: ListSelection) => setState({ key, selection: next });
-  const ids = selection.kind === 'ids' ? selection.ids : null;
+  // The same controls while the selection and the filter stay, so the list's columns (which draw
+  // the ticks) stay the same too and its table keeps the rows it drew.
+  return useMemo((): ListSelectionControls => {
+    const set = (next: ListSelection) => setState({ key, selection: next });
+    const ids = selection.kind === 'ids' ? selection.ids : null;
 
-  return {
-    selection,
-    isSelected: (id) => ids === null || ids.has(id),
-    toggle: (id, on, pageIds) => {
-      const next = new Set(ids ?? pageIds);
-      if (on) next.add(id);
-      else next.delete(id);
-      set({ kind: 'ids', ids: next });
-    },
-    togglePage: (pageIds, on) => {
-      if (ids === null) return set(on ? selection : NOTHING);
-      const next = new Set(ids);
-      for (const id of pageIds) {
+    return {
+      selection,
+      isSelected: (id) => ids === null || ids.has(id),
+      toggle: (id, on, pageIds) => {
+        const next = new Set(ids ?? pageIds);
         if (on) next.add(id);
         else next.delete(id);
-      }
-      set({ kind: 'ids', ids: next });
-    },
-    selectAllMatching: () => set({ kind: 'filter' }),
-    clear: () => set(NOTHING),
-    count: (matching) => (ids === null ? matching : ids.size),
-    request: () => (ids === null ? { filter } : ids.size > 0 ? { ids: [...ids] } : null),
-  };
+        set({ kind: 'ids', ids: next });
+      },
+      togglePage: (pageIds, on) => {
+        if (ids === null) return set(on ? selection : NOTHING);
+        const next = new Set(ids);
+        for (const id of pageIds) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        set({ kind: 'ids', ids: next });
+      },
+      selectAllMatching: () => set({ kind: 'filter' }),
+      clear: () => set(NOTHING),
+      count: (matching) => (ids === null ? matching : ids.size),
+      request: () => (ids === null ? { filter } : ids.size > 0 ? { ids: [...ids] } : null),
+    };
+    // The key is the filter's identity: the filter is a new object at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selection, key]);
 }
