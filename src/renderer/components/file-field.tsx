@@ -22,13 +22,8 @@ export function FileField({ label, accept, onChoose, description, errorMessage, 
   const describedBy = [description ? `${id}-description` : null, errorMessage ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field file-field">
-      <label className="field__label" htmlFor={id}>
+      <label className="field__label" htmlFor={id} data-required={isRequired ? true : undefined}>
         {label}
-        {isRequired ? (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
       </label>
       <input
         id={id}

@@ -195,9 +195,9 @@ describe('counter screen', { timeout: 40_000 }, () => {
     // The e-mail is required: marked before anything is sent, like the names and the service.
     for (const name of ['First name', 'Last name', 'Personal ID number', 'E-mail']) {
       expect(textbox(name).getAttribute('aria-required')).toBe('true');
-      expect(textbox(name).closest('.field')!.querySelector('.field__required')).toBeTruthy();
+      expect(textbox(name).closest('.field')!.querySelector('.field__label[data-required]')).toBeTruthy();
     }
-    expect(textbox('Phone').closest('.field')!.querySelector('.field__required')).toBeNull();
+    expect(textbox('Phone').closest('.field')!.querySelector('.field__label[data-required]')).toBeNull();
     await fillApplicant();
     let finish: (() => void) | undefined;
     const keep = bridge.counter.keepAttachment.getMockImplementation()!;

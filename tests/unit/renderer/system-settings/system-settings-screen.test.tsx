@@ -173,7 +173,7 @@ describe('system settings', { timeout: 60_000 }, () => {
     fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
     expect((await within(days).findAllByText('This field is required')).length).toBe(2);
     // Both are marked required before anything is added.
-    expect(days.querySelectorAll('.field__required')).toHaveLength(2);
+    expect(days.querySelectorAll('.field__label[data-required]')).toHaveLength(2);
     const picked = stepDay();
     fireEvent.change(within(days).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Strike' } });
     fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
