@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { minimalPdf } from '../support/pdf-fixtures';
 import { expect, test } from './support/fixtures';
 import { e2eApplication } from './support/e2e-applications';
 import { signInTo } from './support/session-helpers';
@@ -63,9 +65,21 @@ test('an officer sends an application to the council, an evaluator reviews it, t
   // The evaluator submits the review.
   await signInTo(page, 'evaluator', '/expert-reviews');
   await page.getByRole('grid', { name: 'Expert reviews' }).getByRole('link', { name: fixture.reference }).click();
-  await page.getByLabel('Assessment').fill('The programme matches a Kosovo integrated master in medicine.');
+  const assessment = 'The programme matches a Kosovo integrated master in medicine.';
+  await page.getByLabel('Assessment').fill(assessment);
   await page.getByRole('button', { name: /Recommendation/ }).click();
   await page.getByRole('option', { name: 'Recognise', exact: true }).click();
+  await page.getByLabel('Comments').fill('No conditions.');
+  // Attaching the report makes a new version of the review: what was typed stays in the form.
+  const reportPath = testInfo.outputPath('expert-report.pdf');
+  await writeFile(reportPath, minimalPdf('Expert report'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose PDF' }).click();
+  await (await chooser).setFiles(reportPath);
+  await expect(page.getByText(/^Report: expert-report\.pdf/)).toBeVisible();
+  await expect(page.getByLabel('Assessment')).toHaveValue(assessment);
+  await expect(page.getByLabel('Comments')).toHaveValue('No conditions.');
+  await expect(page.getByRole('button', { name: /Recommendation/ })).toContainText('Recognise');
   await page.getByRole('button', { name: 'Submit review' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(page.getByText('This review has been submitted and is locked.').or(page.getByText(/^Submitted on/).first())).toBeVisible();

@@ -13,11 +13,11 @@ import {
   Group,
   Heading,
   I18nProvider,
-  Label,
   Popover,
   Text,
 } from 'react-aria-components';
 import { FORMAT_LOCALES, formatDate, formatLanguage, intlHasDates } from '../lib/format';
+import { FieldLabel } from './field-label';
 import './choice-controls.css';
 
 /** The calendar date of an ISO `YYYY-MM-DD` string, or null when it is missing or not a date. */
@@ -71,10 +71,13 @@ export interface DatePickerFieldProps {
   /** Shown under the field, which is then marked invalid. */
   errorMessage?: string;
   isDisabled?: boolean;
+  isRequired?: boolean;
+  /** 'aria' in a form of lib/form.ts: its schema, not the browser, says what is missing. */
+  validationBehavior?: 'aria' | 'native';
 }
 
 /** A date typed segment by segment or picked from a calendar, in the interface's language. */
-export function DatePickerField({ label, value, onChange, minValue, maxValue, clearLabel, errorMessage, isDisabled }: DatePickerFieldProps) {
+export function DatePickerField({ label, value, onChange, minValue, maxValue, clearLabel, errorMessage, isDisabled, isRequired, validationBehavior }: DatePickerFieldProps) {
   const { i18n } = useTranslation();
   const { locale, separator } = useMemo(() => dateFieldLocale(i18n.language), [i18n.language]);
   const date = calendarDateOf(value);
@@ -88,8 +91,10 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
         onChange={(next: DateValue | null) => onChange(next ? next.toString().slice(0, 10) : null)}
         isInvalid={errorMessage ? true : undefined}
         isDisabled={isDisabled}
+        isRequired={isRequired}
+        validationBehavior={validationBehavior}
       >
-        <Label className="field__label">{label}</Label>
+        <FieldLabel label={label} isRequired={isRequired} />
         <Group className="field__input date-picker__group">
           <DateInput className="date-picker__input">
             {(segment) => (

@@ -8,11 +8,11 @@ import {
   DateSegment,
   Group,
   I18nProvider,
-  Label,
   Text,
   type DateValue,
 } from 'react-aria-components';
 import { CalendarPopover, dateFieldLocale } from './date-picker-field';
+import { FieldLabel } from './field-label';
 import './choice-controls.css';
 
 /** The reader's wall-clock time of an instant (ISO with offset), or null when it is missing or not one. */
@@ -38,6 +38,9 @@ export interface DateTimeFieldProps {
   errorMessage?: string;
   description?: string;
   isDisabled?: boolean;
+  isRequired?: boolean;
+  /** 'aria' in a form of lib/form.ts: its schema, not the browser, says what is missing. */
+  validationBehavior?: 'aria' | 'native';
 }
 
 /**
@@ -45,7 +48,7 @@ export interface DateTimeFieldProps {
  * reader's clock and in the order of the interface's language (as DatePickerField), held as the
  * instant the server stores.
  */
-export function DateTimeField({ label, value, onChange, errorMessage, description, isDisabled }: DateTimeFieldProps) {
+export function DateTimeField({ label, value, onChange, errorMessage, description, isDisabled, isRequired, validationBehavior }: DateTimeFieldProps) {
   const { i18n } = useTranslation();
   const { locale, separator } = useMemo(() => dateFieldLocale(i18n.language), [i18n.language]);
   const zoned = zonedTimeOf(value);
@@ -61,10 +64,12 @@ export function DateTimeField({ label, value, onChange, errorMessage, descriptio
         hideTimeZone
         hourCycle={24}
         isDisabled={isDisabled}
+        isRequired={isRequired}
+        validationBehavior={validationBehavior}
         isInvalid={errorMessage ? true : undefined}
         onChange={(next: DateValue | null) => onChange(next ? instantOf(next) : null)}
       >
-        <Label className="field__label">{label}</Label>
+        <FieldLabel label={label} isRequired={isRequired} />
         <Group className="field__input date-picker__group">
           <DateInput className="date-picker__input">
             {(segment) => (

@@ -9,6 +9,7 @@ export interface FileFieldProps {
   description?: string;
   errorMessage?: string;
   isDisabled?: boolean;
+  isRequired?: boolean;
 }
 
 /**
@@ -16,12 +17,12 @@ export interface FileFieldProps {
  * chosen), labelled, described and refused like the other fields. PDFs of the records use
  * PdfUpload, which reads the file in main and shows the transfer.
  */
-export function FileField({ label, accept, onChoose, description, errorMessage, isDisabled }: FileFieldProps) {
+export function FileField({ label, accept, onChoose, description, errorMessage, isDisabled, isRequired }: FileFieldProps) {
   const id = useId();
   const describedBy = [description ? `${id}-description` : null, errorMessage ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field file-field">
-      <label className="field__label" htmlFor={id}>
+      <label className="field__label" htmlFor={id} data-required={isRequired ? true : undefined}>
         {label}
       </label>
       <input
@@ -32,6 +33,7 @@ export function FileField({ label, accept, onChoose, description, errorMessage, 
         aria-describedby={describedBy}
         aria-invalid={errorMessage ? true : undefined}
         disabled={isDisabled}
+        aria-required={isRequired ? true : undefined}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onChoose(file);

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { isRequiredField } from '../lib/form-required';
 import { Checkbox } from './checkbox';
 import { DatePickerField, type DatePickerFieldProps } from './date-picker-field';
 import { DateTimeField, type DateTimeFieldProps } from './date-time-field';
@@ -12,7 +13,9 @@ import { TextField, type TextFieldProps } from './text-field';
 // The shared fields bound to a form of lib/form.ts by name: each shows its value and its message
 // (the schema's issue or the server's refusal, already in the reader's language) like any other
 // field of the app. Kept apart from the fields themselves so the sign-in page, which uses
-// TextField, never loads react-hook-form.
+// TextField, never loads react-hook-form. A field the form's schema requires is marked required
+// (visibly and aria-required) unless the form says otherwise (isRequired); the schema, not the
+// browser, says what is missing on submit (validationBehavior 'aria').
 
 interface Bound<Values extends FieldValues, Request> {
   /** The form's control; Request is what its schema makes of the values. */
@@ -27,6 +30,8 @@ export function FormTextField<Values extends FieldValues, Request>({ control, na
   return (
     <TextField
       {...props}
+      isRequired={props.isRequired ?? isRequiredField(control, name)}
+      validationBehavior="aria"
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
@@ -46,6 +51,8 @@ export function FormTextAreaField<Values extends FieldValues, Request>({
   return (
     <TextAreaField
       {...props}
+      isRequired={props.isRequired ?? isRequiredField(control, name)}
+      validationBehavior="aria"
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
@@ -60,6 +67,8 @@ export function FormPasswordField<Values extends FieldValues, Request>({ control
   return (
     <PasswordField
       {...props}
+      isRequired={props.isRequired ?? isRequiredField(control, name)}
+      validationBehavior="aria"
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
@@ -71,17 +80,17 @@ export function FormPasswordField<Values extends FieldValues, Request>({ control
 
 export function FormSelectField<Values extends FieldValues, Request>({ control, name, ...props }: Bound<Values, Request> & Controlled<SelectFieldProps>) {
   const { field, fieldState } = useController({ control, name });
-  return <SelectField {...props} name={field.name} value={(field.value as string | null | undefined) ?? ''} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
+  return <SelectField {...props} isRequired={props.isRequired ?? isRequiredField(control, name)} validationBehavior="aria" name={field.name} value={(field.value as string | null | undefined) ?? ''} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
 }
 
 export function FormDateField<Values extends FieldValues, Request>({ control, name, ...props }: Bound<Values, Request> & Controlled<DatePickerFieldProps>) {
   const { field, fieldState } = useController({ control, name });
-  return <DatePickerField {...props} value={(field.value as string | null | undefined) ?? null} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
+  return <DatePickerField {...props} isRequired={props.isRequired ?? isRequiredField(control, name)} validationBehavior="aria" value={(field.value as string | null | undefined) ?? null} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
 }
 
 export function FormDateTimeField<Values extends FieldValues, Request>({ control, name, ...props }: Bound<Values, Request> & Controlled<DateTimeFieldProps>) {
   const { field, fieldState } = useController({ control, name });
-  return <DateTimeField {...props} value={(field.value as string | null | undefined) ?? null} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
+  return <DateTimeField {...props} isRequired={props.isRequired ?? isRequiredField(control, name)} validationBehavior="aria" value={(field.value as string | null | undefined) ?? null} onChange={field.onChange} errorMessage={fieldState.error?.message} />;
 }
 
 export function FormCheckbox<Values extends FieldValues, Request>({ control, name, children, isDisabled }: Bound<Values, Request> & { children: ReactNode; isDisabled?: boolean }) {

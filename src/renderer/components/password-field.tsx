@@ -5,11 +5,11 @@ import {
   FieldError,
   Group,
   Input,
-  Label,
   Text,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { FieldLabel } from './field-label';
 
 export interface PasswordFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children' | 'type'> {
   label: string;
@@ -24,7 +24,7 @@ export function PasswordField({ label, description, errorMessage, ...props }: Pa
   const [visible, setVisible] = useState(false);
   return (
     <AriaTextField {...props} type={visible ? 'text' : 'password'} isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)} className="field">
-      <Label className="field__label">{label}</Label>
+      <FieldLabel label={label} isRequired={props.isRequired} />
       <Group className="field__group">
         <Input className="field__input field__input--grouped" spellCheck={false} />
         <AriaButton

@@ -2,7 +2,6 @@ import {
   Button as AriaButton,
   ComboBox,
   Input,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
@@ -11,6 +10,7 @@ import {
   Text,
   type Key,
 } from 'react-aria-components';
+import { FieldLabel } from './field-label';
 import './choice-controls.css';
 
 // The one single-choice control of the app (filters, dialogs, forms, the language): a button
@@ -45,6 +45,8 @@ export interface SelectFieldProps {
   /** 'inline' puts the label beside the control (toolbars). */
   layout?: 'stacked' | 'inline';
   className?: string;
+  /** 'aria' in a form of lib/form.ts: its schema, not the browser, says what is missing. */
+  validationBehavior?: 'aria' | 'native';
 }
 
 /** The key of the "no choice" option (value ''): list keys must not be empty. */
@@ -79,6 +81,7 @@ export function SelectField({
   openLabel,
   layout = 'stacked',
   className,
+  validationBehavior,
 }: SelectFieldProps) {
   const items = emptyLabel !== undefined ? [{ value: NONE, label: emptyLabel }, ...options] : [...options];
   const selectedKey = value === '' ? (emptyLabel !== undefined ? NONE : null) : options.some((o) => o.value === value) ? value : null;
@@ -104,13 +107,15 @@ export function SelectField({
         selectedKey={selectedKey}
         onSelectionChange={change}
         defaultItems={items}
-        menuTrigger="focus"
+        // Tabbing through a form passes by: the list opens on typing or the arrow keys.
+        menuTrigger="input"
         name={name}
         isRequired={isRequired}
+        validationBehavior={validationBehavior}
         isDisabled={isDisabled}
         isInvalid={errorMessage ? true : undefined}
       >
-        <Label className="field__label">{label}</Label>
+        <FieldLabel label={label} isRequired={isRequired} />
         <div className="field__input combo-box__group">
           <Input className="combo-box__input" placeholder={placeholder} />
           <AriaButton className="combo-box__button" aria-label={openLabel}>
@@ -132,11 +137,12 @@ export function SelectField({
       }}
       name={name}
       isRequired={isRequired}
+      validationBehavior={validationBehavior}
       isDisabled={isDisabled}
       isInvalid={errorMessage ? true : undefined}
       placeholder={placeholder}
     >
-      <Label className="field__label">{label}</Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       <AriaButton className="field__input select-field__button">
         <SelectValue className="select-field__value" />
         <span aria-hidden="true" className="choice-trigger__arrow">

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldLabel } from './field-label';
+import { FieldError, Input, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
   label: string;
@@ -15,7 +16,7 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
 export function TextField({ label, description, errorMessage, placeholder, className, inputRef, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)} className={['field', className].filter(Boolean).join(' ')}>
-      <Label className="field__label">{label}</Label>
+      <FieldLabel label={label} isRequired={props.isRequired} />
       <Input ref={inputRef} className="field__input" placeholder={placeholder} />
       {description ? (
         <Text slot="description" className="field__description">

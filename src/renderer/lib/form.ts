@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { translateError } from './error-translator';
-import { leafIssues, zodIssueMessage, type ZodIssue } from './zod-issue-message';
+import { recordRequiredFields } from './form-required';
+import { isMissingValue, leafIssues, zodIssueMessage, type ZodIssue } from './zod-issue-message';
 
 // The form layer: a form is the shared request schema (src/shared/api, the one the server checks
 // with) plus its fields. Values are checked by that schema through react-hook-form's zod resolver,
@@ -68,6 +69,36 @@ export function formSchema<Values extends FieldValues>(options: Omit<SchemaFormO
   });
 }
 
+/** The values with every field emptied: a text '', a list [], anything else null (a yes/no stays). */
+function emptied(values: unknown): unknown {
+  if (Array.isArray(values)) return [];
+  if (typeof values === 'string') return '';
+  if (typeof values === 'boolean') return values;
+  if (values !== null && typeof values === 'object') return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, emptied(value)]));
+  return null;
+}
+
+/**
+ * The fields the schema will not accept empty: those with a "missing value" issue when every
+ * field is empty. A field required only with another's value (a reason once an option is ticked)
+ * says so itself (isRequired).
+ */
+export function requiredFieldsOf<Values extends FieldValues>(options: Pick<SchemaFormOptions<Values>, 'schema' | 'defaultValues' | 'toRequest' | 'fieldOf'>): Set<string> {
+  const values = emptied(options.defaultValues) as Values;
+  const fieldOf = options.fieldOf ?? defaultFieldOf;
+  try {
+    const parsed = options.schema.safeParse(options.toRequest ? options.toRequest(values) : values, { reportInput: true });
+    if (parsed.success) return new Set();
+    const fields = leafIssues(parsed.error.issues)
+      .filter(isMissingValue)
+      .map((issue) => fieldOf(issue.path.map(String).join('.'), values));
+    return new Set(fields.filter((field): field is string => field !== null));
+  } catch {
+    // A request that cannot be made from empty values marks nothing; the check on send still says it.
+    return new Set();
+  }
+}
+
 export interface SchemaForm<Values extends FieldValues, Request> extends UseFormReturn<Values, unknown, Request> {
   /**
    * A server refusal onto the form: its field errors on their fields (the rest with the form,
@@ -102,6 +133,9 @@ export function useSchemaForm<Values extends FieldValues, Request = unknown>(opt
     [t],
   );
   const form = useForm<Values, unknown, Request>({ defaultValues: options.defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // Marked before anything is sent (components/form-fields.tsx reads it by the form's control).
+  const [required] = useState(() => requiredFieldsOf(options));
+  recordRequiredFields(form.control, required);
   const { setError, getValues } = form;
   const showRefusal = useCallback(
     (error: unknown) => placeRefusal({ setError, getValues } as Pick<UseFormReturn<Values>, 'setError' | 'getValues'>, error, t, latest.current.fieldOf),

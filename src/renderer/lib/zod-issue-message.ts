@@ -36,6 +36,19 @@ function tooBig(issue: z.core.$ZodIssueTooBig, t: TFunction): string {
   return t('common:validation.invalidFormat');
 }
 
+/** The issue says a value is missing (the words "This field is required"), not that it is wrong. */
+export function isMissingValue(issue: ZodIssue): boolean {
+  switch (issue.code) {
+    case 'too_small':
+      return (issue.origin === 'string' && (Number(issue.minimum) <= 1 || isEmpty(issue.input))) || (LIST_ORIGINS.has(issue.origin) && Number(issue.minimum) <= 1);
+    case 'invalid_type':
+    case 'invalid_value':
+      return isEmpty(issue.input);
+    default:
+      return false;
+  }
+}
+
 /**
  * The reader's words for one issue. A refinement (code `custom`) says only its message: the
  * generic ones of the contract are translated, any other is the schema's own sentence, which the

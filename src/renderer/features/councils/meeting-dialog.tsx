@@ -1,25 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useController } from 'react-hook-form';
 import { Form, Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { DatePickerField } from '../../components/date-picker-field';
 import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { DownloadButton } from '../../components/download-button';
-import { FormError } from '../../components/form-error';
+import { FormDateField, FormFieldMessage, FormRootError, FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { PdfUpload } from '../../components/pdf-upload';
-import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
 import { notifySuccess } from '../../components/toast';
 import { translateError } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
-import { COUNCIL_MEETING_STATUSES, type CouncilDetail, type CouncilMeeting, type CouncilMeetingStatus } from '../../../shared/api/councils';
+import { COUNCIL_MEETING_STATUSES, meetingUpdate, type CouncilDetail, type CouncilMeeting, type CouncilMeetingStatus, type MeetingUpdate } from '../../../shared/api/councils';
 import { useMeeting, useMeetingSaved, useUpdateMeeting } from './api';
 import { councilMessage } from './council-form';
 import { dayAndTime, meetingInstant } from './meeting-time';
@@ -28,12 +26,16 @@ import { dayAndTime, meetingInstant } from './meeting-time';
 export function MeetingDialog({ meetingId, council, onClose }: { meetingId: number; council: CouncilDetail; onClose(): void }) {
   const { t } = useTranslation(['councils', 'common']);
   const meeting = useMeeting(meetingId);
+  // The panel keeps what was typed while the meeting changes under it (minutes uploaded, a
+  // refetch); only the Reload after someone else's change starts the form again from the server.
+  const [generation, setGeneration] = useState(0);
+  const reload = () => void meeting.refetch().then(() => setGeneration((value) => value + 1));
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('meeting.title')} size="wide">
       {meeting.isPending ? <Spinner label={t('common:loading')} /> : null}
       {meeting.isError ? <Alert tone="error">{translateError(meeting.error, t).message}</Alert> : null}
       {meeting.data ? (
-        <MeetingPanel key={meeting.data.version} meeting={meeting.data} council={council} reload={() => void meeting.refetch()} />
+        <MeetingPanel key={generation} meeting={meeting.data} council={council} reload={reload} />
       ) : null}
       <div className="dialog__actions">
         <Button variant="secondary" onPress={onClose}>
@@ -146,91 +148,110 @@ function AttendanceList({ meeting }: { meeting: CouncilMeeting }) {
   );
 }
 
+interface MeetingChangeValues {
+  day: string | null;
+  time: string;
+  place: string;
+  status: CouncilMeetingStatus;
+  notes: string;
+  /** The chosen applications' ids, as the menu holds them. */
+  agenda: string[];
+  /** The members ticked present. */
+  present: number[];
+  /** Never typed: where the message about the day and time (the request's scheduled_at) is shown. */
+  scheduled_at?: string;
+}
+
+/** The form field a request path is shown on: the instant under the day and time, a row of a list with its list. */
+function meetingChangeFieldOf(path: string): string | null {
+  const field = path.split('.')[0] ?? '';
+  if (field === 'attendance') return 'present';
+  return ['scheduled_at', 'place', 'status', 'notes', 'agenda'].includes(field) ? field : null;
+}
+
 /** The chair's (or a council administrator's) changes: date, place, status, agenda, attendance, notes. */
 function MeetingChangeForm({ meeting, council, reload }: { meeting: CouncilMeeting; council: CouncilDetail; reload(): void }) {
   const { t } = useTranslation(['councils', 'common']);
   const update = useUpdateMeeting(meeting.id);
   const start = dayAndTime(meeting.scheduled_at);
-  const [day, setDay] = useState<string | null>(start.day);
-  const [time, setTime] = useState(start.time);
-  const [place, setPlace] = useState(meeting.place);
-  const [status, setStatus] = useState<CouncilMeetingStatus>(meeting.status);
-  const [notes, setNotes] = useState(meeting.notes);
-  const [agenda, setAgenda] = useState(meeting.agenda.map((item) => String(item.application_id)));
-  const [present, setPresent] = useState<Record<number, boolean>>(Object.fromEntries(meeting.attendance.filter((row) => row.is_member).map((row) => [row.user_id, row.present === true])));
-  const [problem, setProblem] = useState<string | null>(null);
+  const members = meeting.attendance.filter((row) => row.is_member);
+  const form = useSchemaForm<MeetingChangeValues, MeetingUpdate>({
+    schema: meetingUpdate,
+    defaultValues: {
+      day: start.day,
+      time: start.time,
+      place: meeting.place,
+      status: meeting.status,
+      notes: meeting.notes,
+      agenda: meeting.agenda.map((item) => String(item.application_id)),
+      present: members.filter((row) => row.present === true).map((row) => row.user_id),
+    },
+    // The version is the meeting's latest (uploaded minutes make a new one), read when sending; a
+    // day and time that make no instant are sent as none, which the schema refuses.
+    toRequest: (values) => ({
+      version: meeting.version,
+      scheduled_at: meetingInstant(values.day, values.time) ?? '',
+      place: values.place.trim(),
+      status: values.status,
+      notes: values.notes.trim(),
+      agenda: values.agenda.map(Number),
+      attendance: members.map((row) => ({ user_id: row.user_id, present: values.present.includes(row.user_id) })),
+    }),
+    fieldOf: meetingChangeFieldOf,
+    describe: (issue, translate) => (issue.path[0] === 'scheduled_at' ? translate('councils:meeting.whenInvalid') : issue.code === 'custom' ? councilMessage(issue.message, translate) : undefined),
+    refusal: update.error,
+    onEdited: () => update.error && update.reset(),
+  });
+  const { control } = form;
+  const { field: agenda } = useController({ control, name: 'agenda' });
+  const { field: present } = useController({ control, name: 'present' });
 
   const refusal = update.error ? translateError(update.error, t) : null;
   const stale = refusal?.status === 412;
-  const fieldMessages = Object.values(refusal?.fieldErrors ?? {}).flatMap((messages) => messages.slice(0, 1).map((message) => councilMessage(message, t)));
+  const formMessage = refusal && Object.keys(refusal.fieldErrors).length === 0 ? refusal.message : null;
 
   // The agenda may take the council's applications under review and keeps what it already holds.
   const agendaOptions = new Map<string, string>();
   for (const item of meeting.agenda) agendaOptions.set(String(item.application_id), `${item.reference} — ${item.applicant_name}`);
   for (const application of council.applications) agendaOptions.set(String(application.id), `${application.reference} — ${application.applicant_name}`);
 
-  const submit = () => {
-    const scheduledAt = meetingInstant(day, time);
-    if (!scheduledAt) return setProblem(t('meeting.whenInvalid'));
-    if (place.trim() === '') return setProblem(t('meeting.placeRequired'));
-    setProblem(null);
-    update.mutate(
-      {
-        version: meeting.version,
-        scheduled_at: scheduledAt,
-        place: place.trim(),
-        status,
-        notes: notes.trim(),
-        agenda: agenda.map(Number),
-        attendance: Object.entries(present).map(([userId, isPresent]) => ({ user_id: Number(userId), present: isPresent })),
-      },
-      { onSuccess: () => notifySuccess('saved', t('meeting.title')) },
-    );
-  };
+  const submit = (request: MeetingUpdate) => update.mutate(request, { onSuccess: () => notifySuccess('saved', t('meeting.title')) });
 
   return (
-    <Form
-      className="form meeting-panel__form"
-      validationBehavior="aria"
-      aria-labelledby="meeting-change"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Form className="form meeting-panel__form" validationBehavior="aria" aria-labelledby="meeting-change" onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Heading level={3} id="meeting-change" className="meeting-panel__title">
         {t('meeting.change')}
       </Heading>
       <div className="council-form__row">
-        <DatePickerField label={t('meeting.day')} value={day} onChange={setDay} />
-        <TextField label={t('meeting.time')} value={time} onChange={setTime} />
-        <SelectField
-          label={t('meeting.status')}
-          value={status}
-          options={COUNCIL_MEETING_STATUSES.map((value) => ({ value, label: t(`meetingStatus.${value}`) }))}
-          onChange={(value) => setStatus(value as CouncilMeetingStatus)}
-        />
+        <FormDateField control={control} name="day" label={t('meeting.day')} isRequired />
+        <FormTextField control={control} name="time" label={t('meeting.time')} isRequired />
+        <FormSelectField control={control} name="status" label={t('meeting.status')} options={COUNCIL_MEETING_STATUSES.map((value) => ({ value, label: t(`meetingStatus.${value}`) }))} />
       </div>
-      <TextField label={t('meeting.place')} value={place} onChange={setPlace} isRequired />
+      <FormFieldMessage control={control} name="scheduled_at" />
+      <FormTextField control={control} name="place" label={t('meeting.place')} />
       <MultiSelectMenu
         label={t('meeting.agenda')}
         emptySummary={t('meeting.noAgenda')}
         options={[...agendaOptions].map(([value, label]) => ({ value, label }))}
-        selected={agenda}
-        onChange={setAgenda}
+        selected={agenda.value}
+        onChange={agenda.onChange}
       />
+      <FormFieldMessage control={control} name="agenda" />
       <fieldset className="council-form__group">
         <legend>{t('meeting.attendance')}</legend>
-        {meeting.attendance
-          .filter((row) => row.is_member)
-          .map((row) => (
-            <Checkbox key={row.user_id} isSelected={present[row.user_id] ?? false} onChange={(on) => setPresent((current) => ({ ...current, [row.user_id]: on }))}>
-              {row.is_chair ? t('meeting.chairName', { name: row.name }) : row.name}
-            </Checkbox>
-          ))}
+        {members.map((row) => (
+          <Checkbox
+            key={row.user_id}
+            isSelected={present.value.includes(row.user_id)}
+            onChange={(on) => present.onChange(on ? [...present.value, row.user_id] : present.value.filter((id) => id !== row.user_id))}
+          >
+            {row.is_chair ? t('meeting.chairName', { name: row.name }) : row.name}
+          </Checkbox>
+        ))}
       </fieldset>
-      <TextAreaField label={t('meeting.notes')} value={notes} onChange={setNotes} />
-      <FormError message={problem ?? (refusal ? (fieldMessages.length > 0 ? null : refusal.message) : null)} details={fieldMessages} />
+      <FormFieldMessage control={control} name="present" />
+      <FormTextAreaField control={control} name="notes" label={t('meeting.notes')} />
+      <FormRootError control={control} message={formMessage} />
       {stale ? (
         <div>
           <Button variant="secondary" onPress={reload}>

@@ -10,15 +10,15 @@ import { DownloadButton } from '../../components/download-button';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
-import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { TextAreaField } from '../../components/text-area-field';
+import { FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
 import { useCountryName } from '../../lib/country-names';
 import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
+import { useSchemaForm } from '../../lib/form';
 import { asTransportError } from '../../lib/transport-error';
-import { EXPERT_RECOMMENDATIONS, type ExpertRecommendation, type ExpertReview, type ReviewedDocument } from '../../../shared/api/experts';
+import { EXPERT_RECOMMENDATIONS, reviewSubmit, type ExpertRecommendation, type ExpertReview, type ReviewedDocument, type ReviewSubmit } from '../../../shared/api/experts';
 import { useExpertReview, useSaveDraft, useSaved, useSubmitReview } from './api';
 
 /** /expert-reviews/{id}: the application under review, its documents (preview), and the evaluator's form. */
@@ -41,16 +41,17 @@ export function ExpertReviewScreen({ titleKey }: { titleKey: string }) {
       </>
     );
   }
-  return <ReviewView review={review.data} titleKey={titleKey} onReload={() => void review.refetch()} />;
+  return <ReviewView review={review.data} titleKey={titleKey} onReload={() => review.refetch()} />;
 }
 
-function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titleKey: string; onReload(): void }) {
+function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titleKey: string; onReload(): Promise<unknown> }) {
   const { t } = useTranslation(['experts', 'nav', 'applications', 'common']);
   const format = useFormat();
   const country = useCountryName();
   const application = review.application;
   const serviceName = application[`service_name_${format.language}`];
   const education = application.education;
+  const [generation, setGeneration] = useState(0);
 
   return (
     <>
@@ -95,7 +96,9 @@ function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titl
           </section>
           <ReviewDocuments documents={review.documents} />
         </div>
-        <ReviewForm key={review.version} review={review} onReload={onReload} />
+        {/* The form keeps what was typed while the review changes under it (a report upload, a
+            refetch): only the evaluator's own Reload starts it again from the server's texts. */}
+        <ReviewForm key={generation} review={review} onReload={() => void onReload().then(() => setGeneration((value) => value + 1))} />
       </div>
     </>
   );
@@ -138,13 +141,17 @@ function ReviewDocuments({ documents }: { documents: ReviewedDocument[] }) {
   );
 }
 
+interface ReviewValues {
+  assessment: string;
+  /** '' while none is chosen. */
+  recommendation: ExpertRecommendation | '';
+  comments: string;
+}
+
 function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): void }) {
   const { t } = useTranslation(['experts', 'common', 'errors']);
   const format = useFormat();
-  const [assessment, setAssessment] = useState(review.assessment);
-  const [recommendation, setRecommendation] = useState<string>(review.recommendation ?? '');
-  const [comments, setComments] = useState(review.comments);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<ReviewSubmit | null>(null);
   const save = useSaveDraft(review.id);
   const submit = useSubmitReview(review.id);
   const saved = useSaved();
@@ -156,6 +163,16 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
     if (save.error) save.reset();
     if (submit.error) submit.reset();
   };
+  // Submitting checks the texts with the server's submit schema; a draft may be incomplete. The
+  // version is the review's latest (an attached report makes a new one), read when sending.
+  const form = useSchemaForm<ReviewValues, ReviewSubmit>({
+    schema: reviewSubmit,
+    defaultValues: { assessment: review.assessment, recommendation: review.recommendation ?? '', comments: review.comments },
+    toRequest: (values) => ({ version: review.version, assessment: values.assessment, recommendation: values.recommendation === '' ? undefined : values.recommendation, comments: values.comments }),
+    refusal: error,
+    onEdited: edited,
+  });
+  const { control } = form;
 
   if (review.locked) {
     return (
@@ -176,19 +193,20 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
     );
   }
 
-  const chosen = recommendation === '' ? null : (recommendation as ExpertRecommendation);
+  const saveDraft = () => {
+    const values = form.getValues();
+    save.mutate(
+      { version: review.version, assessment: values.assessment, recommendation: values.recommendation === '' ? null : values.recommendation, comments: values.comments },
+      { onSuccess: () => notifySuccess('saved', t('review.draftSaved')) },
+    );
+  };
+
   return (
     <section className="card" aria-labelledby="review-form">
       <Heading level={2} id="review-form" className="card__title">
         {t('review.formTitle')}
       </Heading>
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setConfirming(true);
-        }}
-      >
+      <Form className="form" validationBehavior="aria" onSubmit={(event) => void form.handleSubmit((request) => setConfirming(request))(event)}>
         {stale ? (
           <Alert tone="warning" title={t('errors:precondition_failed')}>
             <p>{t('review.stale')}</p>
@@ -203,49 +221,19 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
           </Alert>
         ) : null}
         {general ? <Alert tone="error">{general}</Alert> : null}
-        <TextAreaField
-          label={t('fields.assessment')}
-          value={assessment}
-          rows={8}
-          onChange={(value) => {
-            edited();
-            setAssessment(value);
-          }}
-          errorMessage={fields.assessment?.[0]}
-        />
-        <SelectField
+        <FormTextAreaField control={control} name="assessment" label={t('fields.assessment')} rows={8} />
+        <FormSelectField
+          control={control}
+          name="recommendation"
           label={t('fields.recommendation')}
-          value={recommendation}
           emptyLabel={t('review.chooseRecommendation')}
           options={EXPERT_RECOMMENDATIONS.map((value) => ({ value, label: t(`recommendations.${value}`) }))}
-          onChange={(value) => {
-            edited();
-            setRecommendation(value);
-          }}
-          errorMessage={fields.recommendation?.[0]}
         />
-        <TextAreaField
-          label={t('fields.comments')}
-          value={comments}
-          rows={4}
-          onChange={(value) => {
-            edited();
-            setComments(value);
-          }}
-          errorMessage={fields.comments?.[0]}
-        />
+        <FormTextAreaField control={control} name="comments" label={t('fields.comments')} rows={4} />
         <ReviewReport review={review} />
         <PdfUpload label={review.report ? t('review.replaceReport') : t('review.attachReport')} target={{ type: 'expert_review_report', review_id: review.id, version: review.version }} onReviewReportUploaded={saved} />
         <div className="form-actions">
-          <Button
-            isPending={save.isPending}
-            onPress={() =>
-              save.mutate(
-                { version: review.version, assessment, recommendation: chosen, comments },
-                { onSuccess: () => notifySuccess('saved', t('review.draftSaved')) },
-              )
-            }
-          >
+          <Button isPending={save.isPending} onPress={saveDraft}>
             {t('review.saveDraft')}
           </Button>
           <Button type="submit" variant="primary">
@@ -254,18 +242,19 @@ function ReviewForm({ review, onReload }: { review: ExpertReview; onReload(): vo
         </div>
       </Form>
       <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
         title={t('review.confirmTitle')}
         message={t('review.confirmMessage')}
         confirmLabel={t('review.confirm')}
         isPending={submit.isPending}
         onConfirm={() =>
+          confirming &&
           submit.mutate(
-            { version: review.version, assessment, recommendation: chosen as ExpertRecommendation, comments },
+            { ...confirming, version: review.version },
             {
               onSuccess: () => notifySuccess('sent', t('review.submitted')),
-              onSettled: () => setConfirming(false),
+              onSettled: () => setConfirming(null),
             },
           )
         }

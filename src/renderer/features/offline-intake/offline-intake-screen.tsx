@@ -90,8 +90,9 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
   const drafts = summaries.filter((summary) => summary.state === 'draft');
   const outbox = summaries.filter((summary) => summary.state !== 'draft');
 
-  const change = (values: DraftValues) => {
-    setDraft((current) => ({ ...current, values }));
+  /** A change of the form: the values, or how to make them from the latest ones (an attachment that arrives after more typing). */
+  const change = (values: DraftValues | ((current: DraftValues) => DraftValues)) => {
+    setDraft((current) => ({ ...current, values: typeof values === 'function' ? values(current.values) : values }));
     setEdited(true);
   };
 
@@ -132,14 +133,16 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
     }
   };
 
-  const attach = (document: DraftDocument) => change({ ...draft.values, documents: [...draft.values.documents, document] });
+  // A file arrives after its dialog and its sealing: it joins the values as they are then, never
+  // the ones of the moment it was chosen (what was typed meanwhile stays).
+  const attach = (document: DraftDocument) => change((values) => ({ ...values, documents: [...values.documents, document] }));
 
   // A removed document's kept file is deleted once a draft without it is saved: should the save
   // fail, the stored draft still names a file that exists. (Leaving the screen before that save
   // leaves the sealed file behind: nothing sweeps unnamed attachments yet.)
   const [removed, setRemoved] = useState<string[]>([]);
   const remove = (document: DraftDocument) => {
-    change({ ...draft.values, documents: draft.values.documents.filter((entry) => entry.attachment_id !== document.attachment_id) });
+    change((values) => ({ ...values, documents: values.documents.filter((entry) => entry.attachment_id !== document.attachment_id) }));
     setRemoved((current) => [...current, document.attachment_id]);
   };
   useEffect(() => {

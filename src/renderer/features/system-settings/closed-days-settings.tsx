@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { holidaySettings, type ClosedDay, type HolidaySettings, type SettingsAnswer } from '../../../shared/api/settings';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
-import { FormTextField } from '../../components/form-fields';
+import { FormDateField, FormTextField } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { describeSettingsIssue } from './settings-form';
@@ -14,22 +14,31 @@ import { useGroupSave } from './use-group-save';
  * Days the office is closed beyond the public holidays (the deadline screen's calendar): the
  * deadline clock skips them for every deadline computed after the save.
  */
+interface ClosedDayValues {
+  /** The day as the date field holds it (ISO), null while none is chosen. */
+  date: string | null;
+  reason: string;
+}
+
 export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer['holidays']; canChange: boolean }) {
   const { t } = useTranslation(['settings', 'common']);
   const format = useFormat();
   const { isSaving, refusal, fieldError, save, reload } = useGroupSave('holidays');
   const [days, setDays] = useState<ClosedDay[]>(state.values.closed_days);
   // A day is added when the list with it is one the group's schema accepts (a date, a reason, not listed twice).
-  const added = useSchemaForm<ClosedDay, HolidaySettings>({
+  const added = useSchemaForm<ClosedDayValues, HolidaySettings>({
     schema: holidaySettings,
-    defaultValues: { date: '', reason: '' },
-    toRequest: (day) => ({ closed_days: [...days, { ...day, date: day.date.trim() }] }),
+    defaultValues: { date: null, reason: '' },
+    toRequest: (day) => ({ closed_days: [...days, { date: day.date ?? '', reason: day.reason }] }),
     fieldOf: (path) => {
       const [list, index, field] = path.split('.');
       return list === 'closed_days' && Number(index) === days.length && field ? field : null;
     },
-    // Whatever is wrong with the date, its one sentence says the form it takes.
-    describe: (issue, translate) => describeSettingsIssue(issue, translate) ?? (issue.path.at(-1) === 'date' ? translate('settings:errors.date') : undefined),
+    // The date field holds a day or none: none is missing, anything else wrong with it says the form it takes.
+    describe: (issue, translate) => {
+      if (issue.path.at(-1) === 'date' && issue.input === '') return translate('common:validation.required');
+      return describeSettingsIssue(issue, translate) ?? (issue.path.at(-1) === 'date' ? translate('settings:errors.date') : undefined);
+    },
   });
 
   const add = added.handleSubmit(({ closed_days }) => {
@@ -76,7 +85,7 @@ export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer
       {fieldError('closed_days') ? <p className="field__error">{fieldError('closed_days')}</p> : null}
       {canChange ? (
         <div className="settings-closed-day">
-          <FormTextField control={added.control} name="date" label={t('fields.closed_day_date')} description={t('hints.date')} />
+          <FormDateField control={added.control} name="date" label={t('fields.closed_day_date')} isRequired />
           <FormTextField control={added.control} name="reason" label={t('fields.closed_day_reason')} />
           <Button variant="secondary" onPress={() => void add()}>
             {t('closedDays.add')}

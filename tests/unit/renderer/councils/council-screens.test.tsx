@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NaricBridge } from '../../../../src/shared/bridge';
 import { json, stubApi } from '../api-stub';
 import { chooseOption } from '../choose-option';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
@@ -114,6 +115,34 @@ describe('council details', () => {
       { user_id: 5, present: true },
       { user_id: 21, present: true },
     ]);
+  });
+
+  it('keeps the meeting form as typed when minutes are uploaded, and saves it with the new version', async () => {
+    const uploaded = makeMeeting({ version: 3, minutes: { file_name: 'minutes-new.pdf', size: 2048, uploaded_at: '2026-10-04T09:00:00Z', uploaded_by_name: 'Driton Hoxha' } });
+    const calls = stubApi({
+      'GET /api/councils/4/': json(200, makeCouncilDetail()),
+      'GET /api/councils/meetings/30/': [json(200, makeMeeting()), json(200, uploaded)],
+      'PATCH /api/councils/meetings/30/': json(200, makeMeeting({ version: 4 })),
+    });
+    const upload = vi.fn<NaricBridge['transfer']['upload']>(async () => ({ outcome: 'uploaded_minutes', meeting: uploaded }));
+    openSignedIn(admin, '/councils/4', {
+      transfer: { limits: async () => ({ max_upload_bytes: 25 * 1024 * 1024, accepted_media_types: ['application/pdf'] }), choosePdf: async () => ({ selection: 'sel-1', file_name: 'minutes-new.pdf', size: 2048 }), upload },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Council for Medical and Health Sciences' }, { timeout: 10_000 });
+    fireEvent.click(within(screen.getByRole('grid', { name: 'Meetings' })).getAllByRole('button')[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Council meeting' });
+    await within(dialog).findByRole('link', { name: 'NARIC-2026-000101' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Place/ }), { target: { value: 'Prishtina, room 5' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Notes' }), { target: { value: 'Minutes read and approved.' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Arben Krasniqi' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose PDF' }));
+    expect(await within(dialog).findByText(/minutes-new\.pdf/)).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: /^Place/ }) as HTMLInputElement).value).toBe('Prishtina, room 5');
+    expect((within(dialog).getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('Minutes read and approved.');
+    expect((within(dialog).getByRole('checkbox', { name: 'Arben Krasniqi' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the meeting' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body)).toMatchObject({ version: 3, place: 'Prishtina, room 5', notes: 'Minutes read and approved.' });
   });
 
   it('shows a council member the meeting without the forms when they do not chair the council', async () => {

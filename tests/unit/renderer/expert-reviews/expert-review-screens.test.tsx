@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExpertReview, ReviewListItem } from '../../../../src/shared/api/experts';
+import type { NaricBridge } from '../../../../src/shared/bridge';
 import { GROUPS } from '../../../../src/shared/auth/permissions';
 import { json, stubApi } from '../api-stub';
 import { chooseOption } from '../choose-option';
@@ -129,6 +130,45 @@ describe('the review screen', () => {
     // The locked review's report is there to open or save, and nothing can be attached any more.
     expect(screen.getByText('Report: assessment.pdf (2 KB)')).toBeTruthy();
     expect(screen.queryByText('Replace the PDF report')).toBeNull();
+  });
+
+  it('keeps what the evaluator typed when a report is attached, and submits it with the new version', async () => {
+    const blank = makeReview({ assessment: '', version: 2 });
+    // The server's answer to the upload: the report on a new version, the texts as last saved (none).
+    const withReport = makeReview({ assessment: '', report: { file_name: 'report.pdf', size: 2048 }, version: 3 });
+    const calls = stubApi({ 'GET /api/expert-reviews/31/': [json(200, blank), json(200, withReport)], 'POST /api/expert-reviews/31/submit/': json(200, { ...withReport, locked: true, status: 'submitted' }) });
+    const upload = vi.fn<NaricBridge['transfer']['upload']>(async () => ({ outcome: 'uploaded_review_report', review: withReport }));
+    openSignedIn(evaluator, '/expert-reviews/31', {
+      transfer: { limits: async () => ({ max_upload_bytes: 25 * 1024 * 1024, accepted_media_types: ['application/pdf'] }), choosePdf: async () => ({ selection: 'sel-1', file_name: 'report.pdf', size: 2048 }), upload },
+    });
+    await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000120/ }, { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('textbox', { name: /Assessment/ }), { target: { value: 'Comparable programme.' } });
+    await chooseOption('Recommendation', 'Recognise with conditions');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comments' }), { target: { value: 'A bridging course in pharmacology.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose PDF' }));
+    expect(await screen.findByText('Report: report.pdf (2 KB)')).toBeTruthy();
+    expect(upload.mock.calls[0]![0].target).toEqual({ type: 'expert_review_report', review_id: 31, version: 2 });
+    expect((screen.getByRole('textbox', { name: /Assessment/ }) as HTMLTextAreaElement).value).toBe('Comparable programme.');
+    expect((screen.getByRole('textbox', { name: 'Comments' }) as HTMLTextAreaElement).value).toBe('A bridging course in pharmacology.');
+    expect(screen.getAllByText('Recognise with conditions').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Submit the review?' });
+    expect(screen.queryByText('This field is required')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({ version: 3, assessment: 'Comparable programme.', recommendation: 'recognise_with_conditions', comments: 'A bridging course in pharmacology.' });
+  });
+
+  it('marks the required texts before anything is sent, and says what is missing on Submit', async () => {
+    stubApi({ 'GET /api/expert-reviews/31/': json(200, makeReview({ assessment: '' })) });
+    openSignedIn(evaluator, '/expert-reviews/31');
+    await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000120/ }, { timeout: 10_000 });
+    expect(screen.getByRole('textbox', { name: /Assessment/ }).getAttribute('aria-required')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Comments' }).getAttribute('aria-required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect((await screen.findAllByText('This field is required')).length).toBe(2);
+    expect(screen.queryByRole('alertdialog', { name: 'Submit the review?' })).toBeNull();
   });
 
   it('tells a stale save apart and offers a reload', async () => {

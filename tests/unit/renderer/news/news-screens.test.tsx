@@ -136,6 +136,25 @@ describe('news screens', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The cover must be a PNG, JPEG or WebP image.')).toBeTruthy();
   });
 
+  it('keeps the texts being written when a cover is uploaded, and saves them on the cover’s version', async () => {
+    const withCover = article({ version: 4, cover: { media_type: 'image/png', size: 2048, sha256: 'ab'.repeat(32) } });
+    const calls = stubApi({
+      'GET /api/news/5/': json(200, article()),
+      'PUT /api/news/5/cover/': json(200, withCover),
+      'GET /api/news/5/cover/': json(200, {}),
+      'PUT /api/news/5/': json(200, { ...withCover, version: 5 }),
+    });
+    openSignedIn(DEMO_USERS.content!, '/news/5/edit');
+    const title = await screen.findByRole('textbox', { name: 'Title (English)' }, FIRST_RENDER);
+    fireEvent.change(title, { target: { value: 'New office hours from Monday' } });
+    fireEvent.change(screen.getByLabelText('Choose a cover image'), { target: { files: [new File(['png'], 'cover.png', { type: 'image/png' })] } });
+    expect(await screen.findByLabelText('Replace the cover image')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Title (English)' }) as HTMLInputElement).value).toBe('New office hours from Monday');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/api/news/5/')).toBe(true));
+    expect(bodyOf(calls, 'PUT', '/api/news/5/')).toMatchObject({ version: 4, translations: { en: { title: 'New office hours from Monday' } } });
+  });
+
   it('shows the article in a chosen language with its versions, and restores one after confirming', async () => {
     const calls = stubApi({
       'GET /api/news/5/': json(200, article()),

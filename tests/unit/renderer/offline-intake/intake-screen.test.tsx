@@ -190,6 +190,30 @@ describe('counter screen', { timeout: 40_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('grid', { name: 'My drafts' })).queryByText('Arbër Krasniqi')).toBeNull());
   });
 
+  it('marks the required fields before Send, and keeps what is typed while a scan is being kept', async () => {
+    const { bridge } = await openScreen();
+    // The e-mail is required: marked before anything is sent, like the names and the service.
+    for (const name of ['First name', 'Last name', 'Personal ID number', 'E-mail']) {
+      expect(textbox(name).getAttribute('aria-required')).toBe('true');
+      expect(textbox(name).closest('.field')!.querySelector('.field__label[data-required]')).toBeTruthy();
+    }
+    expect(textbox('Phone').closest('.field')!.querySelector('.field__label[data-required]')).toBeNull();
+    await fillApplicant();
+    let finish: (() => void) | undefined;
+    const keep = bridge.counter.keepAttachment.getMockImplementation()!;
+    bridge.counter.keepAttachment.mockImplementationOnce((request) => new Promise((resolve) => (finish = () => resolve(keep(request)))));
+    const diploma = screen.getByRole('group', { name: 'Original diploma' });
+    fireEvent.click(within(diploma).getByRole('button', { name: 'Scan or choose PDF' }));
+    await waitFor(() => expect(finish).toBeDefined());
+    // The officer goes on typing while the scan is sealed on this computer.
+    fill('Phone', '+383 44 123 456');
+    fill('First name', 'Arbëresha');
+    finish!();
+    expect(await within(diploma).findByText(/scan-1\.pdf/)).toBeTruthy();
+    expect((textbox('Phone') as HTMLInputElement).value).toBe('+383 44 123 456');
+    expect((textbox('First name') as HTMLInputElement).value).toBe('Arbëresha');
+  });
+
   it('warns that an application without its required documents will be marked incomplete, and sends it when asked', async () => {
     await openScreen();
     await fillApplicant();

@@ -163,22 +163,30 @@ describe('system settings', { timeout: 60_000 }, () => {
   it('adds a closed day only when the group’s schema takes it, and checks the mail server’s port before sending', async () => {
     const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/holidays/': json(200, settings()) });
     const days = section('Office closed days');
-    const date = within(days).getByRole('textbox', { name: /^Date/ });
-    fireEvent.change(date, { target: { value: '24.12.2026' } });
+    // A day is picked on the date field by stepping each segment once from its placeholder; the
+    // same steps after an add give the same day again.
+    const stepDay = () => {
+      for (const segment of within(days).getAllByRole('spinbutton')) fireEvent.keyDown(segment, { key: 'ArrowUp' });
+      const value = (type: string) => String(within(days).getAllByRole('spinbutton').find((segment) => segment.dataset.type === type)!.getAttribute('aria-valuenow')).padStart(2, '0');
+      return `${value('year')}-${value('month')}-${value('day')}`;
+    };
     fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
-    expect(await within(days).findByText('Enter a date as YYYY-MM-DD.')).toBeTruthy();
-    expect(within(days).getByText('This field is required')).toBeTruthy();
-    fireEvent.change(date, { target: { value: '2026-12-24' } });
+    expect((await within(days).findAllByText('This field is required')).length).toBe(2);
+    // Both are marked required before anything is added.
+    expect(days.querySelectorAll('.field__label[data-required]')).toHaveLength(2);
+    const picked = stepDay();
     fireEvent.change(within(days).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Strike' } });
     fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
-    expect(await within(days).findByText('This day is already listed.')).toBeTruthy();
-    fireEvent.change(date, { target: { value: '2026-12-23' } });
-    fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
     await waitFor(() => expect(within(days).getByText('Strike')).toBeTruthy());
-    expect((date as HTMLInputElement).value).toBe('');
+    expect(within(days).getAllByRole('spinbutton').every((segment) => segment.getAttribute('aria-valuenow') === null)).toBe(true);
+    expect(stepDay()).toBe(picked);
+    fireEvent.change(within(days).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Strike again' } });
+    fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
+    expect(await within(days).findByText('This day is already listed.')).toBeTruthy();
     fireEvent.click(within(days).getByRole('button', { name: 'Save Office closed days' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect(lastBody(calls, '/api/settings/holidays/')).toEqual({ version: 0, values: { closed_days: [{ date: '2026-12-23', reason: 'Strike' }, { date: '2026-12-24', reason: 'Office move' }] } });
+    const sent = [{ date: picked, reason: 'Strike' }, { date: '2026-12-24', reason: 'Office move' }].sort((a, b) => a.date.localeCompare(b.date));
+    expect(lastBody(calls, '/api/settings/holidays/')).toEqual({ version: 0, values: { closed_days: sent } });
 
     const smtp = section('E-mail server');
     fireEvent.change(within(smtp).getByRole('textbox', { name: /^Port/ }), { target: { value: '70000' } });

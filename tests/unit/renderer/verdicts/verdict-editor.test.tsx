@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail } from '../../../../src/shared/api/applications';
 import type { Verdict } from '../../../../src/shared/api/issuance';
+import type { NaricBridge } from '../../../../src/shared/bridge';
 import { json, stubApi } from '../api-stub';
 import { makeApplicationDetail, makeUser } from '../fixtures';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
@@ -81,6 +82,33 @@ describe('verdict editor', () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/applications/31'));
     expect(JSON.parse(calls.find((c) => c.path.endsWith('/submit/'))!.body)).toEqual({ version: 2 });
     expect(JSON.parse(calls.find((c) => c.path === '/api/applications/31/submit-verdict/')!.body)).toEqual({ version: 6, notes: 'Signed by the director.' });
+  });
+
+  it('keeps the text being written when a signed PDF is uploaded, and saves it on the upload’s version', async () => {
+    const uploaded: Verdict = { ...draft, file_name: 'signed.pdf', size: 2048, sha256: 'd'.repeat(64), version: 1 };
+    const calls = stubApi({
+      'GET /api/applications/31/verdicts/5/': json(200, draft),
+      'GET /api/applications/31/': json(200, application),
+      'PUT /api/applications/31/verdicts/5/': json(200, { ...uploaded, body: 'The diploma is authentic; signed copy attached.', version: 2 }),
+    });
+    const upload = vi.fn<NaricBridge['transfer']['upload']>(async () => ({ outcome: 'uploaded_verdict', verdict: uploaded }));
+    openSignedIn(officer, '/applications/31/verdict/5', {
+      transfer: {
+        limits: async () => ({ max_upload_bytes: 1024 * 1024, accepted_media_types: ['application/pdf'] }),
+        preview: async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }),
+        cancel: async () => {},
+        choosePdf: async () => ({ selection: 'sel-1', file_name: 'signed.pdf', size: 2048 }),
+        upload,
+      },
+    });
+    const text = await screen.findByRole('textbox', { name: 'Text of the verdict' });
+    fireEvent.change(text, { target: { value: 'The diploma is authentic; signed copy attached.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose PDF' }));
+    expect(await screen.findByText('Page 1 of 1')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Text of the verdict' }) as HTMLTextAreaElement).value).toBe('The diploma is authentic; signed copy attached.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body)).toEqual({ version: 1, body: 'The diploma is authentic; signed copy attached.' });
   });
 
   it('explains a stale save in words and offers to reload', async () => {
