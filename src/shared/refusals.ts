@@ -71,6 +71,7 @@ export const REFUSALS = {
   directory_username_taken: {},
   disallowed_characters: {},
   document_not_of_application: {},
+  documents_not_of_application: { documents: 'text' },
   duplicate_record: {},
   exemption_not_allowed: {},
   expert_already_requested: {},
