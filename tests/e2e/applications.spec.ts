@@ -32,6 +32,33 @@ test('an officer finds a paid application, walks it to decision pending, and an 
 
   await runAction(page, 'Start work');
   await expect(page.getByText('Document verification').first()).toBeVisible();
+
+  // The documents are approved together: one confirmation naming each, one request.
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const selection = page.getByRole('group', { name: 'Selected documents' });
+  await selection.getByText('0 documents selected').click();
+  await expect(selection.getByRole('checkbox')).toBeChecked();
+  await selection.getByRole('button', { name: 'Approve selected' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve document' });
+  const named = await approve.getByRole('listitem').allTextContents();
+  expect(named.length).toBeGreaterThan(1);
+  await approve.getByRole('button', { name: 'Approve document', exact: true }).click();
+  await expect(approve).toBeHidden();
+  await expect(page.getByText(`Approve document: ${named.join(', ')}.`)).toBeVisible();
+  const documentRows = page.getByRole('grid', { name: 'Documents' }).getByRole('row');
+  for (const name of named) await expect(documentRows.filter({ hasText: name })).toContainText('Verified');
+
+  // The officer is found by typing; each choice shows the person's role and open applications.
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Assign officer', exact: true }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign officer' });
+  await assign.getByRole('combobox', { name: 'Officer' }).fill('Gash');
+  const choice = page.getByRole('option', { name: /Blerta Gashi \(officer\)/ });
+  await expect(choice).toContainText(/open application/);
+  await choice.click();
+  await assign.getByRole('button', { name: 'Assign officer', exact: true }).click();
+  await expect(assign).toBeHidden();
+  await expect(page.getByText('Officer: Blerta Gashi')).toBeVisible();
+  await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Update status' }).click();
   const statusDialog = page.getByRole('dialog', { name: 'Update status' });
   await statusDialog.getByRole('button', { name: /New status/ }).click();

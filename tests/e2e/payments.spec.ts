@@ -43,6 +43,16 @@ test('a payment officer imports a bank statement and marks a counter payment pai
   await expectNoAccessibilityViolations(page);
   await dialog.getByRole('button', { name: 'Confirm import of 1 payment' }).click();
   await expect(dialog.getByText('1 payment recorded.')).toBeVisible();
+
+  // The line with the unknown reference is resolved here: set aside with the reason, showing by whom.
+  await dialog.getByRole('button', { name: 'Resolve line 2' }).click();
+  const resolve = page.getByRole('dialog', { name: 'Resolve line 2' });
+  await expect(resolve.getByText('Line 2: €12.00, reference “NARIC-1999-000001”')).toBeVisible();
+  await resolve.getByRole('textbox', { name: 'Reason' }).fill('Not a NARIC fee: returned to the payer.');
+  await resolve.getByRole('button', { name: 'Set aside' }).click();
+  await expect(resolve).toBeHidden();
+  await expect(dialog.getByText('Line 2 set aside.')).toBeVisible();
+  await expect(dialog.getByRole('grid').getByText(/Set aside by .*Not a NARIC fee/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // The list now shows it paid; its details show the bank's transaction ID and where it came from.

@@ -105,6 +105,29 @@ describe('applications endpoints × demo groups', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('reviewing several documents at once answers as approving or rejecting one', async () => {
+    const failures: string[] = [];
+    const documents = await server.db
+      .insertInto('application_documents')
+      .values([
+        { application_id: targetId, file_name: 'first.pdf', document_type: 'original_diploma' },
+        { application_id: targetId, file_name: 'second.pdf', document_type: 'original_transcript' },
+      ])
+      .returning('id')
+      .execute();
+    for (const username of [null, ...DEMO_ACCOUNTS.map((a) => a.username)]) {
+      const user = username ? users.get(username)! : null;
+      for (const decision of ['approve_document', 'reject_document'] as const) {
+        const expected = expectedFor(user, decision);
+        const { version } = await server.db.selectFrom('applications').select('version').where('id', '=', targetId).executeTakeFirstOrThrow();
+        const body = { version, decision, notes: 'Access check.', document_ids: documents.map((d) => d.id) };
+        const answer = await call('POST', APPLICATION_PATHS.documentReview(targetId), username, body);
+        if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'} ${decision}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 function expectedFor(user: User | null, action: ActionName): number {

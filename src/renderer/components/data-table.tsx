@@ -10,6 +10,7 @@ import {
   type Key,
   type SortDescriptor,
 } from 'react-aria-components';
+import { useFormat } from '../lib/format';
 import { useTableDensity } from './table-density';
 import { TruncatedText } from './truncated-text';
 import './data-table.css';
@@ -57,12 +58,12 @@ export interface DataTableProps<Row> {
   emptyText?: string;
 }
 
-function compare(a: string | number | null, b: string | number | null): number {
+function compare(a: string | number | null, b: string | number | null, compareText: (a: string, b: string) => number): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
+  return compareText(String(a), String(b));
 }
 
 /** The table's own width, followed as the window or the layout changes (0 until measured). */
@@ -116,6 +117,7 @@ export function DataTable<RowType>({
   const latest = useRef({ rowKey, onRowAction, onSortChange });
   latest.current = { rowKey, onRowAction, onSortChange };
   const [density] = useTableDensity();
+  const { compare: compareText } = useFormat();
   const container = useRef<HTMLDivElement>(null);
   const width = useWidth(container);
   const [localSort, setLocalSort] = useState<SortDescriptor | undefined>(undefined);
@@ -129,8 +131,8 @@ export function DataTable<RowType>({
     const column = columns.find((c) => c.id === activeSort.column);
     if (!column?.sortValue) return rows;
     const direction = activeSort.direction === 'descending' ? -1 : 1;
-    return [...rows].sort((a, b) => direction * compare(column.sortValue!(a), column.sortValue!(b)));
-  }, [rows, columns, activeSort, controlled]);
+    return [...rows].sort((a, b) => direction * compare(column.sortValue!(a), column.sortValue!(b), compareText));
+  }, [rows, columns, activeSort, controlled, compareText]);
 
   // The same item objects and row renderer while the rows and columns stay: the grid keeps each
   // row it drew (react-aria caches a row by its item) when only the sort header, the busy state or

@@ -22,6 +22,8 @@ export interface SelectOption {
   label: string;
   /** The option's language when it differs from the page's (a language named in itself). */
   lang?: string;
+  /** A second, smaller line under the label (a person's role and workload); not searched. */
+  description?: string;
 }
 
 export interface SelectFieldProps {
@@ -58,7 +60,16 @@ function OptionList({ items }: { items: readonly SelectOption[] }) {
       <ListBox className="listbox choice-menu" items={items}>
         {(item: SelectOption) => (
           <ListBoxItem id={item.value} textValue={item.label} lang={item.lang} className="listbox__item">
-            {item.label}
+            {item.description ? (
+              <>
+                <Text slot="label">{item.label}</Text>
+                <Text slot="description" className="listbox__description">
+                  {item.description}
+                </Text>
+              </>
+            ) : (
+              item.label
+            )}
           </ListBoxItem>
         )}
       </ListBox>

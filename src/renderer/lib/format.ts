@@ -244,6 +244,24 @@ export function countryName(language: string | undefined, code: string | null | 
   return names?.get(code.toUpperCase())?.[formatLanguage(language)] ?? code;
 }
 
+const collators = new Map<Language, Intl.Collator>();
+
+/**
+ * Compares two texts in the reader's alphabet (names, countries, labels): Ç after C in Albanian,
+ * Č, Ć after C, Đ after D and Š after S in Serbian, never after Z as code points put them. Where the
+ * browser lacks a language's tailoring, Intl falls back to the root order, which still files
+ * accented letters beside their base letter. Numbers inside texts compare as numbers.
+ */
+export function compareText(language: string | undefined, a: string, b: string): number {
+  const tag = formatLanguage(language);
+  let collator = collators.get(tag);
+  if (!collator) {
+    collator = new Intl.Collator(FORMAT_LOCALES[tag], { sensitivity: 'base', numeric: true });
+    collators.set(tag, collator);
+  }
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 export type CountryNames = ReadonlyMap<string, Readonly<Record<Language, string>>>;
 
 /** The formatters bound to the current interface language. */
@@ -261,6 +279,8 @@ export function useFormat() {
       money: (amount: string | number | null | undefined) => formatMoney(language, amount),
       fileSize: (bytes: number) => formatFileSize(language, bytes),
       days: (value: number | null | undefined) => formatDays(t, value),
+      /** Sorting texts (names above all) in the reader's alphabet. */
+      compare: (a: string, b: string) => compareText(language, a, b),
     }),
     [language, t],
   );

@@ -354,6 +354,11 @@ export interface BankStatementLinesTable {
   outcome: StatementLineOutcome;
   problem: string | null;
   payment_id: number | null;
+  // Migration 0025: how a person resolved a line the import left.
+  resolution: 'matched' | 'set_aside' | null;
+  resolution_note: string | null;
+  resolved_by_id: number | null;
+  resolved_at: Timestamp | null;
 }
 
 export interface NotificationTemplatesTable {

@@ -132,7 +132,8 @@ export async function performAction(context: ActionContext, id: number, name: Ac
       action: `application.${name}`,
       entityType: 'application',
       entityId: id,
-      details: { reference: row.reference, from: row.status, to: next, notes },
+      // A document review names its document, so the log says which one of several.
+      details: { reference: row.reference, from: row.status, to: next, notes, ...(input.document_id === undefined ? {} : { document_id: input.document_id }) },
       ip: context.ip,
     });
     if (notify) {

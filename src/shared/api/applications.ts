@@ -272,7 +272,49 @@ export const ACTION_REQUESTS = {
 } satisfies Record<ActionName, z.ZodType>;
 export type ActionRequest<A extends ActionName> = z.input<(typeof ACTION_REQUESTS)[A]>;
 
-export const assignableOfficer = personRef.extend({ open_applications: z.number().int().nonnegative() });
+/** Most documents one review request takes (an application rarely holds more than a dozen). */
+export const DOCUMENT_REVIEW_MAX = 50;
+export const DOCUMENT_REVIEW_DECISIONS = ['approve_document', 'reject_document'] as const;
+export type DocumentReviewDecision = (typeof DOCUMENT_REVIEW_DECISIONS)[number];
+
+/**
+ * Several documents of one application approved or rejected at once. All or nothing: each
+ * document is reviewed by the workflow's approve_document / reject_document (history and audit
+ * per document) in one transaction, so a refusal (stale version, closed application, a document
+ * not of the application, a rejection without its reason) leaves every document as it was.
+ */
+export const documentReviewRequest = z.object({
+  version: recordVersion,
+  decision: z.enum(DOCUMENT_REVIEW_DECISIONS),
+  document_ids: z
+    .array(recordId)
+    .min(1, 'This field is required')
+    .max(DOCUMENT_REVIEW_MAX)
+    // A document named twice is reviewed once.
+    .transform((ids) => [...new Set(ids)]),
+  /** The reason: required to reject, as for one document. */
+  notes,
+});
+export type DocumentReviewRequest = z.input<typeof documentReviewRequest>;
+export const documentReviewAnswer = z.object({
+  /** Each document reviewed, in the order asked, with the status it now has. */
+  results: z.array(z.object({ document_id: z.number().int(), file_name: z.string(), status: z.enum(DOCUMENT_STATUSES) })),
+  application: applicationDetail,
+});
+export type DocumentReviewAnswer = z.infer<typeof documentReviewAnswer>;
+
+export const OFFICER_ROLES = ['administrator', 'naric_administrator', 'naric_officer'] as const;
+/**
+ * A person an application can be assigned to: the name, the user name and role that tell two
+ * people of one name apart, and the open (not closed, not archived) applications they hold.
+ * The list comes sorted by last and first name in the language of Accept-Language.
+ */
+export const assignableOfficer = personRef.extend({
+  username: z.string(),
+  role: z.enum(OFFICER_ROLES),
+  open_applications: z.number().int().nonnegative(),
+});
+export type AssignableOfficer = z.infer<typeof assignableOfficer>;
 export const assignableOfficersAnswer = z.array(assignableOfficer);
 
 export const councilSummary = z.object({
@@ -298,6 +340,8 @@ export const APPLICATION_PATHS = {
   detail: (id: number) => `/applications/${id}/`,
   action: (id: number, name: ActionName) => `/applications/${id}/${actionPathSegment(name)}/`,
   assignableOfficers: '/applications/assignable-officers/',
+  /** POST: approve or reject several documents of the application at once. */
+  documentReview: (id: number) => `/applications/${id}/document-reviews/`,
   councils: '/applications/councils/',
   savedFilters: '/applications/saved-filters/',
   savedFilter: (id: number) => `/applications/saved-filters/${id}/`,

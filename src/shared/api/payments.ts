@@ -34,6 +34,10 @@ export const PAYMENT_PATHS = {
   statement: (id: number) => `/payments/statements/${id}/`,
   /** POST: record the matched lines of a previewed statement. */
   importStatement: (id: number) => `/payments/statements/${id}/import/`,
+  /** POST: match a line the import left to a pending payment (records it). */
+  matchStatementLine: (id: number, line: number) => `/payments/statements/${id}/lines/${line}/match/`,
+  /** POST: set a line the import left aside, with the reason. */
+  setAsideStatementLine: (id: number, line: number) => `/payments/statements/${id}/lines/${line}/set-aside/`,
   /** GET, no sign-in: what a receipt's verification code stands for (the QR code's address). */
   verifyReceipt: (code: string) => `/public/receipts/${encodeURIComponent(code)}/`,
 } as const;
@@ -263,6 +267,14 @@ export const statementLine = z.object({
   /** English words for an invalid line (which column and why). */
   problem: z.string().nullable(),
   payment: z.object({ id: z.number().int(), application_reference: z.string(), amount_due: moneyAmount }).nullable(),
+  /**
+   * How a person resolved a line the import left (amount differs, unknown reference): matched to
+   * the payment it pays (recorded then), or set aside with the reason. Null while unresolved.
+   */
+  resolution: z
+    .object({ how: z.enum(['matched', 'set_aside']), note: z.string().nullable(), by: person.nullable(), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 
@@ -287,6 +299,16 @@ export type StatementDetail = z.infer<typeof statementDetail>;
 export const statementListQuery = pageQuery;
 
 export const statementImportRequest = z.object({ version: recordVersion });
+
+/** The lines of an imported statement a person may resolve. */
+export const RESOLVABLE_LINE_OUTCOMES = ['amount_mismatch', 'unknown_reference'] as const satisfies readonly StatementLineOutcome[];
+export const statementLineParams = z.object({ id: z.coerce.number().pipe(recordId), line: z.coerce.number().int().min(1).max(10_000_000) });
+/** Match a line to the pending payment it pays: the payment is recorded with the line's transaction, as the import would have. */
+export const statementLineMatchRequest = z.object({ payment_id: recordId });
+export type StatementLineMatchRequest = z.input<typeof statementLineMatchRequest>;
+/** Set a line aside: nothing is recorded; the reason stays on the line. */
+export const statementLineSetAsideRequest = z.object({ reason: safeText({ max: 1000, multiline: true }).min(1, 'This field is required') });
+export type StatementLineSetAsideRequest = z.input<typeof statementLineSetAsideRequest>;
 export type StatementImportRequest = z.input<typeof statementImportRequest>;
 
 export const paymentIdParams = z.object({ id: z.coerce.number().pipe(recordId) });

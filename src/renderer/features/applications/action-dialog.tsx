@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, TextArea, TextField as AriaTextField, Label, FieldError } from 'react-aria-components';
-import type { ApplicationDetail } from '../../../shared/api/applications';
+import type { ApplicationDetail, AssignableOfficer } from '../../../shared/api/applications';
 import type { ApplicationStatus } from '../../../shared/domain/application-status';
 import { WORKFLOW_ACTIONS, notesRequiredMessage, type ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
@@ -9,7 +9,8 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { useApplicationAction, useAssignableOfficers, useCouncils } from './api';
+import { useFormat } from '../../lib/format';
+import { useApplicationAction, useAssignableOfficers, useCouncils, useDocumentReview } from './api';
 import { describeRefusal, notesMessageKey } from './action-errors';
 
 /** The request fields each action's dialog shows besides the notes. */
@@ -25,17 +26,22 @@ export interface ActionDialogProps {
   action: ActionName;
   /** update_status: the targets the workflow allows now. */
   targets?: readonly ApplicationStatus[];
-  /** approve_document / reject_document. */
-  documentId?: number;
-  onClose(done: boolean): void;
+  /** approve_document / reject_document: the documents it acts on (one, or several at once). */
+  documents?: readonly { id: number; file_name: string }[];
+  /** `summary`: what was done, naming what it was done to (several documents). */
+  onClose(done: boolean, summary?: string): void;
   onReload(): void;
 }
 
 /** Confirms one workflow action: its notes (required where the workflow says) and its own fields. */
-export function ActionDialog({ application, action, targets = [], documentId, onClose, onReload }: ActionDialogProps) {
+export function ActionDialog({ application, action, targets = [], documents = [], onClose, onReload }: ActionDialogProps) {
   const { t } = useTranslation(['applications', 'errors']);
+  const format = useFormat();
   const definition = WORKFLOW_ACTIONS[action];
-  const run = useApplicationAction(application.id);
+  const single = useApplicationAction(application.id);
+  const several = useDocumentReview(application.id);
+  // Several documents go in one request (all or none); one document, as ever, through its action.
+  const run = documents.length > 1 ? several : single;
   const councils = useCouncils();
   const officers = useAssignableOfficers(action === 'assign_officer');
   const [notes, setNotes] = useState('');
@@ -67,9 +73,24 @@ export function ActionDialog({ application, action, targets = [], documentId, on
     if (action === 'move_to_council') body.council_id = Number(councilId);
     if (action === 'assign_officer') body.officer_id = officerId ? Number(officerId) : null;
     if (action === 'mark_paid') Object.assign(body, { amount, transaction_id: transaction });
-    if (documentId !== undefined) body.document_id = documentId;
-    run.mutate({ action, body }, { onSuccess: () => onClose(true) });
+    if (documents.length > 1 && (action === 'approve_document' || action === 'reject_document')) {
+      several.mutate(
+        { version: application.version, decision: action, document_ids: documents.map((document) => document.id), notes: notes.trim() || undefined },
+        { onSuccess: ({ results }) => onClose(true, t('detail.reviewDone', { action: label, documents: results.map((result) => result.file_name).join(', ') })) },
+      );
+      return;
+    }
+    if (documents.length === 1) body.document_id = documents[0]!.id;
+    single.mutate({ action, body }, { onSuccess: () => onClose(true, documents.length === 1 ? t('detail.reviewDone', { action: label, documents: documents[0]!.file_name }) : undefined) });
   };
+  const officerOptions = (officers.data ?? [])
+    .slice()
+    .sort((a, b) => format.compare(a.full_name, b.full_name) || format.compare(a.username, b.username))
+    .map((officer: AssignableOfficer) => ({
+      value: String(officer.id),
+      label: t('detail.officerOption', { name: officer.full_name, username: officer.username }),
+      description: `${t(`detail.officerRole.${officer.role}`)} · ${t('detail.officerLoad', { count: officer.open_applications })}`,
+    }));
 
   return (
     <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending}>
@@ -82,6 +103,16 @@ export function ActionDialog({ application, action, targets = [], documentId, on
         }}
       >
         <p>{t('confirmText', { action: label, reference: application.reference })}</p>
+        {documents.length > 0 ? (
+          <>
+            <p>{t('detail.documentsActedOn', { count: documents.length })}</p>
+            <ul className="confirm-list">
+              {documents.map((document) => (
+                <li key={document.id}>{document.file_name}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {action === 'update_status' ? (
           <SelectField
             label={t('detail.newStatus')}
@@ -108,7 +139,10 @@ export function ActionDialog({ application, action, targets = [], documentId, on
             label={t('detail.fields.chooseOfficer')}
             value={officerId}
             emptyLabel={t('detail.fields.nobody')}
-            options={(officers.data ?? []).map((o) => ({ value: String(o.id), label: `${o.full_name} (${o.open_applications})` }))}
+            options={officerOptions}
+            isSearchable
+            placeholder={t('detail.officerSearch')}
+            openLabel={t('detail.showAllOfficers')}
             onChange={setOfficerId}
             errorMessage={refusal?.fieldErrors.officer_id?.[0]}
           />

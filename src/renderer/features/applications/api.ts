@@ -5,6 +5,8 @@ import {
   applicationListItem,
   assignableOfficersAnswer,
   councilSummariesAnswer,
+  documentReviewAnswer,
+  type DocumentReviewRequest,
   savedFilter,
   savedFiltersAnswer,
   type ApplicationDetail,
@@ -89,5 +91,17 @@ export function useStartVerdict(applicationId: number) {
   return useMutation({
     mutationFn: () => apiClient.post(ISSUANCE_PATHS.verdicts(applicationId), {}, verdict),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.verdicts(applicationId) }),
+  });
+}
+
+/** Approves or rejects several documents at once (all or none); the answer names each and carries the new detail. */
+export function useDocumentReview(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: DocumentReviewRequest) => apiClient.post(APPLICATION_PATHS.documentReview(id), request, documentReviewAnswer),
+    onSuccess: ({ application }) => {
+      client.setQueryData(queryKeys.application.detail(id), application);
+      invalidate(client, STALE_AFTER.applicationChange);
+    },
   });
 }

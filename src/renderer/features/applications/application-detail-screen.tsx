@@ -26,7 +26,7 @@ import { ActionDialog } from './action-dialog';
 import { useApplicationDetail } from './api';
 import { StatusBadge } from './status-badge';
 
-type OpenAction = { action: ActionName; documentId?: number } | null;
+type OpenAction = { action: ActionName; documents?: readonly { id: number; file_name: string }[] } | null;
 
 export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['applications', 'common', 'errors', 'experts']);
@@ -139,7 +139,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
               mayUpload={mayUpload}
               reviewActions={reviewActions}
               onUploaded={() => void detail.refetch()}
-              onReview={(action, documentId) => setOpen({ action, documentId })}
+              onReview={(action, documents) => setOpen({ action, documents })}
               date={date}
             />
           </TabPanel>
@@ -196,11 +196,11 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
           application={application}
           action={open.action}
           targets={statusTargets}
-          documentId={open.documentId}
+          documents={open.documents}
           onReload={() => void detail.refetch()}
-          onClose={(done) => {
+          onClose={(done, summary) => {
             setOpen(null);
-            if (done) notifySuccess('updated', t('detail.done', { action: t(`action.${open.action}`) }));
+            if (done) notifySuccess('updated', summary ?? t('detail.done', { action: t(`action.${open.action}`) }));
           }}
         />
       ) : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '../../../shared/api/applications';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
 import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
@@ -17,7 +18,8 @@ export interface DocumentsTabProps {
   /** The review actions the user may take now (from the detail's allowed actions). */
   reviewActions: readonly ReviewAction[];
   onUploaded(): void;
-  onReview(action: ReviewAction, documentId: number): void;
+  /** Opens the confirmation of a review of these documents (one, or several selected). */
+  onReview(action: ReviewAction, documents: readonly ApplicationDocument[]): void;
   date(value: string | null): string;
 }
 
@@ -25,7 +27,16 @@ export interface DocumentsTabProps {
 export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded, onReview, date }: DocumentsTabProps) {
   const { t } = useTranslation('applications');
   const [previewed, setPreviewed] = useState<number | null>(null);
+  // The selection belongs to the version it was made on: after a review (or anyone's change) it starts empty.
+  const [selection, setSelection] = useState<{ version: number; ids: ReadonlySet<number> }>({ version: application.version, ids: new Set() });
+  const selectedIds = selection.version === application.version ? selection.ids : new Set<number>();
+  const selected = application.documents.filter((document) => selectedIds.has(document.id));
+  const select = (ids: Iterable<number>) => setSelection({ version: application.version, ids: new Set(ids) });
+  const toggle = (id: number, on: boolean) => select(on ? [...selectedIds, id] : [...selectedIds].filter((other) => other !== id));
   const mayReview = reviewActions.length > 0;
+  // What each bulk button would act on: the selected documents not already in that status.
+  const toApprove = selected.filter((document) => document.status !== 'verified');
+  const toReject = selected.filter((document) => document.status !== 'rejected');
   const shown = application.documents.find((document) => document.id === previewed && document.has_file) ?? null;
 
   const fileActions = (document: ApplicationDocument) =>
@@ -56,18 +67,30 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const reviewButtons = (document: ApplicationDocument) => (
     <div className="action-list">
       {reviewActions.includes('approve_document') && document.status !== 'verified' ? (
-        <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => onReview('approve_document', document.id)}>
+        <Button variant="quiet" aria-label={`${t('action.approve_document')}: ${document.file_name}`} onPress={() => onReview('approve_document', [document])}>
           {t('action.approve_document')}
         </Button>
       ) : null}
       {reviewActions.includes('reject_document') && document.status !== 'rejected' ? (
-        <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => onReview('reject_document', document.id)}>
+        <Button variant="quiet" aria-label={`${t('action.reject_document')}: ${document.file_name}`} onPress={() => onReview('reject_document', [document])}>
           {t('action.reject_document')}
         </Button>
       ) : null}
     </div>
   );
+  const selectColumn: DataColumn<ApplicationDocument> = {
+    id: 'select',
+    title: t('detail.selectColumn'),
+    width: '4.5rem',
+    wraps: true,
+    render: (document) => (
+      <Checkbox isSelected={selectedIds.has(document.id)} onChange={(on) => toggle(document.id, on)}>
+        <span className="visually-hidden">{t('detail.selectDocument', { name: document.file_name })}</span>
+      </Checkbox>
+    ),
+  };
   const columns: DataColumn<ApplicationDocument>[] = [
+    ...(mayReview ? [selectColumn] : []),
     {
       id: 'file',
       title: t('detail.fields.file'),
@@ -102,6 +125,32 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   return (
     <>
       {mayUpload ? <DocumentUpload applicationId={application.id} onUploaded={onUploaded} /> : null}
+      {mayReview && application.documents.length > 1 ? (
+        <div className="document-selection" role="group" aria-label={t('detail.selectionLabel')}>
+          <Checkbox
+            isSelected={selected.length === application.documents.length}
+            isIndeterminate={selected.length > 0 && selected.length < application.documents.length}
+            onChange={(on) => select(on ? application.documents.map((document) => document.id) : [])}
+          >
+            {t('detail.selectedDocuments', { count: selected.length })}
+          </Checkbox>
+          {reviewActions.includes('approve_document') ? (
+            <Button isDisabled={toApprove.length === 0} onPress={() => onReview('approve_document', toApprove)}>
+              {t('detail.approveSelected')}
+            </Button>
+          ) : null}
+          {reviewActions.includes('reject_document') ? (
+            <Button variant="danger" isDisabled={toReject.length === 0} onPress={() => onReview('reject_document', toReject)}>
+              {t('detail.rejectSelected')}
+            </Button>
+          ) : null}
+          {selected.length > 0 ? (
+            <Button variant="quiet" onPress={() => select([])}>
+              {t('detail.clearSelection')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {application.documents.length === 0 ? (
         <p>{t('detail.noDocuments')}</p>
       ) : (

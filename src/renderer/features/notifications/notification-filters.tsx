@@ -7,13 +7,15 @@ import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
 import type { ListAddress } from '../../lib/list-address';
 import { FilterBar } from '../../components/list-screen';
+import { useFormat } from '../../lib/format';
 
 /** The list's filters; every change goes to the address (and back to page 1). */
 export function NotificationFilters({ address }: { address: ListAddress }) {
   const { t } = useTranslation('notifications');
   const { params } = address;
+  const { compare } = useFormat();
   const set = (key: string, value: string | null) => address.set({ [key]: value });
-  const events = NOTIFICATION_EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) })).sort((a, b) => a.label.localeCompare(b.label));
+  const events = NOTIFICATION_EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) })).sort((a, b) => compare(a.label, b.label));
   return (
     <FilterBar label={t('filters.label')}>
       <SearchBox label={t('filters.search')} value={params.get('search') ?? ''} onSearch={(text) => set('search', text)} />

@@ -44,6 +44,6 @@ export function useCountryChoices(): SelectOption[] {
     if (!names) return [];
     return [...names.keys()]
       .map((code) => ({ value: code, label: countryName(format.language, code, names) }))
-      .sort((a, b) => a.label.localeCompare(b.label, format.language));
-  }, [names, format.language]);
+      .sort((a, b) => format.compare(a.label, b.label));
+  }, [names, format]);
 }

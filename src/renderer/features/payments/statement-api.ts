@@ -71,3 +71,27 @@ export function useImportStatement(language: string) {
     },
   });
 }
+
+export type LineResolution = { line: number } & ({ how: 'match'; payment_id: number } | { how: 'set_aside'; reason: string });
+
+/** Resolves a line the import left: matched to a payment (recorded) or set aside with the reason; the answer is the statement. */
+export function useResolveStatementLine(statementId: number, language: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (resolution: LineResolution) =>
+      answerOf(
+        await apiClient.send(
+          'post',
+          resolution.how === 'match' ? PAYMENT_PATHS.matchStatementLine(statementId, resolution.line) : PAYMENT_PATHS.setAsideStatementLine(statementId, resolution.line),
+          { json: resolution.how === 'match' ? { payment_id: resolution.payment_id } : { reason: resolution.reason }, headers: inLanguage(language) },
+        ),
+        statementDetail,
+      ),
+    onSuccess: (detail) => {
+      client.setQueryData(queryKeys.payments.statement(detail.id, language), detail);
+    },
+    onSettled: () => {
+      invalidate(client, STALE_AFTER.paymentChange);
+    },
+  });
+}

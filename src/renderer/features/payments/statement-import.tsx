@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_LIMITS, STATEMENT_COLUMNS, type StatementDetail } from '../../../shared/api/payments';
+import { PAYMENT_LIMITS, STATEMENT_COLUMNS, type StatementDetail, type StatementLine } from '../../../shared/api/payments';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -13,6 +13,7 @@ import { currentUserAtom } from '../../lib/session';
 import { useImportStatement, useStatement, useUploadStatement } from './statement-api';
 import { StatementHistory } from './statement-history';
 import { StatementPreview } from './statement-preview';
+import { StatementLineResolution } from './statement-line-resolution';
 import { statementRefusal } from './statement-refusal';
 import './statement-import.css';
 
@@ -40,6 +41,8 @@ function StatementImportDialog({ onClose }: { onClose(): void }) {
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [recorded, setRecorded] = useState<number | null>(null);
+  const [resolving, setResolving] = useState<StatementLine | null>(null);
+  const [resolved, setResolved] = useState<string | null>(null);
   const upload = useUploadStatement(i18n.language);
   const importing = useImportStatement(i18n.language);
   const opened = useStatement(openedId, i18n.language);
@@ -138,7 +141,31 @@ function StatementImportDialog({ onClose }: { onClose(): void }) {
                 {statementRefusal(opened.error, t, format.dateTime)}
               </Alert>
             ) : null}
-            {statement ? <StatementPreview statement={statement} mayRecord isImporting={importing.isPending} onImport={() => confirm(statement)} /> : null}
+            {resolved ? (
+              <Alert tone="success" title={resolved} onDismiss={() => setResolved(null)} />
+            ) : null}
+            {statement ? (
+              <StatementPreview
+                statement={statement}
+                mayRecord
+                isImporting={importing.isPending}
+                onImport={() => confirm(statement)}
+                onResolve={(line) => {
+                  setResolved(null);
+                  setResolving(line);
+                }}
+              />
+            ) : null}
+            {statement && resolving ? (
+              <StatementLineResolution
+                statementId={statement.id}
+                line={resolving}
+                onClose={(summary) => {
+                  setResolving(null);
+                  if (summary) setResolved(summary);
+                }}
+              />
+            ) : null}
           </>
         )}
       </div>

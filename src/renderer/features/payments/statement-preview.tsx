@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { DetailsList } from '../../components/details-list';
 import { Pager } from '../../components/pager';
 import { useFormat } from '../../lib/format';
+import { RESOLVABLE_LINE_OUTCOMES } from '../../../shared/api/payments';
 import { StatementOutcome } from './statement-outcome';
 
 // One statement: who uploaded it and when, how many lines end how (in words, counted), every line
@@ -19,9 +20,11 @@ export interface StatementPreviewProps {
   mayRecord: boolean;
   isImporting: boolean;
   onImport(): void;
+  /** Opens the resolution of a line the import left (imported statements, for those who may record). */
+  onResolve?(line: StatementLine): void;
 }
 
-export function StatementPreview({ statement, mayRecord, isImporting, onImport }: StatementPreviewProps) {
+export function StatementPreview({ statement, mayRecord, isImporting, onImport, onResolve }: StatementPreviewProps) {
   const { t } = useTranslation('payments-import');
   const format = useFormat();
   const [page, setPage] = useState(1);
@@ -50,6 +53,32 @@ export function StatementPreview({ statement, mayRecord, isImporting, onImport }
     { id: 'outcome', title: t('columns.outcome'), width: '12rem', render: (line) => <StatementOutcome outcome={line.outcome} />, text: (line) => t(`outcome.${line.outcome}`) },
     { id: 'details', title: t('columns.details'), text: details },
   ];
+  const resolvable = (line: StatementLine) => (RESOLVABLE_LINE_OUTCOMES as readonly string[]).includes(line.outcome);
+  const resolutionText = (line: StatementLine): string => {
+    const { resolution } = line;
+    if (!resolution) return resolvable(line) ? t('resolve.open') : '';
+    const by = { name: resolution.by?.full_name ?? '—', at: format.dateTime(resolution.at) };
+    return resolution.how === 'matched'
+      ? t('resolve.matchedBy', { reference: line.payment?.application_reference ?? '—', ...by })
+      : t('resolve.setAsideBy', { reason: resolution.note ?? '', ...by });
+  };
+  // Once imported, the lines it left are resolved here: how and by whom, or the button that does it.
+  if (statement.status === 'imported' && statement.lines.some((line) => line.resolution || resolvable(line))) {
+    columns.push({
+      id: 'resolution',
+      title: t('columns.resolution'),
+      width: '14rem',
+      text: resolutionText,
+      render: (line) =>
+        !line.resolution && resolvable(line) && mayRecord && onResolve ? (
+          <Button variant="quiet" aria-label={t('resolve.title', { line: format.number(line.line_number) })} onPress={() => onResolve(line)}>
+            {t('resolve.open')}
+          </Button>
+        ) : (
+          resolutionText(line)
+        ),
+    });
+  }
 
   return (
     <section className="statement-preview" aria-label={t('preview.label', { name: statement.file_name })}>

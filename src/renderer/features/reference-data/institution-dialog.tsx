@@ -20,7 +20,7 @@ const NAME_FIELDS = ['name_en', 'name_sq', 'name_sr'] as const;
 /** Adds an institution or edits one: its names, country, type, addresses, accreditation and diploma register. */
 export function InstitutionDialog({ institution, onClose }: { institution: InstitutionRecord | null; onClose(): void }) {
   const { t } = useTranslation(['reference', 'common']);
-  const { language } = useFormat();
+  const { language, compare } = useFormat();
   const countryNames = useCountryNames();
   const save = useSaveInstitution(institution);
   // A new institution may leave its Albanian and Serbian names empty (the server takes the English one); a saved one keeps all three.
@@ -33,7 +33,7 @@ export function InstitutionDialog({ institution, onClose }: { institution: Insti
   });
   const { control } = form;
   const server = save.error ? translateError(save.error, t) : null;
-  const countries = countryNames ? [...countryNames.entries()].map(([code, names]) => ({ value: code, label: names[language] })).sort((a, b) => a.label.localeCompare(b.label)) : [];
+  const countries = countryNames ? [...countryNames.entries()].map(([code, names]) => ({ value: code, label: names[language] })).sort((a, b) => compare(a.label, b.label)) : [];
 
   const submit = (request: InstitutionInput | InstitutionUpdate) =>
     save.mutate(request, {

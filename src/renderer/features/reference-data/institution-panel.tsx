@@ -34,7 +34,7 @@ export function InstitutionPanel() {
   const list = useInstitutionList(query);
   const [action, setAction] = useState<Action | null>(null);
   const countryOptions = countryNames
-    ? [...countryNames.entries()].map(([code, names]) => ({ value: code, label: names[format.language] })).sort((a, b) => a.label.localeCompare(b.label))
+    ? [...countryNames.entries()].map(([code, names]) => ({ value: code, label: names[format.language] })).sort((a, b) => format.compare(a.label, b.label))
     : [];
 
   const columns: DataColumn<InstitutionRecord>[] = [

@@ -8,6 +8,8 @@ import {
   applicationListQuery,
   assignableOfficersAnswer,
   councilSummariesAnswer,
+  documentReviewAnswer,
+  documentReviewRequest,
   savedFilter,
   savedFilterCreate,
   savedFiltersAnswer,
@@ -24,8 +26,10 @@ import { listApplications } from './list-queries';
 import { listAssignableOfficers } from '../../workflow/officer-queries';
 import { deleteSavedFilter, listSavedFilters, saveFilter } from './saved-filter-queries';
 import { performAction } from '../../workflow/perform-action';
+import { reviewDocuments } from '../../workflow/document-review';
 import { translateCouncilError } from '../../council-quorum';
 import { translateRefusals } from '../../refusal-texts';
+import { requestLanguage } from '../../request-language';
 
 // The applications calls. Every route needs applications.view_application; what a user
 // then sees is limited by their row-level scope (access-scope.ts), and what they may do by the
@@ -76,7 +80,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('applications.change_application'),
       schema: { tags, summary: 'Officers an application can be assigned to, with their open workload', response: { [HTTP_STATUS.ok]: assignableOfficersAnswer } },
     },
-    async () => listAssignableOfficers(db),
+    async (request) => listAssignableOfficers(db, requestLanguage(request)),
   );
 
   app.get(
@@ -152,4 +156,32 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/applications/:id/document-reviews/',
+    {
+      preHandler: canView,
+      schema: {
+        tags,
+        summary: 'Approve or reject several documents of the application at once (all or nothing); answers each document’s new status and the application',
+        params: idParams,
+        body: documentReviewRequest,
+        response: {
+          [HTTP_STATUS.ok]: documentReviewAnswer,
+          [HTTP_STATUS.badRequest]: refusal,
+          [HTTP_STATUS.notFound]: detailError,
+          [HTTP_STATUS.conflict]: detailError,
+          [HTTP_STATUS.preconditionFailed]: detailError,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const scope = applicationScope(user);
+      const results = await reviewDocuments({ db, user, scope, ip: request.ip, clock: now, issuer: app.deps.issuer }, request.params.id, request.body);
+      const application = await loadApplicationDetail(db, scope, user, request.params.id, now());
+      if (!application) throw notFound();
+      return { results, application };
+    },
+  );
 };

@@ -143,8 +143,34 @@ export async function findStatementDetail(db: Reader, scope: ApplicationScope, i
     return { ...summary, matched_count: verdicts.filter((verdict) => verdict.outcome === 'matched').length, lines: evaluatedAnswerLines(lines, verdicts) };
   }
   const payments = await paymentsOf(db, [...new Set(lines.flatMap((line) => (line.payment_id === null ? [] : [line.payment_id])))]);
+  const resolutions = await resolutionsOf(db, id);
   return {
     ...summary,
-    lines: lines.map((line) => lineAnswer(line, line.outcome, line.stored_problem, line.payment_id === null ? null : (payments.get(line.payment_id) ?? null))),
+    lines: lines.map((line) => ({
+      ...lineAnswer(line, line.outcome, line.stored_problem, line.payment_id === null ? null : (payments.get(line.payment_id) ?? null)),
+      resolution: resolutions.get(line.line_number) ?? null,
+    })),
   };
+}
+
+/** How the lines the import left were resolved, by line number. */
+async function resolutionsOf(db: Reader, statementId: number): Promise<Map<number, NonNullable<StatementLine['resolution']>>> {
+  const rows = await db
+    .selectFrom('bank_statement_lines')
+    .leftJoin('users as resolver', 'resolver.id', 'bank_statement_lines.resolved_by_id')
+    .select(['bank_statement_lines.line_number', 'bank_statement_lines.resolution', 'bank_statement_lines.resolution_note', 'bank_statement_lines.resolved_by_id', 'bank_statement_lines.resolved_at', displayNameSql('resolver').as('resolver_name')])
+    .where('bank_statement_lines.statement_id', '=', statementId)
+    .where('bank_statement_lines.resolution', 'is not', null)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.line_number,
+      {
+        how: row.resolution!,
+        note: row.resolution_note,
+        by: row.resolved_by_id === null ? null : { id: row.resolved_by_id, full_name: row.resolver_name },
+        at: new Date(row.resolved_at!).toISOString(),
+      },
+    ]),
+  );
 }

@@ -10,6 +10,9 @@ import {
   statementDetail,
   statementImportRequest,
   statementListAnswer,
+  statementLineMatchRequest,
+  statementLineParams,
+  statementLineSetAsideRequest,
   statementListQuery } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
@@ -23,6 +26,7 @@ import { MULTIPART_OVERHEAD_BYTES } from '../../uploads';
 import { findStatementDetail, listStatements } from './statement-queries';
 import { translateStatementDetail, translateStatementRefusal } from './statement-texts';
 import { importStatement, previewStatement, type StatementActor } from './statement-writes';
+import { matchStatementLine, setStatementLineAside } from './statement-resolution';
 
 // The bank statement import (docs/api.md "Bank statement import"): upload a CSV
 // statement and see which line pays which pending payment, list the statements, open one, and
@@ -174,5 +178,42 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => translateStatementDetail(requestLanguage(request), await importStatement(actorOf(request), request.params.id, request.body.version)),
+  );
+
+  const resolutionResponses = {
+    [HTTP_STATUS.ok]: statementDetail,
+    [HTTP_STATUS.badRequest]: refusal,
+    [HTTP_STATUS.notFound]: detailError,
+    [HTTP_STATUS.conflict]: detailError,
+  };
+  app.post(
+    '/payments/statements/:id/lines/:line/match/',
+    {
+      preHandler: canRecord,
+      schema: {
+        tags,
+        summary: 'Match a line the import left (amount differs, unknown reference) to the pending payment it pays: records the payment with the line’s transaction; answers the statement',
+        params: statementLineParams,
+        body: statementLineMatchRequest,
+        response: resolutionResponses,
+      },
+    },
+    async (request) =>
+      translateStatementDetail(requestLanguage(request), await matchStatementLine(actorOf(request), request.params.id, request.params.line, request.body.payment_id)),
+  );
+
+  app.post(
+    '/payments/statements/:id/lines/:line/set-aside/',
+    {
+      preHandler: canRecord,
+      schema: {
+        tags,
+        summary: 'Set a line the import left aside with the reason (nothing is recorded); answers the statement',
+        params: statementLineParams,
+        body: statementLineSetAsideRequest,
+        response: resolutionResponses,
+      },
+    },
+    async (request) => translateStatementDetail(requestLanguage(request), await setStatementLineAside(actorOf(request), request.params.id, request.params.line, request.body.reason)),
   );
 };
