@@ -65,7 +65,7 @@ const typeSearch = (label: string, text: string) => async (page: Page) => {
 const choose = (label: string, option: string) => async (page: Page) => {
   await page.getByRole('button', { name: label }).first().click();
   await page.getByRole('option', { name: option, exact: true }).waitFor();
-  await page.evaluate(() => window.__listBench!.restart());
+  await page.evaluate(() => (globalThis as BenchGlobal).__listBench!.restart());
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
@@ -105,10 +105,9 @@ const LISTS: ListCase[] = [
 ];
 
 // The page's side, installed before any script of the app runs.
-declare global {
-  interface Window {
-    __listBench?: { arm(): void; restart(): void; result: Promise<number> | null };
-  }
+/** The probe as the page holds it (this file is type-checked without the DOM's types). */
+interface BenchGlobal {
+  __listBench?: { arm(): void; restart(): void; result: Promise<number> | null };
 }
 
 // Plain JavaScript (a string): tsx's transpiled functions call helpers the page does not have.
@@ -174,9 +173,9 @@ async function measure(page: Page, list: ListCase, action: Action): Promise<numb
   await page.waitForLoadState('networkidle');
   // Let the load's last tasks end, so the try starts from a page at rest.
   await page.waitForTimeout(300);
-  await page.evaluate(() => window.__listBench!.arm());
+  await page.evaluate(() => (globalThis as BenchGlobal).__listBench!.arm());
   await list.actions[action](page);
-  return page.evaluate((timeout) => Promise.race([window.__listBench!.result!, new Promise<number>((_, fail) => setTimeout(() => fail(new Error('no new rows')), timeout))]), MEASURE_TIMEOUT_MS);
+  return page.evaluate((timeout) => Promise.race([(globalThis as BenchGlobal).__listBench!.result!, new Promise<number>((_, fail) => setTimeout(() => fail(new Error('no new rows')), timeout))]), MEASURE_TIMEOUT_MS);
 }
 
 async function main() {
