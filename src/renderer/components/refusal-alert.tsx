@@ -5,15 +5,25 @@ export interface RefusalAlertProps {
   title: string;
   /** The server's refusal in words (translated). */
   message: string;
+  /** Further refusals listed under it: the field messages of fields the form does not show. */
+  details?: readonly string[];
   /** Offered when reading the record again is the way out (a stale version, 412). */
   reload?: { label: string; onReload: () => void } | null;
+  onDismiss?: () => void;
 }
 
 /** A save the server refused, said in words, with "reload" when someone else changed the record meanwhile. */
-export function RefusalAlert({ title, message, reload }: RefusalAlertProps) {
+export function RefusalAlert({ title, message, details = [], reload, onDismiss }: RefusalAlertProps) {
   return (
-    <Alert tone="error" title={title}>
+    <Alert tone="error" title={title} onDismiss={onDismiss}>
       <p>{message}</p>
+      {details.length > 0 ? (
+        <ul>
+          {details.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+      ) : null}
       {reload ? (
         <Button variant="secondary" onPress={reload.onReload}>
           {reload.label}
@@ -21,4 +31,11 @@ export function RefusalAlert({ title, message, reload }: RefusalAlertProps) {
       ) : null}
     </Alert>
   );
+}
+
+/** The field messages of fields a form does not show, for `details`. */
+export function unshownFieldMessages(fieldErrors: Readonly<Record<string, readonly string[]>>, shownFields: readonly string[]): string[] {
+  return Object.entries(fieldErrors)
+    .filter(([field]) => !shownFields.includes(field))
+    .flatMap(([, messages]) => messages);
 }
