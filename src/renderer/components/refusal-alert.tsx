@@ -2,7 +2,8 @@ import { Alert } from './alert';
 import { Button } from './button';
 
 export interface RefusalAlertProps {
-  title: string;
+  /** What was refused ("Not saved"); none where the screen around it already says so. */
+  title?: string;
   /** The server's refusal in words (translated). */
   message: string;
   /** Further refusals listed under it: the field messages of fields the form does not show. */
