@@ -33,10 +33,3 @@ export function RefusalAlert({ title, message, details = [], reload, onDismiss }
     </Alert>
   );
 }
-
-/** The field messages of fields a form does not show, for `details`. */
-export function unshownFieldMessages(fieldErrors: Readonly<Record<string, readonly string[]>>, shownFields: readonly string[]): string[] {
-  return Object.entries(fieldErrors)
-    .filter(([field]) => !shownFields.includes(field))
-    .flatMap(([, messages]) => messages);
-}

@@ -141,6 +141,19 @@ export function firstMessageByField(fieldErrors: Readonly<Record<string, readonl
   return fields;
 }
 
+/** The field messages of fields a form does not show (for a RefusalAlert's `details`). */
+export function unshownFieldMessages(fieldErrors: Readonly<Record<string, readonly string[]>>, shownFields: readonly string[]): string[] {
+  return Object.entries(fieldErrors)
+    .filter(([field]) => !shownFields.includes(field))
+    .flatMap(([, messages]) => messages);
+}
+
+/** What a form says of a refusal beside the fields it shows: the sentence, then the messages of the fields it does not show; null for nothing. */
+export function refusalBesideFields(view: RefusalView, shownFields: readonly string[]): string | null {
+  const said = [...(view.formMessage === null ? [] : [view.formMessage]), ...unshownFieldMessages(view.fieldErrors, shownFields)];
+  return said.length > 0 ? said.join(' ') : null;
+}
+
 /** A refusal as one text (the sentence, then each field's messages), for a dialog without fields of its own; null for no error. */
 export function refusalText(error: unknown, t: TFunction): string | null {
   if (!error) return null;

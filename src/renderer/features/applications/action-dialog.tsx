@@ -6,10 +6,10 @@ import type { ApplicationStatus } from '../../../shared/domain/application-statu
 import { WORKFLOW_ACTIONS, notesRequiredRefusal, type ActionName } from '../../../shared/domain/application-workflow';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { RefusalAlert, unshownFieldMessages } from '../../components/refusal-alert';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { describeRefusal, refusalMessage } from '../../lib/error-translator';
+import { describeRefusal, refusalMessage, unshownFieldMessages } from '../../lib/error-translator';
 import { useApplicationAction, useAssignableOfficers, useCouncils } from './api';
 
 /** The request fields each action's dialog shows besides the notes. */

@@ -16,9 +16,8 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormError } from '../../components/form-error';
-import { unshownFieldMessages } from '../../components/refusal-alert';
 import { SelectField } from '../../components/select-field';
-import { describeRefusal } from '../../lib/error-translator';
+import { describeRefusal, refusalBesideFields } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useSaveTemplate } from './api';
 import { TemplateTextField } from './template-text-field';
@@ -101,7 +100,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
   const stale = refusal?.status === 412;
   const refusedField = (name: 'subject' | 'body') => refusal?.fieldErrors[name]?.join(' ');
   // Refusals of what the editor has no field for are said with the form.
-  const refusedElse = refusal ? [...(refusal.formMessage === null ? [] : [refusal.formMessage]), ...unshownFieldMessages(refusal.fieldErrors, ['subject', 'body'])].join(' ') : '';
+  const refusedElse = refusal ? refusalBesideFields(refusal, ['subject', 'body']) : null;
   const changed = subject !== (base?.subject ?? '') || body !== (base?.body ?? '');
   const canSave = subjectProblem === undefined && bodyProblem === undefined && subject.trim() !== '' && body.trim() !== '' && changed;
   // Only the event's own variables are filled, a secret only into the body: anything else stays as written, as it would be sent.
@@ -201,7 +200,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
             isRequired
           />
           {notice ? <Alert tone="success">{notice}</Alert> : null}
-          <FormError message={refusedElse || null} />
+          <FormError message={refusedElse} />
           {stale ? (
             <Button variant="secondary" onPress={() => void reload()}>
               {t('editor.reload')}
