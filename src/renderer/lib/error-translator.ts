@@ -97,6 +97,74 @@ export function translateError(error: unknown, t: TFunction): TranslatedError {
   return { message, refusal, status: transport.status, ...fieldErrorsOf(transport.body, t) };
 }
 
+/** What a screen shows of a refused write: one sentence for its RefusalAlert and the field errors for its fields. */
+export interface RefusalView {
+  /** The refusal by its code; else the form's own errors; else the screen's words for the bare status; else the failure's message. */
+  message: string;
+  /** A 400's field errors by the request's field path (`version` left out: it is told by `offerReload`). */
+  fieldErrors: Record<string, string[]>;
+  /** What the screen shows is out of date (412, a refused `version`, a 409 on the state): reading it again is the way out. */
+  offerReload: boolean;
+  /** What a form shows beside its fields: `message`, or null when the answer is nothing but field errors. */
+  formMessage: string | null;
+  status?: number;
+}
+
+/**
+ * A refused write as a screen shows it. The words come from the refusal's code (translateError);
+ * `ownWords` are a screen's sentences for an answer that names nothing beyond its status (a bare
+ * 403, 412, or a 400 with field errors only), so "you may not change the settings" can say what
+ * the generic "Access denied" cannot.
+ */
+export function describeRefusal(error: unknown, t: TFunction, ownWords: Partial<Record<number, string>> = {}): RefusalView {
+  const translated = translateError(error, t);
+  const { version, ...fieldErrors } = translated.fieldErrors;
+  const stale = translated.status === HTTP_PRECONDITION_FAILED || version !== undefined;
+  const bare = (status: number | undefined) => (status === undefined ? undefined : ownWords[status]);
+  const message =
+    translated.refusal ??
+    (version ? (bare(HTTP_PRECONDITION_FAILED) ?? t(errorTranslationKey(ERROR_CODES.preconditionFailed))) : undefined) ??
+    (translated.formErrors.length > 0 ? translated.formErrors.join(' ') : undefined) ??
+    bare(translated.status) ??
+    translated.message;
+  const onlyFields = translated.refusal === null && translated.formErrors.length === 0 && version === undefined && Object.keys(fieldErrors).length > 0;
+  return { message, fieldErrors, offerReload: stale || translated.status === HTTP_CONFLICT, formMessage: onlyFields ? null : message, status: translated.status };
+}
+
+/** Each field's first message under its top-level name (`recipient.application_id` is `recipient`'s), for a form of top-level fields. */
+export function firstMessageByField(fieldErrors: Readonly<Record<string, readonly string[]>>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const field = path.split('.')[0];
+    if (field && messages[0]) fields[field] ??= messages[0];
+  }
+  return fields;
+}
+
+/** The field messages of fields a form does not show (for a RefusalAlert's `details`). */
+export function unshownFieldMessages(fieldErrors: Readonly<Record<string, readonly string[]>>, shownFields: readonly string[]): string[] {
+  return Object.entries(fieldErrors)
+    .filter(([field]) => !shownFields.includes(field))
+    .flatMap(([, messages]) => messages);
+}
+
+/** What a form says of a refusal beside the fields it shows: the sentence, then the messages of the fields it does not show; null for nothing. */
+export function refusalBesideFields(view: RefusalView, shownFields: readonly string[]): string | null {
+  const said = [...(view.formMessage === null ? [] : [view.formMessage]), ...unshownFieldMessages(view.fieldErrors, shownFields)];
+  return said.length > 0 ? said.join(' ') : null;
+}
+
+/** A refusal as one text (the sentence, then each field's messages), for a dialog without fields of its own; null for no error. */
+export function refusalText(error: unknown, t: TFunction): string | null {
+  if (!error) return null;
+  const view = describeRefusal(error, t);
+  const fields = Object.values(view.fieldErrors).flat();
+  return [...(view.formMessage === null ? [] : [view.formMessage]), ...fields].join(' ');
+}
+
+const HTTP_CONFLICT = 409;
+const HTTP_PRECONDITION_FAILED = 412;
+
 /** A field of the server's JSON answer ('message', 'detail', 'error'), if it is a non-empty string. */
 export function serverText(error: unknown, field: 'message' | 'detail' | 'error'): string | undefined {
   const body = asTransportError(error).body;

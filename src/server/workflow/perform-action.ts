@@ -9,6 +9,7 @@ import {
   WORKFLOW_ACTIONS,
   findMove,
   mayPerform,
+  notesRequiredRefusal,
   type ActionName,
   type SideEffect,
 } from '../../shared/domain/application-workflow';
@@ -65,7 +66,7 @@ export async function performAction(context: ActionContext, id: number, name: Ac
   if (!mayPerform(user, name)) throw permissionDenied('action_not_permitted');
   const definition = WORKFLOW_ACTIONS[name];
   const notes = input.notes?.trim() || null;
-  if (definition.notes === 'required' && !notes) throw fieldError('notes', NOTES_REQUIRED[name] ?? 'notes_required');
+  if (definition.notes === 'required' && !notes) throw fieldError('notes', notesRequiredRefusal(name));
 
   // Stored bytes of what this action issued: removed again when the action fails.
   const written: string[] = [];
@@ -158,13 +159,6 @@ function moveRefused(row: { status: ApplicationStatus; archived: boolean; invali
   if (row.archived && WORKFLOW_ACTIONS[name].kind !== 'record') return conflict('application_archived', {}, state);
   return to ? conflict('action_to_not_allowed', { to, status: row.status }, state) : conflict('action_not_allowed', { status: row.status }, state);
 }
-
-/** The refusal of an action's missing notes: its own words where the action has them. */
-const NOTES_REQUIRED: Partial<Record<ActionName, 'notes_required_exemption' | 'notes_required_council' | 'notes_required_invalidate'>> = {
-  reject_exemption: 'notes_required_exemption',
-  record_council_decision: 'notes_required_council',
-  invalidate: 'notes_required_invalidate',
-};
 
 interface EffectInput {
   effect: SideEffect;

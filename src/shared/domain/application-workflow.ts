@@ -329,6 +329,18 @@ export function notesRequiredMessage(name: ActionName): string {
   return WORKFLOW_ACTIONS[name].notesRequiredMessage ?? DEFAULT_NOTES_REQUIRED_MESSAGE;
 }
 
+/** The refusal (shared/refusals.ts) of an action's missing notes: its own words where the action has them. */
+const NOTES_REQUIRED_REFUSALS = {
+  reject_exemption: 'notes_required_exemption',
+  record_council_decision: 'notes_required_council',
+  invalidate: 'notes_required_invalidate',
+} as const satisfies Partial<Record<ActionName, string>>;
+export type NotesRequiredRefusal = (typeof NOTES_REQUIRED_REFUSALS)[keyof typeof NOTES_REQUIRED_REFUSALS] | 'notes_required';
+
+export function notesRequiredRefusal(name: ActionName): NotesRequiredRefusal {
+  return Object.hasOwn(NOTES_REQUIRED_REFUSALS, name) ? NOTES_REQUIRED_REFUSALS[name as keyof typeof NOTES_REQUIRED_REFUSALS] : 'notes_required';
+}
+
 /** URL segment of an action's endpoint: `/applications/{id}/<segment>/`. */
 export function actionPathSegment(name: ActionName): string {
   return name.replaceAll('_', '-');

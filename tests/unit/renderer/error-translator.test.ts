@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { translateError } from '../../../src/renderer/lib/error-translator';
+import { describeRefusal, refusalBesideFields, translateError } from '../../../src/renderer/lib/error-translator';
 import { DISALLOWED_CHARACTERS_MESSAGE, ERROR_CODES, INVALID_INPUT_MESSAGE, tooLongMessage } from '../../../src/shared/errors';
 import { failure } from '../../../src/shared/transport-failure';
 
@@ -73,5 +73,34 @@ describe('translateError on coded refusals', () => {
   it('names no refusal for a bare status code', async () => {
     const refused = failure(ERROR_CODES.conflict, { status: 409, body: { detail: 'This action is not allowed in the current state.', code: 'conflict' } });
     expect(translateError(refused, await codedTranslator('en')).refusal).toBeNull();
+  });
+
+  // The screens' path: a code and its params from the server → the reader's sentence, never the English `detail`.
+  it.each([
+    ['en', 'The council needs 3 members without a conflict of interest to decide; 2 took part.'],
+    ['sq', 'Këshilli ka nevojë për 3 anëtarë pa konflikt interesi për të vendosur; morën pjesë 2.'],
+  ])('describeRefusal says a coded refusal in %s, whatever English came with it', async (language, said) => {
+    const refused = failure(ERROR_CODES.conflict, { status: 409, body: { detail: 'words of an older server', code: 'council_review_quorum_not_met', params: { quorum: 3, count: 2 } } });
+    const view = describeRefusal(refused, await codedTranslator(language), { 409: 'the screen’s own words' });
+    expect(view).toMatchObject({ message: said, formMessage: said, offerReload: true });
+  });
+
+  it('describeRefusal uses the screen’s own words only for a bare status, and a refused version offers a reload', async () => {
+    const t = await codedTranslator('en');
+    const bare = failure(ERROR_CODES.permissionDenied, { status: 403, body: { detail: 'Access denied', code: 'permission_denied' } });
+    expect(describeRefusal(bare, t, { 403: 'You may not change the settings.' })).toMatchObject({ message: 'You may not change the settings.', offerReload: false });
+    const version = failure(ERROR_CODES.validation, { status: 400, body: { version: ['Invalid format'], field_codes: { version: [{ code: 'invalid_format' }] } } });
+    expect(describeRefusal(version, t, { 412: 'Reload the article.' })).toMatchObject({ message: 'Reload the article.', fieldErrors: {}, offerReload: true });
+  });
+
+  it('describeRefusal keeps field refusals by field, and says nothing more for the form when they are all there is', async () => {
+    const refused = failure(ERROR_CODES.validation, {
+      status: 400,
+      body: { notes: ['x'], document_id: ['y'], field_codes: { notes: [{ code: 'notes_required_invalidate' }], document_id: [{ code: 'document_not_of_application' }] } },
+    });
+    const view = describeRefusal(refused, await codedTranslator('sq'));
+    expect(view.formMessage).toBeNull();
+    expect(view.fieldErrors.notes).toEqual([refusals('sq').notes_required_invalidate]);
+    expect(refusalBesideFields(view, ['notes'])).toBe(refusals('sq').document_not_of_application);
   });
 });

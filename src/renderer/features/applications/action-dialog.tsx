@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Form, TextArea, TextField as AriaTextField, Label, FieldError } from 'react-aria-components';
 import type { ApplicationDetail, AssignableOfficer } from '../../../shared/api/applications';
 import type { ApplicationStatus } from '../../../shared/domain/application-status';
-import { WORKFLOW_ACTIONS, notesRequiredMessage, type ActionName } from '../../../shared/domain/application-workflow';
-import { Alert } from '../../components/alert';
+import { WORKFLOW_ACTIONS, notesRequiredRefusal, type ActionName } from '../../../shared/domain/application-workflow';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useFormat } from '../../lib/format';
+import { describeRefusal, refusalMessage, unshownFieldMessages } from '../../lib/error-translator';
 import { useApplicationAction, useAssignableOfficers, useCouncils, useDocumentReview } from './api';
-import { describeRefusal, notesMessageKey } from './action-errors';
 
 /** The request fields each action's dialog shows besides the notes. */
 const FIELDS_OF: Partial<Record<ActionName, readonly string[]>> = {
@@ -51,20 +51,15 @@ export function ActionDialog({ application, action, targets = [], documents = []
   const [amount, setAmount] = useState('');
   const [transaction, setTransaction] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
-  const refusal = run.error ? describeRefusal(run.error, t) : null;
+  const refusal = run.error ? describeRefusal(run.error, t, { 403: t('applications:errors.forbidden'), 412: t('applications:errors.stale') }) : null;
   const required = definition.notes === 'required';
   const label = t(`action.${action}`);
   // Field messages of fields this dialog shows sit under them; any other (e.g. document_id) goes in the alert.
-  const shownFields = new Set(['notes', ...(FIELDS_OF[action] ?? [])]);
-  const otherFieldMessages = refusal
-    ? Object.entries(refusal.fieldErrors)
-        .filter(([field]) => !shownFields.has(field))
-        .flatMap(([, messages]) => messages)
-    : [];
+  const otherFieldMessages = refusal ? unshownFieldMessages(refusal.fieldErrors, ['notes', ...(FIELDS_OF[action] ?? [])]) : [];
 
   const submit = () => {
     if (required && !notes.trim()) {
-      setNotesError(t(notesMessageKey(notesRequiredMessage(action))));
+      setNotesError(refusalMessage(notesRequiredRefusal(action), {}, t));
       return;
     }
     setNotesError(null);
@@ -168,20 +163,22 @@ export function ActionDialog({ application, action, targets = [], documents = []
           <TextArea className="field__input" rows={4} />
           <FieldError className="field__error">{notesError ?? refusal?.fieldErrors.notes?.[0]}</FieldError>
         </AriaTextField>
-        {refusal && otherFieldMessages.length > 0 ? <Alert tone="error" title={otherFieldMessages.join(' ')} /> : null}
+        {refusal && otherFieldMessages.length > 0 ? <RefusalAlert message={otherFieldMessages.join(' ')} /> : null}
         {refusal && !Object.keys(refusal.fieldErrors).length ? (
-          <Alert tone="error" title={refusal.message}>
-            {refusal.offerReload ? (
-              <Button
-                onPress={() => {
-                  onReload();
-                  onClose(false);
-                }}
-              >
-                {t('detail.reload')}
-              </Button>
-            ) : null}
-          </Alert>
+          <RefusalAlert
+            message={refusal.message}
+            reload={
+              refusal.offerReload
+                ? {
+                    label: t('detail.reload'),
+                    onReload: () => {
+                      onReload();
+                      onClose(false);
+                    },
+                  }
+                : null
+            }
+          />
         ) : null}
         <div className="dialog__actions">
           <Button onPress={() => onClose(false)} isDisabled={run.isPending}>

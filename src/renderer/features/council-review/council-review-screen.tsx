@@ -11,16 +11,17 @@ import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Spinner } from '../../components/spinner';
 import { TextAreaField } from '../../components/text-area-field';
 import { notifySuccess } from '../../components/toast';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { describeRefusal, isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { asTransportError } from '../../lib/transport-error';
 import { useCouncilAction, useCouncilReview, useDeclareConflict } from './api';
 import { DecisionForm } from './decision-form';
 import { OverdueMarker } from './overdue-marker';
-import { describeCouncilRefusal } from './refusals';
+import { councilStepWords } from './refusal-words';
 import './council-review.css';
 
 /**
@@ -234,7 +235,7 @@ function ConflictDialog({ applicationId, onClose }: { applicationId: number; onC
   const declare = useDeclareConflict(applicationId);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const refusal = declare.error ? describeCouncilRefusal(declare.error, t) : null;
+  const refusal = declare.error ? describeRefusal(declare.error, t, councilStepWords(t)) : null;
   const submit = () => {
     if (!reason.trim()) {
       setMissing(true);
@@ -254,12 +255,12 @@ function ConflictDialog({ applicationId, onClose }: { applicationId: number; onC
   return (
     <Dialog isOpen onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={t('review.conflicts.dialogTitle')} isBusy={declare.isPending}>
       <p>{t('review.conflicts.dialogText')}</p>
-      {refusal && !refusal.fieldErrors.reason ? <Alert tone="error" title={refusal.message} /> : null}
+      {refusal && !refusal.fieldErrors.reason ? <RefusalAlert message={refusal.message} /> : null}
       <TextAreaField
         label={t('review.conflicts.reason')}
         value={reason}
         onChange={setReason}
-        errorMessage={missing ? t('fieldMessages.reasonRequired') : refusal?.fieldErrors.reason}
+        errorMessage={missing ? t('fieldMessages.reasonRequired') : refusal?.fieldErrors.reason?.[0]}
       />
       <div className="dialog__actions">
         <Button onPress={onClose} isDisabled={declare.isPending}>
@@ -290,16 +291,12 @@ function ReviewActions({ review, onReload }: { review: CouncilApplicationReview;
   const { t } = useTranslation('council-review');
   const run = useCouncilAction(review.application.id);
   const actions = new Set(review.application.allowed_actions.map((move) => move.action));
-  const refusal = run.error ? describeCouncilRefusal(run.error, t) : null;
+  const refusal = run.error ? describeRefusal(run.error, t, councilStepWords(t)) : null;
   if (actions.has('start_council_review')) {
     return (
       <div>
         <p>{t('review.startText')}</p>
-        {refusal ? (
-          <Alert tone="error" title={refusal.message}>
-            {refusal.offerReload ? <Button onPress={onReload}>{t('review.reload')}</Button> : null}
-          </Alert>
-        ) : null}
+        {refusal ? <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('review.reload'), onReload } : null} /> : null}
         <Button
           variant="primary"
           isPending={run.isPending}

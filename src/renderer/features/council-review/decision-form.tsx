@@ -1,18 +1,18 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController } from 'react-hook-form';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { ACTION_REQUESTS, type ActionRequest } from '../../../shared/api/applications';
 import type { CouncilApplicationReview } from '../../../shared/api/council-review';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { notifySuccess } from '../../components/toast';
-import { FORM_ERROR, useSchemaForm } from '../../lib/form';
+import { describeRefusal } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useCouncilAction } from './api';
-import { describeCouncilRefusal } from './refusals';
+import { councilStepWords } from './refusal-words';
 
 type DecisionRequest = ActionRequest<'record_council_decision'> & { notes: string };
 
@@ -61,9 +61,10 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
       meeting_id: values.meeting_id ? Number(values.meeting_id) : null,
       ...(values.review_notes.trim() ? { review_notes: values.review_notes } : {}),
     }),
+    refusal: run.error,
     describe: (issue, translate) => {
       if (issue.message === COMMENTS_REQUIRED) return translate('council-review:fieldMessages.commentsRequired');
-      if (issue.message === BELOW_QUORUM) return translate('council-review:refusals.quorum_not_met', { quorum: council.quorum, count: Number(issue.input) });
+      if (issue.message === BELOW_QUORUM) return translate('refusals:council_review_quorum_not_met', { quorum: council.quorum, count: Number(issue.input) });
       if (issue.path[0] === 'outcome') return translate('council-review:fieldMessages.outcomeRequired');
       if (issue.path[0] === 'participant_ids' && issue.code === 'too_small') return translate('council-review:fieldMessages.participantsRequired');
       return undefined;
@@ -72,16 +73,8 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
   const { control } = form;
   const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'outcome' });
   const { field: participants, fieldState: participantsState } = useController({ control, name: 'participant_ids' });
-  // The server's refusal in the council's words (refusals.ts): its field errors on their fields, the rest above the form.
-  const refusal = run.error ? describeCouncilRefusal(run.error, t) : null;
-  const { setError, getValues } = form;
-  useEffect(() => {
-    if (!run.error) return;
-    const values = getValues();
-    for (const [field, message] of Object.entries(describeCouncilRefusal(run.error, t).fieldErrors)) {
-      setError(field in values ? (field as keyof DecisionValues) : FORM_ERROR, { type: 'server', message });
-    }
-  }, [run.error, setError, getValues, t]);
+  // The server's refusal: its field errors on their fields (the form's `refusal`), the rest above the form.
+  const refusal = run.error ? describeRefusal(run.error, t, councilStepWords(t)) : null;
   const outcomeError = outcomeState.error?.message;
   const participantsError = participantsState.error?.message;
 
@@ -95,9 +88,7 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
   return (
     <form className="council-review__form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate aria-label={t('review.decisionForm')}>
       {refusal && Object.keys(refusal.fieldErrors).length === 0 ? (
-        <Alert tone="error" title={refusal.message}>
-          {refusal.offerReload ? <Button onPress={onReload}>{t('review.reload')}</Button> : null}
-        </Alert>
+        <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('review.reload'), onReload } : null} />
       ) : null}
       <FormTextAreaField control={control} name="notes" label={t('review.form.comments')} rows={4} />
       <FormTextAreaField control={control} name="review_notes" label={t('review.form.reviewNotes')} description={t('review.form.reviewNotesHelp')} />

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import type { ApplicationDetail } from '../../../shared/api/applications';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { RefusalAlert } from '../../components/refusal-alert';
+import { describeRefusal, refusalBesideFields } from '../../lib/error-translator';
 import { useInspectorateDecision, type InspectorateDecision } from './api';
-import { describeDecisionRefusal } from './refusals';
 
 export interface DecisionDialogProps {
   application: ApplicationDetail;
@@ -22,7 +22,12 @@ export function DecisionDialog({ application, decision, onClose, onReload }: Dec
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
   const rejecting = decision === 'inspectorate_reject';
-  const refusal = run.error ? describeDecisionRefusal(run.error, t) : null;
+  const refusal = run.error
+    ? describeRefusal(run.error, t, { 403: t('inspectorate:refusal.forbidden'), 404: t('inspectorate:refusal.notFound'), 412: t('inspectorate:refusal.stale') })
+    : null;
+  // The notes' refusal sits under the notes; the rest of the refusal above the buttons.
+  const refusedNotes = refusal?.fieldErrors.notes?.[0] ?? null;
+  const refusedElse = refusal ? refusalBesideFields(refusal, ['notes']) : null;
   const title = t(rejecting ? 'decision.rejectTitle' : 'decision.approveTitle');
 
   const submit = () => {
@@ -35,7 +40,7 @@ export function DecisionDialog({ application, decision, onClose, onReload }: Dec
     run.mutate({ decision, version: application.version, notes: text || undefined }, { onSuccess: () => onClose(true) });
   };
 
-  const shownNotesError = notesError ?? refusal?.notesError ?? null;
+  const shownNotesError = notesError ?? refusedNotes;
   return (
     <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={title} isBusy={run.isPending}>
       <Form
@@ -61,19 +66,21 @@ export function DecisionDialog({ application, decision, onClose, onReload }: Dec
           <TextArea className="field__input" rows={4} />
           <FieldError className="field__error">{shownNotesError}</FieldError>
         </AriaTextField>
-        {refusal && (refusal.notesError === null || refusal.offerReload) ? (
-          <Alert tone="error" title={refusal.message}>
-            {refusal.offerReload ? (
-              <Button
-                onPress={() => {
-                  onReload();
-                  onClose(false);
-                }}
-              >
-                {t('panel.reload')}
-              </Button>
-            ) : null}
-          </Alert>
+        {refusal && (refusedElse !== null || refusal.offerReload) ? (
+          <RefusalAlert
+            message={refusedElse ?? refusal.message}
+            reload={
+              refusal.offerReload
+                ? {
+                    label: t('panel.reload'),
+                    onReload: () => {
+                      onReload();
+                      onClose(false);
+                    },
+                  }
+                : null
+            }
+          />
         ) : null}
         <div className="dialog__actions">
           <Button onPress={() => onClose(false)} isDisabled={run.isPending}>

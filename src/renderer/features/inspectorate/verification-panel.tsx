@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +15,18 @@ import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { describeRefusal, translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
 import { useInspectorateApplication, useRefreshInspectorate, type InspectorateDecision } from './api';
 import { DecisionDialog } from './decision-dialog';
-import { describeUploadRefusal } from './refusals';
 import { useCountryName } from '../../lib/country-names';
 import { useFormat } from '../../lib/format';
+
+// The verification upload's refusals this screen says (a second PDF, no longer waiting, no right,
+// gone); size, type and connection are the upload zone's own.
+const UPLOAD_REFUSALS_SAID_HERE: ReadonlySet<number> = new Set([403, 404, 409]);
+const uploadWords = (t: TFunction) => ({ 403: t('inspectorate:upload.forbidden'), 404: t('inspectorate:refusal.notFound') });
 
 export interface VerificationPanelProps {
   applicationId: number;
@@ -125,7 +130,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
             notifySuccess('uploaded', t('upload.done', { name: document.file_name }));
             onReload();
           }}
-          describeError={(error) => describeUploadRefusal(error, t)}
+          describeError={(error) => (UPLOAD_REFUSALS_SAID_HERE.has(asTransportError(error).status ?? 0) ? describeRefusal(error, t, uploadWords(t)).message : null)}
         />
       ) : null}
 

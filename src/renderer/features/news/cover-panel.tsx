@@ -3,10 +3,11 @@ import { COVER_MEDIA_TYPES, type NewsArticle } from '../../../shared/api/news';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { FileField } from '../../components/file-field';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useCover } from './api';
 import { CoverImage } from './cover-image';
-import { describeNewsRefusal } from './refusals';
+import { newsWords } from './news-words';
 
 /**
  * The cover image: PNG, JPEG or WebP, checked by the server by its bytes (415 otherwise, 413
@@ -17,7 +18,7 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
   const { t } = useTranslation(['news', 'common', 'errors']);
   const format = useFormat();
   const cover = useCover(article);
-  const refusal = cover.error ? describeNewsRefusal(cover.error, t) : null;
+  const refusal = cover.error ? describeRefusal(cover.error, t, newsWords(t)) : null;
   const send = (file: Blob | null) => cover.mutate(file, { onSuccess: onChanged });
   const shown = article.pending ? article.pending.cover : article.cover;
 
@@ -46,7 +47,7 @@ export function CoverPanel({ article, onChanged, onReload }: { article: NewsArti
         </Button>
       ) : null}
       {refusal ? (
-        <RefusalAlert title={t('cover.refused')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
+        <RefusalAlert title={t('cover.refused')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
     </section>
   );

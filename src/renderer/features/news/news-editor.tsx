@@ -7,12 +7,13 @@ import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useUnsavedWork } from '../../lib/unsaved-work';
 import { usePreview } from './api';
 import { ArticleHtml } from './article-html';
 import { draftOf, requestOf, sameDraft, type NewsDraft, type TranslationDraft } from './news-draft';
-import { describeNewsRefusal, type NewsRefusal } from './refusals';
+import { newsWords } from './news-words';
 
 /**
  * The article's texts, one tab per language (title, summary, body in the server's markup), and
@@ -43,7 +44,7 @@ export function NewsEditor({
   const dirty = !sameDraft(draft, saved);
   useUnsavedWork('form', dirty, article ? t('unsaved.edit', { id: article.id }) : t('unsaved.create'));
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const refusal: NewsRefusal | null = saveError ? describeNewsRefusal(saveError, t) : null;
+  const refusal = saveError ? describeRefusal(saveError, t, newsWords(t)) : null;
   const fieldError = (name: string) => refusal?.fieldErrors[name]?.[0];
   const update = (target: NewsLanguage, changes: Partial<TranslationDraft>) =>
     setDraft((current) => ({ ...current, translations: { ...current.translations, [target]: { ...current.translations[target], ...changes } } }));
@@ -85,7 +86,7 @@ export function NewsEditor({
         errorMessage={refusal ? Object.entries(refusal.fieldErrors).find(([name]) => name.startsWith('tags'))?.[1][0] : undefined}
       />
       {refusal ? (
-        <RefusalAlert title={t('errors.notSaved')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
+        <RefusalAlert title={t('errors.notSaved')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
       {nothingWritten ? <p className="news-editor__note">{t('editor.oneLanguage')}</p> : null}
       <div className="news-editor__actions">
@@ -144,7 +145,7 @@ function TranslationFields({
           {t('editor.preview', { language: languageName })}
         </Button>
       </div>
-      {preview.isError ? <Alert tone="error" title={t('editor.previewFailed')}>{describeNewsRefusal(preview.error, t).message}</Alert> : null}
+      {preview.isError ? <Alert tone="error" title={t('editor.previewFailed')}>{describeRefusal(preview.error, t, newsWords(t)).message}</Alert> : null}
       {preview.data !== undefined && !preview.isPending ? (
         <section className="news-preview" aria-label={t('editor.previewLabel', { language: languageName })}>
           <h3>{t('editor.previewHeading')}</h3>

@@ -7,13 +7,14 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { notifySuccess } from '../../components/toast';
+import { describeRefusal } from '../../lib/error-translator';
 import { NO_VALUE, useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { usePendingDecision } from './api';
 import { ArticleHtml } from './article-html';
 import { languagesFor } from './article-language';
 import { CoverImage } from './cover-image';
-import { describeNewsRefusal } from './refusals';
+import { newsWords } from './news-words';
 
 /**
  * The revision a writer without the right to publish made to a published or scheduled article:
@@ -46,7 +47,7 @@ export function PendingRevision({
   const text = shown ? pending.translations[shown] : undefined;
   const who = pending.proposed_by?.full_name ?? NO_VALUE;
   const coverChanged = (pending.cover?.sha256 ?? null) !== (article.cover?.sha256 ?? null);
-  const refusal = decision.error && !discarding ? describeNewsRefusal(decision.error, t) : null;
+  const refusal = decision.error && !discarding ? describeRefusal(decision.error, t, newsWords(t)) : null;
   const decide = (kind: 'approve' | 'discard') =>
     decision.mutate(kind, {
       onSuccess: (next) => {
@@ -86,7 +87,7 @@ export function PendingRevision({
           </Button>
         </div>
       ) : null}
-      {refusal ? <RefusalAlert title={t('pending.refused')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} /> : null}
+      {refusal ? <RefusalAlert title={t('pending.refused')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload } : null} /> : null}
       <ConfirmDialog
         isOpen={discarding}
         onOpenChange={(open) => {
@@ -99,7 +100,7 @@ export function PendingRevision({
         message={<p>{t('pending.discardMessage', { who })}</p>}
         confirmLabel={t('pending.discard')}
         isPending={decision.isPending}
-        error={decision.error ? describeNewsRefusal(decision.error, t).message : null}
+        error={decision.error ? describeRefusal(decision.error, t, newsWords(t)).message : null}
         onConfirm={() => decide('discard')}
       />
     </section>

@@ -7,10 +7,11 @@ import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
 import { notifySuccess } from '../../components/toast';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { usePublication } from './api';
-import { describeNewsRefusal } from './refusals';
+import { newsWords } from './news-words';
 
 /**
  * Publishing: now, at a chosen time (the server's job publishes it then), back to draft, or
@@ -25,7 +26,7 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
   const publication = usePublication(article.id);
   const [when, setWhen] = useState<string | null>(null);
   const [whenError, setWhenError] = useState<string | null>(null);
-  const refusal = publication.error ? describeNewsRefusal(publication.error, t) : null;
+  const refusal = publication.error ? describeRefusal(publication.error, t, newsWords(t)) : null;
   const blocked = !canPublish || unsaved;
   const change = (status: NewsStatus, publishAt: string | null = null) =>
     publication.mutate(
@@ -75,7 +76,7 @@ export function PublicationPanel({ article, unsaved, onChanged, onReload }: { ar
         {t('publication.schedule')}
       </Button>
       {refusal ? (
-        <RefusalAlert title={t('publication.refused')} message={refusal.message} reload={refusal.stale ? { label: t('errors.reload'), onReload } : null} />
+        <RefusalAlert title={t('publication.refused')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload } : null} />
       ) : null}
     </section>
   );

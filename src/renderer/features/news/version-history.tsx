@@ -9,13 +9,13 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { describeRefusal, translateError } from '../../lib/error-translator';
 import { NO_VALUE, useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useRestoreVersion, useVersion, useVersions } from './api';
 import { ArticleHtml } from './article-html';
 import { languagesFor } from './article-language';
-import { describeNewsRefusal } from './refusals';
+import { newsWords } from './news-words';
 import { NewsStatusBadge } from './status-badge';
 
 const KNOWN_CHANGES = ['created', 'saved', 'published', 'scheduled', 'unpublished', 'archived', 'cover', 'restored', 'approved'];
@@ -85,7 +85,7 @@ export function VersionHistory({ article, language }: { article: NewsArticle; la
         message={<p>{t(proposes ? 'versions.restorePendingMessage' : 'versions.restoreMessage', { version: restoring ?? 0 })}</p>}
         confirmLabel={t('versions.restore')}
         isPending={restore.isPending}
-        error={restore.error ? describeNewsRefusal(restore.error, t).message : null}
+        error={restore.error ? describeRefusal(restore.error, t, newsWords(t)).message : null}
         onConfirm={() =>
           restore.mutate(restoring!, {
             onSuccess: () => {

@@ -17,9 +17,9 @@ import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
+import { describeRefusal, refusalBesideFields } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useSaveTemplate } from './api';
-import { templateRefusalOf } from './template-refusal';
 import { TemplateTextField } from './template-text-field';
 
 type FieldName = 'subject' | 'body';
@@ -96,8 +96,11 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
   };
   const subjectProblem = problemOf('subject', subject);
   const bodyProblem = problemOf('body', body);
-  const refusal = templateRefusalOf(save.error, t);
-  const stale = refusal.status === 412;
+  const refusal = save.error ? describeRefusal(save.error, t) : null;
+  const stale = refusal?.status === 412;
+  const refusedField = (name: 'subject' | 'body') => refusal?.fieldErrors[name]?.join(' ');
+  // Refusals of what the editor has no field for are said with the form.
+  const refusedElse = refusal ? refusalBesideFields(refusal, ['subject', 'body']) : null;
   const changed = subject !== (base?.subject ?? '') || body !== (base?.body ?? '');
   const canSave = subjectProblem === undefined && bodyProblem === undefined && subject.trim() !== '' && body.trim() !== '' && changed;
   // Only the event's own variables are filled, a secret only into the body: anything else stays as written, as it would be sent.
@@ -183,7 +186,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
             value={subject}
             onChange={setSubject}
             onFocus={() => (lastField.current = 'subject')}
-            problem={subjectProblem ?? refusal.fields.subject}
+            problem={subjectProblem ?? refusedField('subject')}
             isRequired
           />
           <TemplateTextField
@@ -192,12 +195,12 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
             value={body}
             onChange={setBody}
             onFocus={() => (lastField.current = 'body')}
-            problem={bodyProblem ?? refusal.fields.body}
+            problem={bodyProblem ?? refusedField('body')}
             multiline
             isRequired
           />
           {notice ? <Alert tone="success">{notice}</Alert> : null}
-          <FormError message={refusal.message} />
+          <FormError message={refusedElse} />
           {stale ? (
             <Button variant="secondary" onPress={() => void reload()}>
               {t('editor.reload')}

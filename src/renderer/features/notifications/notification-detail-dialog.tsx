@@ -8,12 +8,11 @@ import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
 import { Spinner } from '../../components/spinner';
-import { translateError } from '../../lib/error-translator';
+import { describeRefusal, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useNotificationDetail, useResendNotification } from './api';
 import { NotificationStatusBadge } from './notification-status';
 import { subjectText } from './notification-subject';
-import { refusalOf } from './notification-refusal';
 
 /** Only a failed message that carries no secret is resent, and only by someone who may send. */
 export function canResend(message: Pick<NotificationDetail, 'status' | 'confidential'>, maySend: boolean): boolean {
@@ -38,7 +37,7 @@ export function NotificationDetailDialog({ id, maySend, onClose, onOpen }: Notif
   // Another message opened (a resent copy, its original): the last resend's outcome was not about it.
   const { reset } = resend;
   useEffect(() => reset(), [id, reset]);
-  const refusal = refusalOf(resend.error, t).message;
+  const refusal = resend.error ? describeRefusal(resend.error, t).formMessage : null;
   const close = () => {
     resend.reset();
     onClose();

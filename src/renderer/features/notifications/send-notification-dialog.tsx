@@ -8,8 +8,8 @@ import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { describeRefusal, firstMessageByField } from '../../lib/error-translator';
 import { useApplicationSearch, useSendNotification, useStaffSearch } from './api';
-import { refusalOf } from './notification-refusal';
 import { RecipientSearch, type RecipientOption } from './recipient-search';
 
 export type Audience = 'applicant' | 'staff';
@@ -71,7 +71,8 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
   const send = useSendNotification();
   const applications = useApplicationSearch(draft.audience === 'applicant' && isOpen ? search : '');
   const staff = useStaffSearch(draft.audience === 'staff' && isOpen ? search : '');
-  const refusal = refusalOf(send.error, t);
+  const refusal = send.error ? describeRefusal(send.error, t) : null;
+  const refusedFields = firstMessageByField(refusal?.fieldErrors ?? {});
 
   const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const close = () => {
@@ -124,14 +125,14 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
           onSearch={setSearch}
           selected={draft.recipient}
           onSelect={(recipient) => update({ recipient })}
-          errorMessage={required('recipient') ?? refusal.fields.recipient}
+          errorMessage={required('recipient') ?? refusedFields.recipient}
         />
         <SelectField
           label={t('send.kind')}
           value={draft.kind}
           options={kindsFor(draft.audience).map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
           onChange={(value) => update({ kind: value as NotificationKind })}
-          errorMessage={refusal.fields.kind}
+          errorMessage={refusedFields.kind}
         />
         <SelectField
           label={t('send.content')}
@@ -147,18 +148,18 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
               placeholder={t('send.chooseTemplate')}
               options={manualEvents(draft.audience).map((event) => ({ value: event, label: t(`events.${event}`) }))}
               onChange={(value) => update({ event: value as NotificationEvent })}
-              errorMessage={required('event') ?? refusal.fields.event}
+              errorMessage={required('event') ?? refusedFields.event}
             />
             {draft.event ? <p className="field__description">{t(`eventDescriptions.${draft.event}`)}</p> : null}
-            <TextAreaField label={t('send.notes')} description={t('send.notesHint')} value={draft.notes} onChange={(notes) => update({ notes })} errorMessage={refusal.fields.notes} rows={4} />
+            <TextAreaField label={t('send.notes')} description={t('send.notesHint')} value={draft.notes} onChange={(notes) => update({ notes })} errorMessage={refusedFields.notes} rows={4} />
           </>
         ) : (
           <>
-            <TextField label={t('send.subject')} value={draft.subject} onChange={(subject) => update({ subject })} errorMessage={required('subject') ?? refusal.fields.subject} isRequired />
-            <TextAreaField label={t('send.message')} value={draft.message} onChange={(message) => update({ message })} errorMessage={required('message') ?? refusal.fields.message} rows={8} />
+            <TextField label={t('send.subject')} value={draft.subject} onChange={(subject) => update({ subject })} errorMessage={required('subject') ?? refusedFields.subject} isRequired />
+            <TextAreaField label={t('send.message')} value={draft.message} onChange={(message) => update({ message })} errorMessage={required('message') ?? refusedFields.message} rows={8} />
           </>
         )}
-        <FormError message={refusal.message} />
+        <FormError message={refusal?.formMessage} />
         <div className="dialog__actions">
           <Button variant="secondary" onPress={close} isDisabled={send.isPending}>
             {t('send.cancel')}

@@ -7,15 +7,12 @@ import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { DownloadButton } from '../../components/download-button';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { TextAreaField } from '../../components/text-area-field';
+import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useExemptionReview, type ExemptionOutcome } from './api';
-import { describeRefusal } from './payment-refusal';
-import { RefusalAlert } from './refusal-alert';
-
-/** The workflow's words for a rejection without notes (src/shared/domain/application-workflow.ts). */
-const NOTES_REQUIRED = 'Review notes are required when rejecting exemption requests';
 
 /**
  * The applicant's request to be exempted from the fee: the reason, the proof documents (opened as
@@ -86,9 +83,8 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
   const [notes, setNotes] = useState('');
   const [checked, setChecked] = useState(false);
   const rejecting = outcome === 'reject_exemption';
-  const refusal = review.error ? describeRefusal(review.error, t) : null;
-  // The server's own words for missing notes are the ones checked here: shown the same way.
-  const serverNotes = refusal?.fieldErrors.notes?.map((message) => (message === NOTES_REQUIRED ? t('exemption.notesRequired') : message)).join(' ');
+  const refusal = review.error ? describeRefusal(review.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
+  const serverNotes = refusal?.fieldErrors.notes?.join(' ');
   const notesProblem = rejecting && notes.trim() === '' ? t('exemption.notesRequired') : undefined;
   const close = () => {
     review.reset();
@@ -111,14 +107,24 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
           onChange={setNotes}
           errorMessage={(checked ? notesProblem : undefined) ?? serverNotes}
         />
-        <RefusalAlert
-          refusal={refusal}
-          shownFields={['notes']}
-          onReload={() => {
-            close();
-            onReload();
-          }}
-        />
+        {refusal ? (
+          <RefusalAlert
+            title={t('errors.refused')}
+            message={refusal.message}
+            details={unshownFieldMessages(refusal.fieldErrors, ['notes'])}
+            reload={
+              refusal.offerReload
+                ? {
+                    label: t('errors.reload'),
+                    onReload: () => {
+                      close();
+                      onReload();
+                    },
+                  }
+                : null
+            }
+          />
+        ) : null}
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={review.isPending}>

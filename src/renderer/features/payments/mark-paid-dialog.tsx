@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentDetail, type PaymentMethod } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useMarkPaid } from './api';
 import { apiAmount, MONEY_TEXT } from './payment-amounts';
-import { describeRefusal } from './payment-refusal';
-import { RefusalAlert } from './refusal-alert';
 
 const FIELDS = ['amount', 'transaction_id', 'method', 'notes'] as const;
 
@@ -34,7 +34,7 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
     setChecked(false);
     onClose();
   };
-  const refusal = markPaid.error ? describeRefusal(markPaid.error, t) : null;
+  const refusal = markPaid.error ? describeRefusal(markPaid.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
   const server = (field: string) => refusal?.fieldErrors[field]?.join(' ');
   const amountProblem = !MONEY_TEXT.test(amount.trim()) ? t('markPaid.amountInvalid') : undefined;
   const transactionProblem = transactionId.trim() === '' ? t('common:validation.required') : undefined;
@@ -77,14 +77,24 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
           errorMessage={server('method')}
         />
         <TextAreaField label={t('markPaid.notes')} value={notes} onChange={setNotes} errorMessage={server('notes')} />
-        <RefusalAlert
-          refusal={refusal}
-          shownFields={FIELDS}
-          onReload={() => {
-            close();
-            onReload();
-          }}
-        />
+        {refusal ? (
+          <RefusalAlert
+            title={t('errors.refused')}
+            message={refusal.message}
+            details={unshownFieldMessages(refusal.fieldErrors, FIELDS)}
+            reload={
+              refusal.offerReload
+                ? {
+                    label: t('errors.reload'),
+                    onReload: () => {
+                      close();
+                      onReload();
+                    },
+                  }
+                : null
+            }
+          />
+        ) : null}
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={markPaid.isPending}>

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_LIMITS, type PaymentDetail } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useRefund } from './api';
 import { apiAmount, cents, MONEY_TEXT } from './payment-amounts';
-import { describeRefusal } from './payment-refusal';
-import { RefusalAlert } from './refusal-alert';
 
 const FIELDS = ['amount', 'reason'] as const;
 
@@ -32,7 +32,7 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
     setChecked(false);
     onClose();
   };
-  const refusal = refund.error ? describeRefusal(refund.error, t) : null;
+  const refusal = refund.error ? describeRefusal(refund.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
   const server = (field: string) => refusal?.fieldErrors[field]?.join(' ');
   const text = amount.trim();
   const amountProblem = !MONEY_TEXT.test(text)
@@ -63,14 +63,24 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
           errorMessage={(checked ? amountProblem : undefined) ?? server('amount')}
         />
         <TextAreaField label={t('refund.reason')} value={reason} onChange={(value) => setReason(value.slice(0, PAYMENT_LIMITS.reason))} errorMessage={(checked ? reasonProblem : undefined) ?? server('reason')} />
-        <RefusalAlert
-          refusal={refusal}
-          shownFields={FIELDS}
-          onReload={() => {
-            close();
-            onReload();
-          }}
-        />
+        {refusal ? (
+          <RefusalAlert
+            title={t('errors.refused')}
+            message={refusal.message}
+            details={unshownFieldMessages(refusal.fieldErrors, FIELDS)}
+            reload={
+              refusal.offerReload
+                ? {
+                    label: t('errors.reload'),
+                    onReload: () => {
+                      close();
+                      onReload();
+                    },
+                  }
+                : null
+            }
+          />
+        ) : null}
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={refund.isPending}>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
@@ -7,15 +8,26 @@ import { hasPermission } from '../../../shared/auth/permissions';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { Spinner } from '../../components/spinner';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
+import { asTransportError } from '../../lib/transport-error';
 import { currentUserAtom } from '../../lib/session';
 import { useImportStatement, useStatement, useUploadStatement } from './statement-api';
 import { StatementHistory } from './statement-history';
 import { StatementPreview } from './statement-preview';
 import { StatementLineResolution } from './statement-line-resolution';
-import { statementRefusal } from './statement-refusal';
 import './statement-import.css';
+
+/** A refused upload or import in words (the file's refusal first); an imported statement says when it was imported. */
+function statementRefusal(error: unknown, t: TFunction, formatDate: (value: string) => string): string {
+  const refused = describeRefusal(error, t, { 412: t('refusal.stale') });
+  const said = refused.fieldErrors.file?.[0] ?? refused.message;
+  const body = asTransportError(error).body;
+  const importedAt = body && typeof body === 'object' ? (body as { imported_at?: unknown }).imported_at : undefined;
+  return typeof importedAt === 'string' ? `${said} ${t('refusal.importedOn', { date: formatDate(importedAt) })}` : said;
+}
 
 // The bank statement import, opened from the payments list's header: the column
 // layout in words, a CSV file to choose and upload, the preview of what each line will do, the
@@ -89,11 +101,7 @@ function StatementImportDialog({ onClose }: { onClose(): void }) {
   return (
     <Dialog isOpen onOpenChange={(open) => (open ? undefined : onClose())} title={t('title')} size="wide" isBusy={busy}>
       <div className="dialog__body statement-import">
-        {refusal ? (
-          <Alert tone="error" title={t('refusal.title')} onDismiss={() => setRefusal(null)}>
-            {refusal}
-          </Alert>
-        ) : null}
+        {refusal ? <RefusalAlert title={t('refusal.title')} message={refusal} onDismiss={() => setRefusal(null)} /> : null}
         {recorded !== null ? (
           <Alert tone="success" title={t('result.title')}>
             {t('result.recorded', { count: recorded })}

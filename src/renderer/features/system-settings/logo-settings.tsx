@@ -4,9 +4,11 @@ import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES } from '../../../shared/api/settings';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FileField } from '../../components/file-field';
+import { RefusalAlert } from '../../components/refusal-alert';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useChangeLogo, useLetterheadLogo, useLogoImage } from './api';
-import { describeSettingsRefusal } from './settings-refusal';
+import { settingsWords } from './settings-words';
 
 /**
  * The logo at the top left of every issued PDF's letterhead: the current one, a file to upload
@@ -21,7 +23,7 @@ export function LogoSettings({ canChange }: { canChange: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const logo = state.data?.logo ?? null;
   const address = useLogoImage(logo?.sha256 ?? null);
-  const refusal = change.error ? describeSettingsRefusal(change.error, t) : null;
+  const refusal = change.error ? describeRefusal(change.error, t, settingsWords(t)) : null;
   const send = (file: Blob | null) => {
     if (!state.data) return;
     setConfirming(false);
@@ -67,14 +69,7 @@ export function LogoSettings({ canChange }: { canChange: boolean }) {
         </>
       ) : null}
       {refusal ? (
-        <Alert tone="error" title={t('logo.refused')}>
-          <p>{refusal.message}</p>
-          {refusal.offerReload ? (
-            <Button variant="secondary" onPress={() => void state.refetch()}>
-              {t('errors.reload')}
-            </Button>
-          ) : null}
-        </Alert>
+        <RefusalAlert title={t('logo.refused')} message={refusal.message} reload={refusal.offerReload ? { label: t('errors.reload'), onReload: () => void state.refetch() } : null} />
       ) : null}
     </div>
   );

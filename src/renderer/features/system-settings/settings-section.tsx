@@ -4,8 +4,8 @@ import { SETTING_EFFECT, type SettingsGroup } from '../../../shared/api/settings
 import { Alert } from '../../components/alert';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { Button } from '../../components/button';
+import type { RefusalView } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import type { SettingsRefusal } from './settings-refusal';
 
 /**
  * One settings group: its title, who saved it last, its fields, the server's refusal and Save.
@@ -25,7 +25,7 @@ export function SettingsSection({
   group: SettingsGroup;
   updatedAt: string | null;
   updatedBy: string | null;
-  refusal: SettingsRefusal | null;
+  refusal: RefusalView | null;
   isSaving: boolean;
   canChange: boolean;
   onSave(): void;

@@ -8,10 +8,10 @@ import { FormFieldMessage, FormRootError, FormTextAreaField, FormTextField } fro
 import { notifySuccess } from '../../components/toast';
 import { PERMISSION_CATALOGUE } from '../../../shared/auth/permissions';
 import { groupCreate, groupUpdate, type GroupCreate, type GroupItem } from '../../../shared/api/users';
+import { describeRefusal } from '../../lib/error-translator';
 import { topField, useSchemaForm } from '../../lib/form';
 import { useCreateGroup, useUpdateGroup } from './detail-api';
 import { appLabel, groupLabel, PERMISSION_APPS, permissionLabel } from './group-names';
-import { refusalOf } from './user-actions-refusal';
 
 // One group's name, description and permissions (checkboxes grouped by app, from the catalogue),
 // or a new group. A builtin group keeps its name: the access rules name it. Saved with the version
@@ -28,7 +28,7 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const save = group ? update : create;
-  const refusal = refusalOf(save.error, t);
+  const refusal = save.error ? describeRefusal(save.error, t) : null;
   const form = useSchemaForm<GroupValues, GroupCreate>({
     schema: group ? groupUpdate : groupCreate,
     defaultValues: { name: group?.name ?? '', description: group?.description ?? '', permissions: group?.permissions ?? [] },
@@ -94,8 +94,8 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
           ))}
         </div>
         <FormFieldMessage control={control} name="permissions" />
-        <FormRootError control={control} message={refusal.message} />
-        {refusal.status === 412 ? (
+        <FormRootError control={control} message={refusal?.formMessage} />
+        {refusal?.status === 412 ? (
           <div>
             <Button variant="secondary" onPress={onReload}>
               {t('form.reload')}

@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
 import { notifySuccess } from '../../components/toast';
+import { describeRefusal } from '../../lib/error-translator';
 import type { UserDetail } from '../../../shared/api/users';
 import { useNotifyUser } from './detail-api';
-import { refusalOf } from './user-actions-refusal';
 import { SendNotificationForm } from './send-notification-form';
 
 /** Send notification: an e-mail (through the outbox) or a notification in the app, to this one person. */
 export function NotifyDialog({ user, isOpen, onClose }: { user: UserDetail; isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation(['users', 'common']);
   const notify = useNotifyUser(user.id);
-  const refusal = refusalOf(notify.error, t);
+  const refusal = notify.error ? describeRefusal(notify.error, t) : null;
   const close = () => {
     notify.reset();
     onClose();
@@ -32,7 +32,7 @@ export function NotifyDialog({ user, isOpen, onClose }: { user: UserDetail; isOp
           })
         }
       />
-      <FormError message={refusal.message} />
+      <FormError message={refusal?.formMessage} />
     </Dialog>
   );
 }

@@ -4,9 +4,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
+import { refusalText } from '../../lib/error-translator';
 import { PASSWORD_DELIVERIES, type PasswordDelivery, type UserDetail } from '../../../shared/api/users';
 import { useResetPassword } from './detail-api';
-import { refusalText } from './user-actions-refusal';
 import { TemporaryPassword, type ShownPassword } from './user-actions-temporary-password';
 
 /**

@@ -7,11 +7,10 @@ import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { refusalText, translateError } from '../../lib/error-translator';
 import type { UserDetail } from '../../../shared/api/users';
 import { useGroups, useUpdateRoles } from './detail-api';
 import { groupLabel } from './group-names';
-import { refusalText } from './user-actions-refusal';
 
 /** Manage roles: the user's groups as checkboxes, saved with the version read (the server refuses the last administrator's or one's own demotion). */
 export function RolesDialog({ user, isOpen, onClose }: { user: UserDetail; isOpen: boolean; onClose(): void }) {

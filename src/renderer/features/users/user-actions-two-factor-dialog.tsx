@@ -4,9 +4,9 @@ import { Dialog } from '../../components/dialog';
 import { FormCheckbox, FormRootError, FormTextAreaField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
 import { disableTwoFactorRequest, type UserDetail } from '../../../shared/api/users';
+import { describeRefusal } from '../../lib/error-translator';
 import { topField, useSchemaForm } from '../../lib/form';
 import { useDisableTwoFactor } from './detail-api';
-import { refusalOf } from './user-actions-refusal';
 
 interface TwoFactorValues {
   reason: string;
@@ -21,7 +21,7 @@ type DisableTwoFactorRequest = { reason: string; identity_checked: true };
 export function TwoFactorDialog({ user, isOpen, onClose }: { user: UserDetail; isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation(['users', 'common']);
   const disable = useDisableTwoFactor(user.id);
-  const refusal = refusalOf(disable.error, t);
+  const refusal = disable.error ? describeRefusal(disable.error, t) : null;
   const form = useSchemaForm<TwoFactorValues, DisableTwoFactorRequest>({
     schema: disableTwoFactorRequest,
     defaultValues: { reason: '', identity_checked: false },
@@ -53,7 +53,7 @@ export function TwoFactorDialog({ user, isOpen, onClose }: { user: UserDetail; i
           {t('actions.identityChecked')}
         </FormCheckbox>
       </div>
-      <FormRootError control={control} message={refusal.message} />
+      <FormRootError control={control} message={refusal?.formMessage} />
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={disable.isPending}>
           {t('common:cancel')}

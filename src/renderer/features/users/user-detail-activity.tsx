@@ -7,11 +7,10 @@ import { ConfirmDialog } from '../../components/dialog';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { refusalText, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import type { AuditEntry, SignInEvent, UserDetail, UserSession } from '../../../shared/api/users';
 import { ACTIVITY_PAGE_SIZE, useAuditEntries, useEndAllSessions, useEndSession, useSessions, useSignIns } from './detail-api';
-import { refusalText } from './user-actions-refusal';
 
 // The activity tab: sign-ins (failed attempts marked), the open sessions (each can be ended, or
 // all at once) and the audit entries of what the user did, newest first, paged.

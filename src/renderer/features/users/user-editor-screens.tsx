@@ -4,9 +4,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
+import { describeRefusal } from '../../lib/error-translator';
 import type { UserDetail } from '../../../shared/api/users';
 import { useCreateUser, useUpdateUser, useUser } from './detail-api';
-import { refusalOf } from './user-actions-refusal';
 import { UserDetailLoadError } from './user-detail-load-error';
 import { UserForm } from './user-form';
 import { emptyUserForm, userFormOf } from './user-form-values';
@@ -24,7 +24,7 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const create = useCreateUser();
   const initial = useMemo(() => emptyUserForm(), []);
-  const refusal = refusalOf(create.error, t);
+  const refusal = create.error ? describeRefusal(create.error, t) : null;
   const edited = () => create.error && create.reset();
   return (
     <>
@@ -35,7 +35,7 @@ export function UserCreateScreen({ titleKey }: { titleKey: string }) {
         cancelTo="/users"
         isPending={create.isPending}
         refusal={create.error}
-        serverMessage={refusal.message}
+        serverMessage={refusal?.formMessage ?? null}
         onEdited={edited}
         onSubmit={(request) => {
           create.mutate(request, {
@@ -68,7 +68,7 @@ function UserEditForm({ user, titleKey, reload }: { user: UserDetail; titleKey: 
   const navigate = useNavigate();
   const update = useUpdateUser(user.id);
   const initial = useMemo(() => userFormOf(user), [user]);
-  const refusal = refusalOf(update.error, t);
+  const refusal = update.error ? describeRefusal(update.error, t) : null;
   const edited = () => update.error && update.reset();
   return (
     <>
@@ -80,8 +80,8 @@ function UserEditForm({ user, titleKey, reload }: { user: UserDetail; titleKey: 
         cancelTo={`/users/${user.id}`}
         isPending={update.isPending}
         refusal={update.error}
-        serverMessage={refusal.message}
-        onReload={refusal.status === 412 ? reload : undefined}
+        serverMessage={refusal?.formMessage ?? null}
+        onReload={refusal?.status === 412 ? reload : undefined}
         onEdited={edited}
         onSubmit={(request) => {
           update.mutate(request, {

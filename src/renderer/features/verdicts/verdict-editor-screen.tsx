@@ -14,24 +14,19 @@ import { DownloadButton } from '../../components/download-button';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
+import { RefusalAlert } from '../../components/refusal-alert';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { isAccessDenied, translateError, serverText } from '../../lib/error-translator';
+import { describeRefusal, isAccessDenied, translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { asTransportError } from '../../lib/transport-error';
 import { useUnsavedWork } from '../../lib/unsaved-work';
 import { useRenderVerdict, useSaveVerdictText, useSubmitVerdict, useVerdict, useVerdictApplication, useVerdictCache } from './api';
 import { useFormat } from '../../lib/format';
 
-/** A refusal in words: someone else's change (412) and a refused step (409) offer a reload. */
-function refusalText(error: unknown, t: TFunction): { message: string; offerReload: boolean } {
-  const status = asTransportError(error).status;
-  if (status === 412) return { message: t('errors.stale'), offerReload: true };
-  if (status === 409) return { message: t('errors.conflict', { message: serverText(error, 'detail') ?? '' }), offerReload: true };
-  if (status === 403) return { message: t('errors.forbidden'), offerReload: false };
-  return { message: translateError(error, t).message, offerReload: false };
-}
+/** A refused save, rendering or submission in words; someone else's change (412) and a refused step (409) offer a reload. */
+const refusalOf = (error: unknown, t: TFunction) => describeRefusal(error, t, { 403: t('errors.forbidden'), 412: t('errors.stale') });
 
 /**
  * The final verification verdict (service 3): the officer writes the text and has the PDF made
@@ -93,7 +88,7 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
   useUnsavedWork('form', dirty, t('title', { reference: application.reference }));
   const maySubmit = application.allowed_actions.some((move) => move.action === 'submit_verdict');
   const failed = save.error ?? render.error ?? (confirming ? null : submit.error);
-  const refusal = failed ? refusalText(failed, t) : null;
+  const refusal = failed ? refusalOf(failed, t) : null;
   const when = format.dateTime;
 
   async function saveText(): Promise<Verdict> {
@@ -135,11 +130,7 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
         <span>{t('updated', { date: when(verdict.updated_at), by: verdict.created_by?.full_name ?? '—' })}</span>
         {verdict.submitted_at ? <span>{t('submittedAt', { date: when(verdict.submitted_at) })}</span> : null}
       </div>
-      {refusal ? (
-        <Alert tone="error" title={refusal.message}>
-          {refusal.offerReload ? <Button onPress={onReload}>{t('reload')}</Button> : null}
-        </Alert>
-      ) : null}
+      {refusal ? <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('reload'), onReload } : null} /> : null}
 
       <section className="card" aria-labelledby="verdict-text">
         <Heading level={2} id="verdict-text" className="card__title">
@@ -230,19 +221,21 @@ function VerdictEditor({ verdict, application, onReload }: { verdict: Verdict; a
             <TextArea className="field__input" rows={3} maxLength={4000} />
           </AriaTextField>
           {submit.error ? (
-            <Alert tone="error" title={refusalText(submit.error, t).message}>
-              {refusalText(submit.error, t).offerReload ? (
-                <Button
-                  onPress={() => {
-                    setConfirming(false);
-                    submit.reset();
-                    onReload();
-                  }}
-                >
-                  {t('reload')}
-                </Button>
-              ) : null}
-            </Alert>
+            <RefusalAlert
+              message={refusalOf(submit.error, t).message}
+              reload={
+                refusalOf(submit.error, t).offerReload
+                  ? {
+                      label: t('reload'),
+                      onReload: () => {
+                        setConfirming(false);
+                        submit.reset();
+                        onReload();
+                      },
+                    }
+                  : null
+              }
+            />
           ) : null}
           <div className="dialog__actions">
             <Button onPress={() => setConfirming(false)} isDisabled={submit.isPending}>

@@ -93,7 +93,7 @@ describe('application detail', () => {
       'GET /api/applications/councils/': json(200, []),
       'POST /api/applications/42/put-on-hold/': [
         json(412, { detail: 'Precondition failed.', code: 'precondition_failed' }),
-        json(409, { detail: 'This action is not allowed while the application is in status “Suspicious”.', code: 'conflict', status: 'suspicious' }),
+        json(409, { detail: 'This action is not allowed while the application is in status “Suspicious”.', code: 'action_not_allowed', params: { status: 'suspicious' }, status: 'suspicious' }),
       ],
     });
     open('/applications/42');
@@ -103,6 +103,6 @@ describe('application detail', () => {
     expect(await within(dialog).findByText('Someone else changed this application while you were looking at it. Reload it and try again.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
-    expect(await within(dialog).findByText(/now in status “Suspicious”/)).toBeTruthy();
+    expect(await within(dialog).findByText('This action is not allowed while the application is in status “Suspicious”.')).toBeTruthy();
   });
 });

@@ -191,7 +191,7 @@ describe('council application review', () => {
     stubApi({
       'GET /api/councils/applications/42/review/': json(200, review()),
       'POST /api/applications/42/record-council-decision/': [
-        json(409, { detail: 'The council needs 3 members without a conflict of interest to decide; 2 took part.', code: 'conflict', reason: 'quorum_not_met', quorum: 3, count: 2 }),
+        json(409, { detail: 'The council needs 3 members without a conflict of interest to decide; 2 took part.', code: 'council_review_quorum_not_met', params: { quorum: 3, count: 2 } }),
         json(412, { detail: 'Precondition failed.', code: 'precondition_failed' }),
       ],
     });
@@ -201,7 +201,7 @@ describe('council application review', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Komentari veća' }), { target: { value: 'Ekvivalentno.' } });
     fireEvent.click(within(form).getByRole('radio', { name: 'Odbijeno' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
-    expect(await within(form).findByText('Veću je za odluku potrebno 3 članova bez sukoba interesa; učestvovala su 2.')).toBeTruthy();
+    expect(await within(form).findByText('Veću je za odluku potrebno 3 članova bez sukoba interesa; učestvovalo je 2.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
     expect(await within(form).findByText(/Neko drugi je izmenio ovaj zahtev/)).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Ponovo učitaj' })).toBeTruthy();

@@ -199,10 +199,10 @@ describe('inspectorate verifications: the verification PDF', () => {
     open('/inspectorate-verifications?application=42', {
       choosePdf: async () => ({ selection: 'sel-1', file_name: 'second.pdf', size: 2000 }),
       upload: () =>
-        Promise.reject(failure(ERROR_CODES.conflict, { status: 409, body: { detail: 'The inspectorate verification document has already been uploaded.', code: 'conflict' } })),
+        Promise.reject(failure(ERROR_CODES.conflict, { status: 409, body: { detail: 'The inspectorate verification document has already been uploaded.', code: 'inspectorate_upload_exists' } })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Choose PDF' }));
-    expect(await screen.findByText('Only one verification PDF can be uploaded for this request.')).toBeTruthy();
+    expect(await screen.findByText('The inspectorate verification document has already been uploaded.')).toBeTruthy();
   });
 
   it("offers the upload while the server names no PDF for this request, even with an older one on file", async () => {
@@ -285,8 +285,8 @@ describe('inspectorate verifications: deciding', () => {
       'GET /api/applications/42/': json(200, withPdf),
       'POST /api/applications/42/inspectorate-approve/': [
         json(412, { detail: 'Precondition failed.', code: 'precondition_failed' }),
-        json(409, { detail: 'This action is not allowed while the application is in status “In review”.', code: 'conflict', status: 'in_review' }),
-        json(409, { detail: 'Upload the inspectorate verification document first.', code: 'conflict', status: 'inspectorate_pending' }),
+        json(409, { detail: 'This action is not allowed while the application is in status “In review”.', code: 'action_not_allowed', params: { status: 'in_review' }, status: 'in_review' }),
+        json(409, { detail: 'Upload the inspectorate verification document first.', code: 'inspectorate_document_missing', status: 'inspectorate_pending' }),
       ],
     });
     open('/inspectorate-verifications?application=42');
@@ -297,9 +297,9 @@ describe('inspectorate verifications: deciding', () => {
     fireEvent.click(confirm);
     expect(await within(dialog).findByText('Someone else changed this application while you were looking at it. Reload it and try again.')).toBeTruthy();
     fireEvent.click(confirm);
-    expect(await within(dialog).findByText('This application is now in status “In review”, so this decision is no longer possible. Reload to see it.')).toBeTruthy();
+    expect(await within(dialog).findByText('This action is not allowed while the application is in status “In review”.')).toBeTruthy();
     fireEvent.click(confirm);
-    expect(await within(dialog).findByText(/The verification PDF must be uploaded before the verification can be approved/)).toBeTruthy();
+    expect(await within(dialog).findByText('Upload the inspectorate verification document first.')).toBeTruthy();
 
     const detailReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/applications/42/').length;
     const before = detailReads();

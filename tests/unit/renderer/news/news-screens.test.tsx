@@ -74,7 +74,7 @@ describe('news screens', { timeout: 60_000 }, () => {
   it('saves with the version read, and a 412 says so and offers a reload', async () => {
     const calls = stubApi({
       'GET /api/news/5/': [json(200, article()), json(200, article({ version: 4, translations: { en: { title: 'Changed by someone', summary: '', body: 'x', body_html: '<p>x</p>' } } }))],
-      'PUT /api/news/5/': json(412, { detail: 'The article was changed by someone else. Reload and try again.' }),
+      'PUT /api/news/5/': json(412, { detail: 'The article was changed by someone else. Reload and try again.', code: 'news_stale' }),
       'GET /api/news/5/versions/': json(200, { results: versions }),
     });
     openSignedIn(DEMO_USERS.content!, '/news/5/edit');
@@ -82,7 +82,7 @@ describe('news screens', { timeout: 60_000 }, () => {
     fireEvent.change(title, { target: { value: 'New office hours from 1 December' } });
     expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(/Someone else changed this article/);
+    await screen.findByText('The article was changed by someone else. Reload and try again.');
     const sent = bodyOf(calls, 'PUT', '/api/news/5/');
     expect(sent.version).toBe(3);
     expect((sent.translations as Record<string, { title: string }>).en.title).toBe('New office hours from 1 December');
@@ -128,7 +128,7 @@ describe('news screens', { timeout: 60_000 }, () => {
   it('shows a refused cover upload in words (415)', async () => {
     stubApi({
       'GET /api/news/5/': json(200, article()),
-      'PUT /api/news/5/cover/': json(415, { detail: 'The cover must be a PNG, JPEG or WebP image.' }),
+      'PUT /api/news/5/cover/': json(415, { detail: 'The cover must be a PNG, JPEG or WebP image.', code: 'news_cover_type' }),
     });
     openSignedIn(DEMO_USERS.content!, '/news/5/edit');
     const input = await screen.findByLabelText('Choose a cover image', {}, FIRST_RENDER);

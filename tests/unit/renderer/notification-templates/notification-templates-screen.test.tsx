@@ -113,7 +113,7 @@ describe('notification templates', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s misplaced-secret refusal in the reader’s words', async () => {
-    await openEditor({ [`PUT ${HISTORY}`]: json(400, { subject: ['A secret may be written only into the message of its own event, never into a subject: temporary_password.'] }) });
+    await openEditor({ [`PUT ${HISTORY}`]: json(400, { subject: ['A secret may be written only into the message of its own event, never into a subject: temporary_password.'], field_codes: { subject: [{ code: 'notification_misplaced_secret', params: { names: 'temporary_password' } }] } }) });
     fireEvent.change(field(/^Message/), { target: { value: 'Please pay {{amount}} now.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
     expect(await screen.findByText('A secret may be written only into the message of its own event, never into a subject: temporary_password.')).toBeTruthy();
@@ -143,7 +143,7 @@ describe('notification templates', { timeout: 60_000 }, () => {
     const calls = await openEditor({
       [`GET ${HISTORY}`]: [json(200, history), json(200, changed)],
       [`PUT ${HISTORY}`]: [
-        json(412, { detail: 'The template was changed by someone else. Reload and apply your changes again.', code: 'precondition_failed' }),
+        json(412, { detail: 'The template was changed by someone else. Reload and apply your changes again.', code: 'notification_stale_template' }),
         json(200, { ...changed, versions: [makeTemplate({ id: 42, version: 4, subject: 'Fee for {{reference}}', body: 'Please pay {{amount}}.' }), ...changed.versions.map((v) => ({ ...v, active: false }))] }),
       ],
     });
@@ -183,7 +183,7 @@ describe('notification templates', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s unknown-variable refusal in the reader’s words', async () => {
-    await openEditor({ [`PUT ${HISTORY}`]: json(400, { body: ['This template uses a variable its event does not know: iban.'] }) });
+    await openEditor({ [`PUT ${HISTORY}`]: json(400, { body: ['This template uses a variable its event does not know: iban.'], field_codes: { body: [{ code: 'notification_unknown_variable', params: { names: 'iban' } }] } }) });
     fireEvent.change(field(/^Message/), { target: { value: 'Please pay {{amount}} now.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
     expect(await screen.findByText('This template uses a variable its event does not know: iban.')).toBeTruthy();

@@ -54,7 +54,7 @@ describe('notifications list', { timeout: 60_000 }, () => {
     const calls = stubApi({
       [LIST]: json(200, page([makeItem()])),
       'GET /api/notifications/7/': json(200, makeDetail()),
-      'POST /api/notifications/7/resend/': [json(409, { detail: 'Only a failed message can be resent.', code: 'conflict' }), json(201, { ...makeDetail({ id: 9, status: 'pending', resent_from_id: 7 }) })],
+      'POST /api/notifications/7/resend/': [json(409, { detail: 'Only a failed message can be resent.', code: 'notification_not_resendable' }), json(201, { ...makeDetail({ id: 9, status: 'pending', resent_from_id: 7 }) })],
       'GET /api/notifications/inbox/': json(200, emptyInbox),
     });
     openSignedIn(DEMO_USERS.officer!, '/notifications');
@@ -160,7 +160,7 @@ describe('notifications list', { timeout: 60_000 }, () => {
     const calls = stubApi({
       [LIST]: json(200, page([])),
       'GET /api/notifications/staff-recipients/': json(200, [{ id: 12, full_name: 'Teuta Morina', email: 'teuta@example.org', username: 'verifier' }]),
-      'POST /api/notifications/': [json(400, { subject: ['This field is required'], recipient: ['There is no such user.'] }), json(201, makeDetail({ id: 31 }))],
+      'POST /api/notifications/': [json(400, { subject: ['This field is required'], recipient: ['There is no such user.'], field_codes: { subject: [{ code: 'required', params: {} }], recipient: [{ code: 'notification_unknown_user', params: {} }] } }), json(201, makeDetail({ id: 31 }))],
       'GET /api/notifications/inbox/': json(200, emptyInbox),
     });
     openSignedIn(DEMO_USERS.officer!, '/notifications');

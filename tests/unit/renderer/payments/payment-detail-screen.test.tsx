@@ -78,7 +78,7 @@ describe('payment details', { timeout: 60_000 }, () => {
   it('marks paid with the application’s version, the amount due prefilled, and shows the server’s field error', async () => {
     const { calls } = await openPayment(paymentOfficer, [makePayment(), makePayment(), partlyRefunded()], {
       'POST /api/applications/31/mark-paid/': [
-        json(400, { transaction_id: ['This transaction ID is already recorded for another payment.'] }),
+        json(400, { transaction_id: ['This transaction ID is already recorded for another payment.'], field_codes: { transaction_id: [{ code: 'payment_transaction_taken', params: {} }] } }),
         json(200, { id: 31 }),
       ],
     });
@@ -105,16 +105,16 @@ describe('payment details', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === DETAIL).length).toBeGreaterThanOrEqual(2));
   });
 
-  it('shows a ledger refusal that came in English in the reader’s language', async () => {
+  it('says a ledger refusal by its code in the reader’s language, not in the English beside it', async () => {
     const { i18n } = await openPayment(paymentOfficer, makePayment(), {
-      'POST /api/applications/31/mark-paid/': json(400, { transaction_id: ['This transaction ID is already recorded for another payment.'] }),
+      'POST /api/applications/31/mark-paid/': json(400, { transaction_id: ['This transaction ID is already recorded for another payment.'], field_codes: { transaction_id: [{ code: 'payment_transaction_taken', params: {} }] } }),
     });
     await act(() => i18n.changeLanguage('sq'));
     fireEvent.click(await screen.findByRole('button', { name: 'Shëno si të paguar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Shëno NARIC-2026-00031 si të paguar' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /ID e transaksionit/ }), { target: { value: 'TRX-1001' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Shëno si të paguar' }));
-    expect(await within(dialog).findByText('Kjo ID e transaksionit është regjistruar tashmë për një pagesë tjetër.')).toBeTruthy();
+    expect(await within(dialog).findByText('Ky ID transaksioni është regjistruar tashmë për një pagesë tjetër.')).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
   });
 
@@ -136,7 +136,7 @@ describe('payment details', { timeout: 60_000 }, () => {
 
   it('offers to reload when the payment changed meanwhile (412)', async () => {
     const { calls } = await openPayment(paymentOfficer, partlyRefunded(), {
-      'POST /api/payments/7/refunds/': json(412, { detail: 'The payment was changed by someone else. Reload and try again.' }),
+      'POST /api/payments/7/refunds/': json(412, { detail: 'The payment was changed by someone else. Reload and try again.', code: 'payment_stale' }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund for NARIC-2026-00031' });
@@ -152,7 +152,7 @@ describe('payment details', { timeout: 60_000 }, () => {
 
   it('requires notes to reject an exemption before sending, and shows the server’s refusal too', async () => {
     const { calls } = await openPayment(naricOfficer, awaitingExemption(), {
-      'POST /api/applications/31/reject-exemption/': json(400, { notes: ['Review notes are required when rejecting exemption requests'] }),
+      'POST /api/applications/31/reject-exemption/': json(400, { notes: ['Review notes are required when rejecting exemption requests'], field_codes: { notes: [{ code: 'notes_required_exemption', params: {} }] } }),
       'POST /api/applications/31/approve-exemption/': json(200, { id: 31 }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reject exemption' }));

@@ -136,8 +136,8 @@ describe('bank statement import', { timeout: 60_000 }, () => {
   it('shows the server’s refusal of a file in an alert, and of an import done twice with its date', async () => {
     open(paymentOfficer, {
       [`GET ${LIST}`]: json(200, listOf([])),
-      [`POST ${LIST}`]: [json(400, { file: [PAYMENT_MESSAGES.statementColumns] }), json(201, PREVIEW)],
-      [`POST ${IMPORT}`]: json(409, { detail: PAYMENT_MESSAGES.statementImported, code: 'conflict', imported_at: '2026-11-23T08:00:00Z' }),
+      [`POST ${LIST}`]: [json(400, { file: [PAYMENT_MESSAGES.statementColumns], field_codes: { file: [{ code: 'statement_columns', params: {} }] } }), json(201, PREVIEW)],
+      [`POST ${IMPORT}`]: json(409, { detail: PAYMENT_MESSAGES.statementImported, code: 'statement_imported', imported_at: '2026-11-23T08:00:00Z' }),
       'GET /api/payments/statements/12/': json(200, PREVIEW),
     });
     const dialog = await chooseAndUpload();

@@ -125,7 +125,7 @@ describe('system settings', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s field errors by their fields', async () => {
-    await open(DEMO_USERS.admin!, { 'PUT /api/settings/verification/': json(400, { 'values.public_verify_url': ['Enter an http:// or https:// address.'] }) });
+    await open(DEMO_USERS.admin!, { 'PUT /api/settings/verification/': json(400, { 'values.public_verify_url': ['Enter an http:// or https:// address.'], field_codes: { 'values.public_verify_url': [{ code: 'invalid_url', params: {} }] } }) });
     const verification = section('Public verification');
     fireEvent.change(within(verification).getByRole('textbox', { name: 'Public verification address' }), { target: { value: 'https://user@verify.example' } });
     fireEvent.click(within(verification).getByRole('button', { name: 'Save Public verification' }));
@@ -136,7 +136,7 @@ describe('system settings', { timeout: 60_000 }, () => {
     const newer = settings({ general: { version: 1, values: { default_language: 'sq', organisation_name: 'NARIC Kosovo' }, updated_by: 'naric.admin', updated_at: '2026-11-24T10:00:00Z' } });
     const calls = await open(DEMO_USERS.admin!, {
       'GET /api/settings/': [json(200, settings()), json(200, newer)],
-      'PUT /api/settings/general/': json(412, { detail: 'These settings were changed by someone else. Reload and try again.', code: 'precondition_failed' }),
+      'PUT /api/settings/general/': json(412, { detail: 'These settings were changed by someone else. Reload and try again.', code: 'settings_stale' }),
     });
     const general = section('General');
     fireEvent.change(within(general).getByRole('textbox', { name: 'Organisation name on the letterhead' }), { target: { value: 'Mine' } });

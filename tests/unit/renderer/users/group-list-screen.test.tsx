@@ -27,7 +27,7 @@ describe('groups', { timeout: 60_000 }, () => {
   it('edits a group’s permissions by app with the version read; a builtin group keeps its name; a stale version offers a reload', async () => {
     const calls = stubApi({
       'GET /api/users/groups/': [json(200, groups), json(200, groups.map((group) => (group.id === 3 ? makeGroup({ version: 3, description: 'Changed meanwhile.' }) : group)))],
-      'PATCH /api/users/groups/3/': json(412, { detail: 'The group was changed by someone else. Reload and apply your changes again.', code: 'precondition_failed' }),
+      'PATCH /api/users/groups/3/': json(412, { detail: 'The group was changed by someone else. Reload and apply your changes again.', code: 'user_stale_group' }),
     });
     openSignedIn(admin, '/users/groups');
     const table = await screen.findByRole('grid', { name: 'Groups' }, FIRST_RENDER);
@@ -58,7 +58,7 @@ describe('groups', { timeout: 60_000 }, () => {
   it('creates a group with a name, description and permissions, and shows a refused name', async () => {
     const calls = stubApi({
       'GET /api/users/groups/': json(200, groups),
-      'POST /api/users/groups/': [json(400, { name: ['A group with this name already exists.'] }), json(201, makeGroup({ id: 20, name: 'Statistics', builtin: false }))],
+      'POST /api/users/groups/': [json(400, { name: ['A group with this name already exists.'], field_codes: { name: [{ code: 'user_group_name_taken', params: {} }] } }), json(201, makeGroup({ id: 20, name: 'Statistics', builtin: false }))],
     });
     openSignedIn(admin, '/users/groups');
     await screen.findByRole('grid', { name: 'Groups' }, FIRST_RENDER);

@@ -107,7 +107,7 @@ describe('user actions', { timeout: 60_000 }, () => {
   it('manage roles puts the chosen groups with the version, and shows the last-administrator refusal in words', async () => {
     const { calls } = await openUser({
       'PUT /api/users/42/roles/': [
-        json(409, { detail: 'This is the last active administrator: make someone else an administrator first.', code: 'conflict' }),
+        json(409, { detail: 'This is the last active administrator: make someone else an administrator first.', code: 'user_last_administrator' }),
         json(200, makeUserDetail({ groups: ['NARIC Officers'] })),
       ],
     });
@@ -153,7 +153,7 @@ describe('user actions', { timeout: 60_000 }, () => {
 
   it('sends a notification and shows the server’s field refusal', async () => {
     const { calls } = await openUser({
-      'POST /api/users/42/notify/': [json(400, { subject: ['Ensure this field has no more than 200 characters.'] }), json(200, { queued: 1 })],
+      'POST /api/users/42/notify/': [json(400, { subject: ['Ensure this field has no more than 200 characters.'], field_codes: { subject: [{ code: 'too_long', params: { max: 200 } }] } }), json(200, { queued: 1 })],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notify Drita Berisha' });
@@ -172,7 +172,7 @@ describe('user actions', { timeout: 60_000 }, () => {
 
   it('turns off two-factor only with a reason and the identity check, and shows a refusal', async () => {
     const { calls } = await openUser({
-      'POST /api/users/42/two-factor/disable/': [json(409, { detail: 'This user has no two-factor authentication to turn off.' }), json(200, makeUserDetail({ two_factor_enabled: false }))],
+      'POST /api/users/42/two-factor/disable/': [json(409, { detail: 'This user has no two-factor authentication to turn off.', code: 'user_two_factor_not_enabled' }), json(200, makeUserDetail({ two_factor_enabled: false }))],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication of Drita Berisha' });
@@ -193,7 +193,7 @@ describe('user actions', { timeout: 60_000 }, () => {
 
   it('deactivates with the whole record and the version read, and shows the self-deactivation refusal', async () => {
     const { calls } = await openUser({
-      'PATCH /api/users/42/': json(409, { detail: 'You cannot deactivate your own account.' }),
+      'PATCH /api/users/42/': json(409, { detail: 'You cannot deactivate your own account.', code: 'user_self_deactivate' }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate Drita Berisha?' });
@@ -204,7 +204,7 @@ describe('user actions', { timeout: 60_000 }, () => {
 
   it('is in Albanian for an Albanian reader, refusals included', async () => {
     const { i18n } = await openUser({
-      'PUT /api/users/42/roles/': json(409, { detail: 'Nuk mund t’i hiqni vetes të drejtat e administratorit.' }),
+      'PUT /api/users/42/roles/': json(409, { detail: 'You cannot take away your own administrator rights.', code: 'user_self_demote' }),
     });
     await i18n.changeLanguage('sq');
     expect(await screen.findByRole('tab', { name: 'Rolet dhe lejet' })).toBeTruthy();

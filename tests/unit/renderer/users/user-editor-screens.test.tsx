@@ -94,7 +94,7 @@ describe('create a user', { timeout: 60_000 }, () => {
   it('puts the server’s refusals on their fields', async () => {
     stubApi({
       ...common,
-      'POST /api/users/': json(400, { username: ['A user with this username already exists.'], email: ['A user with this e-mail address already exists.'] }),
+      'POST /api/users/': json(400, { username: ['A user with this username already exists.'], email: ['A user with this e-mail address already exists.'], field_codes: { username: [{ code: 'user_username_taken', params: {} }], email: [{ code: 'user_email_taken', params: {} }] } }),
     });
     openSignedIn(admin, '/users/create');
     await screen.findByRole('checkbox', { name: 'NARIC Officers' }, FIRST_RENDER);
@@ -123,7 +123,7 @@ describe('edit a user', { timeout: 60_000 }, () => {
     const calls = stubApi({
       ...common,
       'GET /api/users/42/': [json(200, makeUserDetail()), json(200, makeUserDetail({ version: 6, phone: '+383 49 000 111' }))],
-      'PATCH /api/users/42/': json(412, { detail: 'The user was changed by someone else. Reload and apply your changes again.', code: 'precondition_failed' }),
+      'PATCH /api/users/42/': json(412, { detail: 'The user was changed by someone else. Reload and apply your changes again.', code: 'user_stale' }),
     });
     openSignedIn(admin, '/users/42/edit');
     await screen.findByRole('checkbox', { name: 'NARIC Officers' }, FIRST_RENDER);
