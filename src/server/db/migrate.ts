@@ -22,6 +22,7 @@ import * as signInChallengeTokens from './migrations/0019-sign-in-challenge-toke
 import * as newsPendingRevisions from './migrations/0021-news-pending-revisions';
 import * as documentActiveContent from './migrations/0022-document-active-content';
 import * as issuedDocumentBytes from './migrations/0023-issued-document-bytes';
+import * as referenceNames from './migrations/0024-reference-names';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-news-pending-revisions': newsPendingRevisions,
   '0022-document-active-content': documentActiveContent,
   '0023-issued-document-bytes': issuedDocumentBytes,
+  '0024-reference-names': referenceNames,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {
