@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { useFormat } from '../../lib/format';
 import { useApplicationAction, useAssignableOfficers, useCouncils } from './api';
 import { describeRefusal, notesMessageKey } from './action-errors';
 
@@ -34,6 +35,7 @@ export interface ActionDialogProps {
 /** Confirms one workflow action: its notes (required where the workflow says) and its own fields. */
 export function ActionDialog({ application, action, targets = [], documentId, onClose, onReload }: ActionDialogProps) {
   const { t } = useTranslation(['applications', 'errors']);
+  const format = useFormat();
   const definition = WORKFLOW_ACTIONS[action];
   const run = useApplicationAction(application.id);
   const councils = useCouncils();
@@ -97,7 +99,7 @@ export function ActionDialog({ application, action, targets = [], documentId, on
             label={t('detail.fields.chooseCouncil')}
             value={councilId}
             emptyLabel="—"
-            options={(councils.data ?? []).filter((c) => c.active).map((c) => ({ value: String(c.id), label: c.name }))}
+            options={format.sortedByName((councils.data ?? []).filter((c) => c.active)).map((c) => ({ value: String(c.id), label: format.name(c) }))}
             onChange={setCouncilId}
             isRequired
             errorMessage={refusal?.fieldErrors.council_id?.[0]}

@@ -75,7 +75,7 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
           <DetailsList
             rows={[
               [t('review.fields.reference'), application.reference],
-              [t('review.fields.service'), application.service.name],
+              [t('review.fields.service'), format.name(application.service)],
               [t('review.fields.applicant'), application.applicant_name],
               [t('review.fields.institution'), application.institution_name],
               [t('review.fields.programme'), application.program_name],
@@ -91,7 +91,7 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
                   </>
                 ) : null,
               ],
-              [t('review.fields.council'), council?.name ?? t('review.noCouncil')],
+              [t('review.fields.council'), council ? format.name(council) : t('review.noCouncil')],
               [t('review.fields.outcome'), application.council_outcome ? t(`outcome.${application.council_outcome}`) : null],
               [t('review.fields.comments'), application.council_comments],
               [t('review.fields.reviewNotes'), application.review_notes],

@@ -47,7 +47,7 @@ describe('council list', () => {
   });
 
   it('lists every council when asked, and offers no "New council" to a council member', async () => {
-    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil({ active: false, name: 'Council for Agricultural Sciences (2019–2024)' })])) });
+    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil({ active: false, name_en: 'Council for Agricultural Sciences (2019–2024)', name_sq: '', name_sr: '' })])) });
     openSignedIn(councilMember, '/councils?state=all');
     const table = await screen.findByRole('grid', { name: 'Councils' }, { timeout: 10_000 });
     expect(within(table).getByText('Inactive')).toBeTruthy();
@@ -143,8 +143,8 @@ describe('council editor', () => {
   it('checks the form before sending, then sends the chosen members, chair, areas and quorum', async () => {
     const calls = stubApi({
       'GET /api/councils/member-options/': json(200, memberOptions),
-      'POST /api/councils/': json(201, makeCouncil({ id: 12, name: 'Council for Law' })),
-      'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name: 'Council for Law' })),
+      'POST /api/councils/': json(201, makeCouncil({ id: 12, name_en: 'Council for Law', name_sq: '', name_sr: '' })),
+      'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name_en: 'Council for Law', name_sq: '', name_sr: '' })),
     });
     openSignedIn(admin, '/councils/create');
     await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
@@ -190,7 +190,7 @@ describe('council editor', () => {
 
   it('on a stale version says so and reloads the council as it is stored now', async () => {
     const calls = stubApi({
-      'GET /api/councils/4/': [json(200, makeCouncilDetail()), json(200, makeCouncilDetail({ version: 4, name: 'Council for Medicine' }))],
+      'GET /api/councils/4/': [json(200, makeCouncilDetail()), json(200, makeCouncilDetail({ version: 4, name_en: 'Council for Medicine', name_sq: '', name_sr: '' }))],
       'GET /api/councils/member-options/': json(200, memberOptions),
       'PATCH /api/councils/4/': json(412, { detail: 'The council was changed by someone else. Reload it and apply your changes again.', code: 'precondition_failed' }),
     });

@@ -17,7 +17,7 @@ const officer = makeUser({ id: 3, username: 'officer', groups: [GROUPS.naricOffi
 const submitted: ApplicationReview = {
   id: 40,
   commission_id: 4,
-  commission_name: 'Expert Commission for Medicine',
+  commission_names: { name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '' },
   reviewer_id: 21,
   reviewer_name: 'Besnik Ahmeti',
   requested_at: '2026-01-01T09:00:00Z',
