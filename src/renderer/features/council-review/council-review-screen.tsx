@@ -174,8 +174,8 @@ function ExpertReviewsSection({ applicationId, reviews }: { applicationId: numbe
       <h2 id="review-experts-title">{t('review.experts.title')}</h2>
       {reviews.length === 0 ? <p>{t('review.experts.none')}</p> : null}
       {reviews.map((expert) => (
-        <article key={expert.id} className="council-card council-review__locked" aria-label={t('review.experts.byLabel', { reviewer: expert.reviewer, commission: expert.commission })}>
-          <h3>{t('review.experts.heading', { commission: expert.commission, reviewer: expert.reviewer })}</h3>
+        <article key={expert.id} className="council-card council-review__locked" aria-label={t('review.experts.byLabel', { reviewer: expert.reviewer, commission: format.name(expert.commission) })}>
+          <h3>{t('review.experts.heading', { commission: format.name(expert.commission), reviewer: expert.reviewer })}</h3>
           {expert.status === 'submitted' ? (
             <DetailsList
               rows={[

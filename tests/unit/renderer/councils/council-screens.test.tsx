@@ -147,15 +147,15 @@ describe('council editor', () => {
       'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name_en: 'Council for Law', name_sq: '', name_sr: '' })),
     });
     openSignedIn(admin, '/councils/create');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fill('Quorum', '3');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError('Name')).toContain('This field is required'));
+    await waitFor(() => expect(fieldError('Name in English')).toContain('This field is required'));
     expect(screen.getByText('Choose at least one member.')).toBeTruthy();
     expect(screen.getByText('Choose at least one area of expertise.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    fill('Name', 'Council for Law');
+    fill('Name in English', 'Council for Law');
     await pick('Members', ['Arben Krasniqi', 'Milica Jovanović']);
     await pick('Areas of expertise', ['Law']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -165,7 +165,9 @@ describe('council editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({
-      name: 'Council for Law',
+      name_en: 'Council for Law',
+      name_sq: '',
+      name_sr: '',
       description: '',
       members: [21, 22],
       chair: 22,
@@ -180,12 +182,12 @@ describe('council editor', () => {
     stubApi({
       'GET /api/councils/4/': json(200, makeCouncilDetail()),
       'GET /api/councils/member-options/': json(200, memberOptions),
-      'PATCH /api/councils/4/': json(400, { name: ['A council with this name already exists.'] }),
+      'PATCH /api/councils/4/': json(400, { name_en: ['A council with this name already exists.'] }),
     });
     openSignedIn(admin, '/councils/4/edit');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError('Name')).toContain('A council with this name already exists.'));
+    await waitFor(() => expect(fieldError('Name in English')).toContain('A council with this name already exists.'));
   });
 
   it('on a stale version says so and reloads the council as it is stored now', async () => {
@@ -195,13 +197,13 @@ describe('council editor', () => {
       'PATCH /api/councils/4/': json(412, { detail: 'The council was changed by someone else. Reload it and apply your changes again.', code: 'precondition_failed' }),
     });
     openSignedIn(admin, '/councils/4/edit');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fill('Quorum', '3');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/changed by someone else/)).toBeTruthy();
     expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body)).toMatchObject({ version: 3, quorum: 3, members: [5, 21, 22], chair: 5 });
     fireEvent.click(screen.getByRole('button', { name: 'Reload the latest version' }));
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Council for Medicine'));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name in English' }) as HTMLInputElement).value).toBe('Council for Medicine'));
     expect((screen.getByRole('textbox', { name: 'Quorum' }) as HTMLInputElement).value).toBe('2');
   });
 });

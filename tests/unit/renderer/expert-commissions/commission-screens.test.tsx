@@ -99,7 +99,8 @@ describe('commission editor', () => {
     });
     openSignedIn(admin, '/expert-commissions/create');
     await screen.findByRole('heading', { level: 1, name: 'Create expert commission' }, { timeout: 10_000 });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Expert Commission for Economics' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name in English' }), { target: { value: 'Expert Commission for Economics' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name in Albanian' }), { target: { value: 'Komisioni i Ekspertëve për Ekonomi' } });
     await chooseOption('Academic field', 'Economics and business');
     fireEvent.click(await screen.findByRole('button', { name: /Members/ }));
     const menu = await screen.findByRole('menu');
@@ -110,7 +111,9 @@ describe('commission editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create commission' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({
-      name: 'Expert Commission for Economics',
+      name_en: 'Expert Commission for Economics',
+      name_sq: 'Komisioni i Ekspertëve për Ekonomi',
+      name_sr: '',
       description: '',
       academic_field_category: 'economics_business',
       member_ids: [21, 22],
@@ -129,7 +132,7 @@ describe('commission editor', () => {
       ],
     });
     openSignedIn(admin, '/expert-commissions/4/edit');
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    const name = await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     expect((name as HTMLInputElement).value).toBe('Expert Commission for Medicine');
     // Saving waits for the evaluators to arrive (the chair is chosen among them).
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false));
