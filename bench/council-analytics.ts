@@ -61,12 +61,12 @@ const [total, withCouncil, decided, council] = await Promise.all([
   db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).where('council_id', 'is not', null).executeTakeFirstOrThrow(),
   db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).where('council_outcome', 'is not', null).executeTakeFirstOrThrow(),
-  db.selectFrom('councils').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow(),
+  db.selectFrom('councils').select(['id', 'name_en']).orderBy('id').executeTakeFirstOrThrow(),
 ]);
 const thisMonth = kosovoDate(new Date()).slice(0, 7);
 const QUERIES = [
   { name: 'default (last 12 months)', query: '' },
-  { name: `one council (${council.name.slice(0, 20)})`, query: `council=${council.id}` },
+  { name: `one council (${council.name_en.slice(0, 20)})`, query: `council=${council.id}` },
   { name: 'five years', query: `from=${shiftMonth(thisMonth, -59)}&to=${thisMonth}` },
 ];
 

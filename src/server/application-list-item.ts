@@ -21,7 +21,9 @@ const LIST_ITEM_COLUMNS = [
   'applications.assigned_officer_id',
   'applications.assigned_officer_name',
   'applications.council_id',
-  'councils.name as council_name',
+  'councils.name_en as council_name_en',
+  'councils.name_sq as council_name_sq',
+  'councils.name_sr as council_name_sr',
   'applications.deadline',
   'applications.archived',
   'applications.invalidated',
@@ -52,7 +54,9 @@ export interface ListItemRow {
   assigned_officer_id: number | null;
   assigned_officer_name: string | null;
   council_id: number | null;
-  council_name: string | null;
+  council_name_en: string | null;
+  council_name_sq: string | null;
+  council_name_sr: string | null;
   deadline: string | null;
   overdue: unknown;
   days_in_system: number;
@@ -78,7 +82,10 @@ export function listItemOf(row: ListItemRow, fields: ApplicantFields): Applicati
     institution_country: row.institution_country?.trim() ?? null,
     submitted_at: row.submitted_at.toISOString(),
     assigned_officer: row.assigned_officer_id === null ? null : { id: row.assigned_officer_id, full_name: row.assigned_officer_name ?? '' },
-    council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
+    council:
+      row.council_id === null
+        ? null
+        : { id: row.council_id, name_en: row.council_name_en ?? '', name_sq: row.council_name_sq ?? '', name_sr: row.council_name_sr ?? '' },
     deadline: row.deadline,
     overdue: Boolean(row.overdue),
     days_in_system: Math.max(0, row.days_in_system),

@@ -26,7 +26,7 @@ let authorization: { authorization: string };
 
 beforeAll(async () => {
   server = await createServerFixture();
-  councilId = (await server.db.selectFrom('councils').select('id').where('name', '=', 'Council for Medical and Health Sciences').executeTakeFirstOrThrow()).id;
+  councilId = (await server.db.selectFrom('councils').select('id').where('name_en', '=', 'Council for Medical and Health Sciences').executeTakeFirstOrThrow()).id;
   officerId = (await server.db.selectFrom('users').select('id').where('username', '=', 'officer').executeTakeFirstOrThrow()).id;
   authorization = await server.authorization('admin');
   councilMemberIds = (await server.db.selectFrom('council_members').select('user_id').where('council_id', '=', councilId).execute()).map((m) => m.user_id);

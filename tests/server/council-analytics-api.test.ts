@@ -76,8 +76,8 @@ async function figures(username: string, query = ''): Promise<CouncilAnalyticsAn
 beforeAll(async () => {
   server = await createServerFixture({ clock: () => new Date('2026-06-15T10:00:00Z') });
   const { db } = server;
-  councilId = (await db.insertInto('councils').values({ name: 'Analytics test council', academic_field_categories: [] }).returning('id').executeTakeFirstOrThrow()).id;
-  otherCouncilId = (await db.insertInto('councils').values({ name: 'Analytics empty council', academic_field_categories: [] }).returning('id').executeTakeFirstOrThrow()).id;
+  councilId = (await db.insertInto('councils').values({ name_en: 'Analytics test council', academic_field_categories: [] }).returning('id').executeTakeFirstOrThrow()).id;
+  otherCouncilId = (await db.insertInto('councils').values({ name_en: 'Analytics empty council', academic_field_categories: [] }).returning('id').executeTakeFirstOrThrow()).id;
   const applications = await db.selectFrom('applications').select('id').orderBy('id').limit(CASES.length).execute();
   expect(applications).toHaveLength(CASES.length);
   changedIds = applications.map((application) => application.id);
@@ -159,7 +159,7 @@ describe('GET /councils/analytics/', () => {
     expect(answer.review_time).toEqual({ decided: 4, average_days: 32.5, p90_days: 58 });
     expect(answer.overdue).toBe(2);
     expect(answer.councils).toEqual([
-      { council_id: councilId, name: 'Analytics test council', active: true, assigned: 7, decided: 4, approved: 3, rejected: 1, average_days: 32.5, p90_days: 58, overdue: 2 },
+      { council_id: councilId, name_en: 'Analytics test council', name_sq: '', name_sr: '', active: true, assigned: 7, decided: 4, approved: 3, rejected: 1, average_days: 32.5, p90_days: 58, overdue: 2 },
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('GET /councils/analytics/', () => {
   it('answers every council without the filter, a council with nothing with zeros', async () => {
     const answer = await figures('admin');
     const empty = answer.councils.find((council) => council.council_id === otherCouncilId);
-    expect(empty).toEqual({ council_id: otherCouncilId, name: 'Analytics empty council', active: true, assigned: 0, decided: 0, approved: 0, rejected: 0, average_days: null, p90_days: null, overdue: 0 });
+    expect(empty).toEqual({ council_id: otherCouncilId, name_en: 'Analytics empty council', name_sq: '', name_sr: '', active: true, assigned: 0, decided: 0, approved: 0, rejected: 0, average_days: null, p90_days: null, overdue: 0 });
     expect(answer.councils.find((council) => council.council_id === councilId)).toMatchObject({ assigned: 7, decided: 4, overdue: 2 });
     expect(answer.review_time.decided).toBeGreaterThanOrEqual(4);
   });
@@ -200,7 +200,7 @@ describe('GET /councils/analytics/', () => {
 
     const outsider = await figures('analyst.outsider', `council=${councilId}`);
     expect(outsider.councils).toEqual([
-      { council_id: councilId, name: 'Analytics test council', active: true, assigned: 0, decided: 0, approved: 0, rejected: 0, average_days: null, p90_days: null, overdue: 0 },
+      { council_id: councilId, name_en: 'Analytics test council', name_sq: '', name_sr: '', active: true, assigned: 0, decided: 0, approved: 0, rejected: 0, average_days: null, p90_days: null, overdue: 0 },
     ]);
     expect(outsider.review_time).toEqual({ decided: 0, average_days: null, p90_days: null });
     expect(outsider.outcomes_by_field).toEqual([]);

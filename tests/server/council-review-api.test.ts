@@ -72,7 +72,7 @@ async function version(id: number): Promise<number> {
 
 beforeAll(async () => {
   server = await createServerFixture();
-  councilId = (await server.db.selectFrom('councils').select('id').where('name', '=', DEMO_MEMBER_COUNCIL).executeTakeFirstOrThrow()).id;
+  councilId = (await server.db.selectFrom('councils').select('id').where('name_en', '=', DEMO_MEMBER_COUNCIL).executeTakeFirstOrThrow()).id;
   councilUserId = (await server.db.selectFrom('users').select('id').where('username', '=', 'council').executeTakeFirstOrThrow()).id;
   waitingId = (await server.db.selectFrom('applications').select('id').where('reference', '=', 'NARIC-2026-900002').executeTakeFirstOrThrow()).id;
 });
@@ -274,7 +274,7 @@ describe('auto-assign', () => {
   }
 
   async function council(name: string, active: boolean): Promise<number> {
-    const row = await server.db.insertInto('councils').values({ name, active, academic_field_categories: [FIELD] }).returning('id').executeTakeFirstOrThrow();
+    const row = await server.db.insertInto('councils').values({ name_en: name, active, academic_field_categories: [FIELD] }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 

@@ -35,8 +35,8 @@ const meetingVersion = async (id: number) => (await server.db.selectFrom('counci
 beforeAll(async () => {
   server = await createServerFixture();
   const list = councilListAnswer.parse((await send('admin', 'GET', '/councils/?page_size=50')).json());
-  medical = list.results.find((council) => council.name === DEMO_MEMBER_COUNCIL)!;
-  engineering = list.results.find((council) => council.name === DEMO_COUNCILS[1]!.name)!;
+  medical = list.results.find((council) => council.name_en === DEMO_MEMBER_COUNCIL)!;
+  engineering = list.results.find((council) => council.name_en === DEMO_COUNCILS[1]!.name)!;
   medicalMeeting = await scheduledMeeting(medical.id);
   engineeringMeeting = await scheduledMeeting(engineering.id);
   medicalApplication = (await server.db.selectFrom('applications').select('id').where('council_id', '=', medical.id).orderBy('id').executeTakeFirstOrThrow()).id;
@@ -46,7 +46,7 @@ afterAll(async () => server?.close());
 describe('signed out', () => {
   it('gets 401 from every endpoint', async () => {
     // Bodies that pass validation (it comes before the sign-in check, as on every module).
-    const council = { name: 'Signed out', members: [1], chair: 1, academic_field_categories: ['law'], quorum: 1 };
+    const council = { name_en: 'Signed out', members: [1], chair: 1, academic_field_categories: ['law'], quorum: 1 };
     const calls: [Method, string, object?][] = [
       ['GET', '/councils/'],
       ['POST', '/councils/', council],
@@ -93,11 +93,11 @@ describe.each(USERS)('%s', (username) => {
   it(changer ? 'creates and changes a council' : 'may not create or change a council (403), nothing changes', async () => {
     const members = (await server.db.selectFrom('council_members').select(['user_id', 'is_chair']).where('council_id', '=', medical.id).execute()).map((row) => row.user_id);
     const chairId = (await server.db.selectFrom('council_members').select('user_id').where('council_id', '=', medical.id).where('is_chair', '=', true).executeTakeFirstOrThrow()).user_id;
-    const create = await send(username, 'POST', '/councils/', { name: `Access ${username}`, members, chair: chairId, academic_field_categories: ['education'], quorum: 1 });
+    const create = await send(username, 'POST', '/councils/', { name_en: `Access ${username}`, members, chair: chairId, academic_field_categories: ['education'], quorum: 1 });
     expect(create.statusCode, create.body).toBe(changer ? 201 : 403);
     const current = (await send('admin', 'GET', `/councils/${medical.id}/`)).json();
     const patch = await send(username, 'PATCH', `/councils/${medical.id}/`, {
-      name: current.name,
+      name_en: current.name_en,
       description: `Checked by ${username}`,
       members,
       chair: chairId,

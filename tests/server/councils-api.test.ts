@@ -38,7 +38,7 @@ const call = async (method: Method, path: string, payload?: unknown, headers: Re
 const userId = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const councilByName = async (name: string) => {
   const list = councilListAnswer.parse((await call('GET', `/councils/?search=${encodeURIComponent(name)}`)).json());
-  return list.results.find((council) => council.name === name)!;
+  return list.results.find((council) => council.name_en === name)!;
 };
 /** An application before another council than `councilId`, and one before it (waiting for review). */
 const applicationOf = async (councilId: number, same: boolean) =>
@@ -54,7 +54,7 @@ const applicationOf = async (councilId: number, same: boolean) =>
 
 async function newCouncil(changes: Partial<CouncilCreate> = {}): Promise<CouncilListItem> {
   const members = [await userId('council'), await userId('council.rama')];
-  const body: CouncilCreate = { name: `Council ${Math.random().toString(36).slice(2, 8)}`, members, chair: members[0]!, academic_field_categories: ['law'], quorum: 2, ...changes };
+  const body: CouncilCreate = { name_en: `Council ${Math.random().toString(36).slice(2, 8)}`, members, chair: members[0]!, academic_field_categories: ['law'], quorum: 2, ...changes };
   const answer = await call('POST', '/councils/', body);
   expect(answer.statusCode, answer.body).toBe(201);
   return councilListItem.parse(answer.json());
@@ -74,7 +74,7 @@ describe('list and details', () => {
   it('lists the demo councils with members, chair and open reviews; filters by active, field and name', async () => {
     const all = councilListAnswer.parse((await call('GET', '/councils/?page_size=50')).json());
     expect(all.count).toBeGreaterThanOrEqual(DEMO_COUNCILS.length);
-    const medical = all.results.find((council) => council.name === DEMO_MEMBER_COUNCIL)!;
+    const medical = all.results.find((council) => council.name_en === DEMO_MEMBER_COUNCIL)!;
     expect(medical).toMatchObject({ active: true, quorum: 2, member_count: 3, chair_name: 'Driton Hoxha', academic_field_categories: ['medical_health'] });
     expect(medical.open_review_count).toBeGreaterThan(0);
 
@@ -86,12 +86,36 @@ describe('list and details', () => {
     expect(active.count + inactive.count).toBe(all.count);
 
     const law = councilListAnswer.parse((await call('GET', '/councils/?field=law')).json());
-    expect(law.results.map((council) => council.name)).toContain(DEMO_COUNCILS[2]!.name);
+    expect(law.results.map((council) => council.name_en)).toContain(DEMO_COUNCILS[2]!.name);
     expect(law.results.every((council) => council.academic_field_categories.includes('law'))).toBe(true);
 
     const search = councilListAnswer.parse((await call('GET', '/councils/?search=medical')).json());
-    expect(search.results.map((council) => council.name)).toEqual([DEMO_MEMBER_COUNCIL]);
+    expect(search.results.map((council) => council.name_en)).toEqual([DEMO_MEMBER_COUNCIL]);
     expect((await call('GET', '/councils/?field=astrology')).statusCode).toBe(400);
+  });
+
+  it('names the demo councils in en, sq and sr, finds them by a name in any language and sorts by the reader’s', async () => {
+    const all = councilListAnswer.parse((await call('GET', '/councils/?page_size=50&active=true')).json());
+    const medical = all.results.find((council) => council.name_en === DEMO_MEMBER_COUNCIL)!;
+    expect(medical).toMatchObject({ name_sq: 'Këshilli për Shkencat Mjekësore dhe Shëndetësore', name_sr: 'Savet za medicinske i zdravstvene nauke' });
+
+    // Accents folded: "mjekesore" finds "Mjekësore"; a Serbian word finds the same council.
+    for (const search of ['mjekesore', 'medicinske']) {
+      const found = councilListAnswer.parse((await call('GET', `/councils/?search=${search}`)).json());
+      expect(found.results.map((council) => council.id)).toEqual([medical.id]);
+    }
+
+    // The demo councils' order in each language (other tests' councils left aside).
+    const demoOrder = async (language: string) => {
+      const listed = councilListAnswer.parse((await call('GET', '/councils/?page_size=50&active=true', undefined, { 'accept-language': language })).json());
+      return listed.results.filter((council) => DEMO_COUNCILS.some((demo) => demo.name === council.name_en)).map((council) => council.name_en);
+    };
+    const [engineering, social, humanities] = [DEMO_COUNCILS[1]!.name, DEMO_COUNCILS[2]!.name, DEMO_COUNCILS[3]!.name];
+    expect(await demoOrder('en')).toEqual([engineering, humanities, DEMO_MEMBER_COUNCIL, social]);
+    // "Këshilli për Inxhinieri …", "… Shkencat Humane …", "… Shkencat Mjekësore …", "… Shkencat Shoqërore …"
+    expect(await demoOrder('sq')).toEqual([engineering, humanities, DEMO_MEMBER_COUNCIL, social]);
+    // "Savet za društvene …", "… humanističke …", "… inženjerstvo …", "… medicinske …"
+    expect(await demoOrder('sr')).toEqual([social, humanities, engineering, DEMO_MEMBER_COUNCIL]);
   });
 
   it('shows a council with its members (chair first), meetings, decisions and applications under review', async () => {
@@ -125,15 +149,15 @@ describe('create and edit', () => {
     const created = await newCouncil({ description: 'Reviews law degrees.' });
     expect(created).toMatchObject({ member_count: 2, chair_name: 'Driton Hoxha', quorum: 2, active: true, version: 1, description: 'Reviews law degrees.' });
     const members = [await userId('council.rama'), await userId('council.djordjevic'), await userId('council')];
-    const body = { name: created.name, members, chair: members[1]!, academic_field_categories: ['law', 'education'], quorum: 3, active: false, version: created.version };
+    const body = { name_en: created.name_en, members, chair: members[1]!, academic_field_categories: ['law', 'education'], quorum: 3, active: false, version: created.version };
     const changed = await call('PATCH', `/councils/${created.id}/`, body);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ version: 2, member_count: 3, chair_name: 'Milica Đorđević', quorum: 3, active: false });
 
-    const stale = await call('PATCH', `/councils/${created.id}/`, { ...body, name: 'Something else', version: 1 });
+    const stale = await call('PATCH', `/councils/${created.id}/`, { ...body, name_en: 'Something else', version: 1 });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().detail).toBe(COUNCIL_MESSAGES.stale);
-    expect((await call('GET', `/councils/${created.id}/`)).json()).toMatchObject({ name: created.name, version: 2 });
+    expect((await call('GET', `/councils/${created.id}/`)).json()).toMatchObject({ name_en: created.name_en, version: 2 });
   });
 
   it('refuses a name in use, members who are not council members, a chair outside the members and a quorum out of bounds', async () => {
@@ -143,21 +167,21 @@ describe('create and edit', () => {
     const officer = await userId('officer');
     const base = { members: [council, rama], chair: council, academic_field_categories: ['law'], quorum: 2 };
     const refusals: [object, string, string][] = [
-      [{ ...base, name: existing.name }, 'name', COUNCIL_MESSAGES.nameTaken],
-      [{ ...base, name: 'Fresh A', members: [council, officer] }, 'members.1', COUNCIL_MESSAGES.notCouncilMember],
-      [{ ...base, name: 'Fresh B', chair: officer }, 'chair', COUNCIL_MESSAGES.chairNotMember],
-      [{ ...base, name: 'Fresh C', quorum: 3 }, 'quorum', COUNCIL_MESSAGES.quorumTooLarge],
-      [{ ...base, name: 'Fresh D', quorum: 0 }, 'quorum', 'Enter at least 1.'],
-      [{ ...base, name: 'Fresh E', academic_field_categories: [] }, 'academic_field_categories', COUNCIL_MESSAGES.noField],
-      [{ ...base, name: 'Fresh F', members: [council, council] }, 'members.1', COUNCIL_MESSAGES.duplicateMember],
-      [{ ...base, name: '  ' }, 'name', COUNCIL_MESSAGES.required],
+      [{ ...base, name_en: existing.name_en }, 'name_en', COUNCIL_MESSAGES.nameTaken],
+      [{ ...base, name_en: 'Fresh A', members: [council, officer] }, 'members.1', COUNCIL_MESSAGES.notCouncilMember],
+      [{ ...base, name_en: 'Fresh B', chair: officer }, 'chair', COUNCIL_MESSAGES.chairNotMember],
+      [{ ...base, name_en: 'Fresh C', quorum: 3 }, 'quorum', COUNCIL_MESSAGES.quorumTooLarge],
+      [{ ...base, name_en: 'Fresh D', quorum: 0 }, 'quorum', 'Enter at least 1.'],
+      [{ ...base, name_en: 'Fresh E', academic_field_categories: [] }, 'academic_field_categories', COUNCIL_MESSAGES.noField],
+      [{ ...base, name_en: 'Fresh F', members: [council, council] }, 'members.1', COUNCIL_MESSAGES.duplicateMember],
+      [{ ...base, name_en: '  ' }, 'name_en', COUNCIL_MESSAGES.required],
     ];
     for (const [body, field, message] of refusals) {
       const answer = await call('POST', '/councils/', body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
       expect(answer.json()[field], answer.body).toContain(message);
     }
-    const names = await server.db.selectFrom('councils').select('name').where('name', 'like', 'Fresh %').execute();
+    const names = await server.db.selectFrom('councils').select('name_en').where('name_en', 'like', 'Fresh %').execute();
     expect(names).toEqual([]);
   });
 
@@ -166,7 +190,7 @@ describe('create and edit', () => {
     await server.db.updateTable('users').set({ is_active: false }).where('id', '=', rama).execute();
     try {
       const council = await userId('council');
-      const answer = await call('POST', '/councils/', { name: 'Fresh G', members: [council, rama], chair: council, academic_field_categories: ['law'], quorum: 1 }, { 'accept-language': 'sq' });
+      const answer = await call('POST', '/councils/', { name_en: 'Fresh G', members: [council, rama], chair: council, academic_field_categories: ['law'], quorum: 1 }, { 'accept-language': 'sq' });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()['members.1']).toEqual(['Anëtarët duhet të jenë përdorues aktivë të grupit Anëtarët e Këshillit.']);
     } finally {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Not the demo evaluator: the reviews requested here must not widen the evaluator's rows.
   const evaluatorUser = (await server.db.selectFrom('users').select('id').where('username', '=', 'evaluator').executeTakeFirstOrThrow()).id;
   reviewer = members.find((member) => member.user_id !== evaluatorUser)!.user_id;
-  const councilOf = (name: string) => server.db.selectFrom('councils').select('id').where('name', '=', name);
+  const councilOf = (name: string) => server.db.selectFrom('councils').select('id').where('name_en', '=', name);
   const evaluatorId = (await server.db.selectFrom('users').select('id').where('username', '=', 'evaluator').executeTakeFirstOrThrow()).id;
   const reviewedByEvaluator = server.db.selectFrom('expert_reviews').select('application_id').where('reviewer_id', '=', evaluatorId);
   const pick = (council: string) =>
@@ -95,14 +95,14 @@ describe.each(DEMO_ACCOUNTS.map((a) => a.username))('%s', (username) => {
 
   it(changes ? 'creates and changes commissions' : 'may not write commissions (403), nothing changes', async () => {
     const before = await server.db.selectFrom('expert_commissions').select(['id', 'version']).where('id', '=', commissionId).executeTakeFirstOrThrow();
-    const created = await send(username, 'POST', '/expert-commissions/', { name: `Access ${username}`, member_ids: [reviewer], chair_id: reviewer });
+    const created = await send(username, 'POST', '/expert-commissions/', { name_en: `Access ${username}`, member_ids: [reviewer], chair_id: reviewer });
     const changed = await send(username, 'PATCH', `/expert-commissions/${commissionId}/`, { version: before.version, description: `by ${username}` });
     expect(created.statusCode, created.body).toBe(changes ? 201 : 403);
     expect(changed.statusCode, changed.body).toBe(changes ? 200 : 403);
     if (!changes) {
       const after = await server.db.selectFrom('expert_commissions').select('version').where('id', '=', commissionId).executeTakeFirstOrThrow();
       expect(after.version).toBe(before.version);
-      expect(await server.db.selectFrom('expert_commissions').select('id').where('name', '=', `Access ${username}`).executeTakeFirst()).toBeUndefined();
+      expect(await server.db.selectFrom('expert_commissions').select('id').where('name_en', '=', `Access ${username}`).executeTakeFirst()).toBeUndefined();
     }
   });
 

@@ -36,7 +36,7 @@ async function applicationByStatus(where: { service_type: number; status?: strin
   let query = server.db.selectFrom('applications').select('applications.id').where('service_type', '=', where.service_type).where('archived', '=', false).where('closed_at', 'is', null);
   if (where.notReviewedBy !== undefined) query = query.where('id', 'not in', server.db.selectFrom('expert_reviews').select('application_id').where('reviewer_id', '=', where.notReviewedBy));
   if (where.status) query = query.where('status', '=', where.status as never);
-  if (where.councilName) query = query.where('council_id', 'in', server.db.selectFrom('councils').select('id').where('name', '=', where.councilName));
+  if (where.councilName) query = query.where('council_id', 'in', server.db.selectFrom('councils').select('id').where('name_en', '=', where.councilName));
   return (await query.orderBy('applications.id').executeTakeFirstOrThrow()).id;
 }
 
@@ -60,7 +60,7 @@ describe('texts', () => {
 describe('demo data', () => {
   it('has three commissions, the demo evaluator in two, and their reviews', async () => {
     const list = commissionListAnswer.parse((await send('admin', 'GET', '/expert-commissions/')).json());
-    expect(list.results.map((c) => c.name).sort()).toEqual(DEMO_COMMISSIONS.map((c) => c.name).sort());
+    expect(list.results.map((c) => c.name_en).sort()).toEqual(DEMO_COMMISSIONS.map((c) => c.name).sort());
     const mine = reviewListAnswer.parse((await send('evaluator', 'GET', '/expert-reviews/')).json());
     expect(mine.results.filter((r) => r.status === 'requested')).toHaveLength(2);
     expect(mine.results.filter((r) => r.status === 'requested' && r.overdue)).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('demo data', () => {
       .innerJoin('applications', 'applications.id', 'expert_reviews.application_id')
       .innerJoin('councils', 'councils.id', 'applications.council_id')
       .select('expert_reviews.id')
-      .where('councils.name', '=', 'Council for Medical and Health Sciences')
+      .where('councils.name_en', '=', 'Council for Medical and Health Sciences')
       .execute();
     expect(council.length).toBeGreaterThan(0);
   });
@@ -93,7 +93,7 @@ describe('commissions', () => {
   it('creates and edits a commission; members must be evaluators, the chair one of them; 412 when stale', async () => {
     const evaluator = userIds.get('evaluator')!;
     const ahmeti = userIds.get('evaluator.ahmeti')!;
-    const body = { name: 'Expert Commission for Economics', description: 'Economics degrees.', academic_field_category: 'economics_business', member_ids: [evaluator, ahmeti], chair_id: ahmeti, active: true };
+    const body = { name_en: 'Expert Commission for Economics', name_sq: 'Komisioni i Ekspertëve për Ekonomi', name_sr: 'Stručna komisija za ekonomiju', description: 'Economics degrees.', academic_field_category: 'economics_business', member_ids: [evaluator, ahmeti], chair_id: ahmeti, active: true };
 
     const notEvaluator = await send('admin', 'POST', '/expert-commissions/', { ...body, member_ids: [evaluator, userIds.get('officer')!], chair_id: evaluator });
     expect(notEvaluator.statusCode).toBe(400);
@@ -101,24 +101,24 @@ describe('commissions', () => {
     const chairOutside = await send('admin', 'POST', '/expert-commissions/', { ...body, chair_id: userIds.get('evaluator.lekaj')! });
     expect(chairOutside.statusCode).toBe(400);
     expect(chairOutside.json().chair_id).toEqual([EXPERT_MESSAGES.chairNotMember]);
-    const duplicate = await send('admin', 'POST', '/expert-commissions/', { ...body, name: DEMO_COMMISSIONS[0]!.name });
+    const duplicate = await send('admin', 'POST', '/expert-commissions/', { ...body, name_en: DEMO_COMMISSIONS[0]!.name });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json().name).toEqual([EXPERT_MESSAGES.nameTaken]);
-    const translated = await send('admin', 'POST', '/expert-commissions/', { ...body, name: DEMO_COMMISSIONS[0]!.name }, { 'accept-language': 'sq' });
-    expect(translated.json().name).toEqual(['Ekziston tashmë një komision ekspertësh me këtë emër.']);
+    expect(duplicate.json().name_en).toEqual([EXPERT_MESSAGES.nameTaken]);
+    const translated = await send('admin', 'POST', '/expert-commissions/', { ...body, name_en: DEMO_COMMISSIONS[0]!.name }, { 'accept-language': 'sq' });
+    expect(translated.json().name_en).toEqual(['Ekziston tashmë një komision ekspertësh me këtë emër.']);
 
     const created = await send('admin', 'POST', '/expert-commissions/', body);
     expect(created.statusCode, created.body).toBe(201);
     const saved = commissionSchema.parse(created.json());
-    expect(saved).toMatchObject({ name: body.name, chair_id: ahmeti, version: 1 });
+    expect(saved).toMatchObject({ name_en: body.name_en, name_sq: body.name_sq, name_sr: body.name_sr, chair_id: ahmeti, version: 1 });
     expect(saved.members.map((m) => m.id).sort()).toEqual([evaluator, ahmeti].sort());
 
     const changed = await send('admin', 'PATCH', `/expert-commissions/${saved.id}/`, { version: 1, active: false, member_ids: [evaluator], chair_id: evaluator });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(commissionSchema.parse(changed.json())).toMatchObject({ active: false, chair_id: evaluator, version: 2 });
-    const stale = await send('admin', 'PATCH', `/expert-commissions/${saved.id}/`, { version: 1, name: 'Another name' });
+    expect(commissionSchema.parse(changed.json())).toMatchObject({ active: false, chair_id: evaluator, version: 2, name_sq: body.name_sq, name_sr: body.name_sr });
+    const stale = await send('admin', 'PATCH', `/expert-commissions/${saved.id}/`, { version: 1, name_en: 'Another name' });
     expect(stale.statusCode).toBe(412);
-    expect((await send('admin', 'GET', `/expert-commissions/${saved.id}/`)).json().name).toBe(body.name);
+    expect((await send('admin', 'GET', `/expert-commissions/${saved.id}/`)).json().name_en).toBe(body.name_en);
     const half = await send('admin', 'PATCH', `/expert-commissions/${saved.id}/`, { version: 2, member_ids: [evaluator] });
     expect(half.statusCode).toBe(400);
     expect((await send('admin', 'PATCH', '/expert-commissions/999999/', { version: 1, active: true })).statusCode).toBe(404);
@@ -159,7 +159,7 @@ describe('requesting a review', () => {
     expect((await send('payments', 'POST', `/applications/${councilApplication}/expert-reviews/`, body)).statusCode).toBe(403);
     expect((await send('payments', 'GET', `/applications/${councilApplication}/expert-reviews/options/`)).statusCode).toBe(403);
     const options = requestOptionsAnswer.parse((await send('council', 'GET', `/applications/${councilApplication}/expert-reviews/options/`)).json());
-    expect(options.map((o) => o.name)).toContain(medicine.name);
+    expect(options.map((o) => o.name_en)).toContain(medicine.name_en);
 
     const requested = await send('council', 'POST', `/applications/${councilApplication}/expert-reviews/`, body);
     expect(requested.statusCode, requested.body).toBe(201);

@@ -40,7 +40,8 @@ interface RequestOptions {
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface ApiClient {
-  get<T extends z.ZodType>(path: string, answer: T, searchParams?: QueryParams): Promise<z.output<T>>;
+  /** `language`: the Accept-Language of an answer ordered or worded for the reader (lists sorted by localised names). */
+  get<T extends z.ZodType>(path: string, answer: T, searchParams?: QueryParams, language?: string): Promise<z.output<T>>;
   post<T extends z.ZodType>(path: string, payload: unknown, answer: T): Promise<z.output<T>>;
   put<T extends z.ZodType>(path: string, payload: unknown, answer: T): Promise<z.output<T>>;
   patch<T extends z.ZodType>(path: string, payload: unknown, answer: T): Promise<z.output<T>>;
@@ -135,7 +136,8 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
   }
 
   return {
-    get: async (path, answer, searchParams) => parse(await send('get', path, { searchParams }), answer),
+    get: async (path, answer, searchParams, language) =>
+      parse(await send('get', path, { searchParams, ...(language ? { headers: { 'Accept-Language': language } } : {}) }), answer),
     post: async (path, payload, answer) => parse(await send('post', path, { json: payload }), answer),
     put: async (path, payload, answer) => parse(await send('put', path, { json: payload }), answer),
     patch: async (path, payload, answer) => parse(await send('patch', path, { json: payload }), answer),

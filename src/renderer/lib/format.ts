@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { INTL_LOCALE_TAGS } from '../../shared/locale-tags';
+import { nameIn, type LocalisedName } from '../../shared/localised-name';
 
 // The one place the renderer turns dates, numbers, money, sizes, durations and country codes into
 // text. Screens never call toLocaleString or new Intl.* themselves: Debian's Chromium (the browser
@@ -281,7 +282,16 @@ export function useFormat() {
       days: (value: number | null | undefined) => formatDays(t, value),
       /** Sorting texts (names above all) in the reader's alphabet. */
       compare: (a: string, b: string) => compareText(language, a, b),
+      /** A council's, commission's or service's name in the reader's language (English where untranslated). */
+      name: (record: LocalisedName) => nameIn(record, language),
+      /** Records in the order of their names as the reader's language sorts them. */
+      sortedByName: <Named extends LocalisedName>(records: readonly Named[]) => sortedByName(language, records),
     }),
     [language, t],
   );
+}
+
+/** `records` ordered by their names in `language` (its collation: Ç after C, Đ after D, Š after S). */
+export function sortedByName<Named extends LocalisedName>(language: Language, records: readonly Named[]): Named[] {
+  return [...records].sort((a, b) => compareText(language, nameIn(a, language), nameIn(b, language)));
 }

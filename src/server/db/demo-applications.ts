@@ -129,7 +129,7 @@ async function insertDemoCaseload(db: AppDatabase, now: Date, files: { storage: 
     .where('username', 'in', ['officer', 'naric.admin', 'admin'])
     .orderBy('username', 'desc')
     .execute();
-  const councils = await db.selectFrom('councils').select(['id', 'name', 'academic_field_categories']).where('active', '=', true).execute();
+  const councils = await db.selectFrom('councils').select(['id', 'name_en', 'academic_field_categories']).where('active', '=', true).execute();
   const officerRefs = officers.map((o) => ({ id: o.id, name: `${o.first_name} ${o.last_name}`.trim() }));
   // The demo officer carries most of the caseload, so "assigned to me" has something to show.
   const weightedOfficers = officerRefs.flatMap((o, i) => (officers[i]!.username === 'officer' ? [o, o, o] : [o]));
@@ -153,7 +153,7 @@ async function insertDemoCaseload(db: AppDatabase, now: Date, files: { storage: 
     const base = generateApplication(random, DEMO_APPLICATION_COUNT + index, options);
     const application = scriptedApplication(base, fixture, policies[fixture.service], now);
     application.assigned = fixture.assigned ?? true;
-    const council = councils.find((c) => c.name === fixture.council);
+    const council = councils.find((c) => c.name_en === fixture.council);
     const fixtureContext = {
       ...context,
       officers: officerRefs.filter((o, i) => officers[i]!.username === 'officer'),

@@ -54,7 +54,7 @@ export async function seedDemoCouncilDecisions(db: AppDatabase): Promise<void> {
  * review screen has one to show without blocking the demo council member's own review.
  */
 async function seedDemoConflict(db: AppDatabase): Promise<void> {
-  const council = await db.selectFrom('councils').select('id').where('name', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
+  const council = await db.selectFrom('councils').select('id').where('name_en', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
   if (!council) return;
   const member = await db
     .selectFrom('council_members')

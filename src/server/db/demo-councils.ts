@@ -12,17 +12,50 @@ import { demoPdf } from './demo-pdf';
 // signing in as `council` shows that council's applications only.
 
 export interface DemoCouncil {
+  /** The English name (name_en), by which the seed finds the council again. */
   name: string;
+  name_sq: string;
+  name_sr: string;
   academic_field_categories: AcademicFieldCategory[];
   active: boolean;
 }
 
 export const DEMO_COUNCILS: readonly DemoCouncil[] = [
-  { name: 'Council for Medical and Health Sciences', academic_field_categories: ['medical_health'], active: true },
-  { name: 'Council for Engineering and Natural Sciences', academic_field_categories: ['engineering_technology', 'natural_sciences', 'agricultural_sciences'], active: true },
-  { name: 'Council for Social Sciences, Law and Economics', academic_field_categories: ['social_sciences', 'law', 'economics_business'], active: true },
-  { name: 'Council for Humanities, Arts and Education', academic_field_categories: ['humanities_arts', 'education'], active: true },
-  { name: 'Council for Agricultural Sciences (2019–2024)', academic_field_categories: ['agricultural_sciences'], active: false },
+  {
+    name: 'Council for Medical and Health Sciences',
+    name_sq: 'Këshilli për Shkencat Mjekësore dhe Shëndetësore',
+    name_sr: 'Savet za medicinske i zdravstvene nauke',
+    academic_field_categories: ['medical_health'],
+    active: true,
+  },
+  {
+    name: 'Council for Engineering and Natural Sciences',
+    name_sq: 'Këshilli për Inxhinieri dhe Shkencat Natyrore',
+    name_sr: 'Savet za inženjerstvo i prirodne nauke',
+    academic_field_categories: ['engineering_technology', 'natural_sciences', 'agricultural_sciences'],
+    active: true,
+  },
+  {
+    name: 'Council for Social Sciences, Law and Economics',
+    name_sq: 'Këshilli për Shkencat Shoqërore, Drejtësi dhe Ekonomi',
+    name_sr: 'Savet za društvene nauke, pravo i ekonomiju',
+    academic_field_categories: ['social_sciences', 'law', 'economics_business'],
+    active: true,
+  },
+  {
+    name: 'Council for Humanities, Arts and Education',
+    name_sq: 'Këshilli për Shkencat Humane, Artet dhe Edukimin',
+    name_sr: 'Savet za humanističke nauke, umetnost i obrazovanje',
+    academic_field_categories: ['humanities_arts', 'education'],
+    active: true,
+  },
+  {
+    name: 'Council for Agricultural Sciences (2019–2024)',
+    name_sq: 'Këshilli për Shkencat Bujqësore (2019–2024)',
+    name_sr: 'Savet za poljoprivredne nauke (2019–2024)',
+    academic_field_categories: ['agricultural_sciences'],
+    active: false,
+  },
 ];
 
 /** The council the demo `council` account chairs. */
@@ -31,12 +64,17 @@ export const DEMO_MEMBER_COUNCIL = DEMO_COUNCILS[0]!.name;
 export async function seedDemoCouncils(db: AppDatabase): Promise<number> {
   const created = await db
     .insertInto('councils')
-    .values(DEMO_COUNCILS.map((council) => ({ ...council })))
-    .onConflict((conflict) => conflict.column('name').doNothing())
+    .values(DEMO_COUNCILS.map(({ name, ...council }) => ({ ...council, name_en: name })))
+    .onConflict((conflict) => conflict.column('name_en').doNothing())
     .returning('id')
     .execute();
+  // A demo database made before councils had translated names gets them; an admin's own stays.
+  for (const council of DEMO_COUNCILS) {
+    await db.updateTable('councils').set({ name_sq: council.name_sq }).where('name_en', '=', council.name).where('name_sq', '=', '').execute();
+    await db.updateTable('councils').set({ name_sr: council.name_sr }).where('name_en', '=', council.name).where('name_sr', '=', '').execute();
+  }
   const member = await db.selectFrom('users').select('id').where('username', '=', 'council').executeTakeFirst();
-  const council = await db.selectFrom('councils').select('id').where('name', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
+  const council = await db.selectFrom('councils').select('id').where('name_en', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
   if (member && council) {
     await db
       .insertInto('council_members')
@@ -122,7 +160,7 @@ async function seedDemoCouncilMembers(db: AppDatabase): Promise<void> {
       .execute();
   }
   for (const demo of DEMO_COUNCILS.filter((council) => council.active)) {
-    const council = await db.selectFrom('councils').select('id').where('name', '=', demo.name).executeTakeFirst();
+    const council = await db.selectFrom('councils').select('id').where('name_en', '=', demo.name).executeTakeFirst();
     if (!council) continue;
     const { count } = await db.selectFrom('council_members').select((eb) => eb.fn.countAll<number>().as('count')).where('council_id', '=', council.id).executeTakeFirstOrThrow();
     if (Number(count) >= 2) continue;
@@ -161,7 +199,7 @@ export async function seedDemoCouncilMeetings(db: AppDatabase, storage?: Documen
   await seedDemoCouncilMembers(db);
   for (const [position, demo] of DEMO_COUNCILS.entries()) {
     if (!demo.active) continue;
-    const council = await db.selectFrom('councils').select('id').where('name', '=', demo.name).executeTakeFirst();
+    const council = await db.selectFrom('councils').select('id').where('name_en', '=', demo.name).executeTakeFirst();
     if (!council) continue;
     if (await db.selectFrom('council_meetings').select('id').where('council_id', '=', council.id).executeTakeFirst()) continue;
     const members = await db

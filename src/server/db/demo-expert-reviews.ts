@@ -33,7 +33,10 @@ export const DEMO_EXTRA_EVALUATORS: readonly ExtraEvaluator[] = [
 ];
 
 interface DemoCommission {
+  /** The English name (name_en), by which the seed finds the commission again. */
   name: string;
+  name_sq: string;
+  name_sr: string;
   description: string;
   field: AcademicFieldCategory;
   /** Usernames; the first is the chair. */
@@ -43,18 +46,24 @@ interface DemoCommission {
 export const DEMO_COMMISSIONS: readonly DemoCommission[] = [
   {
     name: 'Expert Commission for Medicine',
+    name_sq: 'Komisioni i Ekspertëve për Mjekësi',
+    name_sr: 'Stručna komisija za medicinu',
     description: 'Reviews medical and health sciences programmes: clinical training hours, internships and licensing requirements.',
     field: 'medical_health',
     members: ['evaluator', 'evaluator.ahmeti', 'evaluator.nikolic'],
   },
   {
     name: 'Expert Commission for Engineering',
+    name_sq: 'Komisioni i Ekspertëve për Inxhinieri',
+    name_sr: 'Stručna komisija za inženjerstvo',
     description: 'Reviews engineering and technology programmes against the Kosovo qualification framework.',
     field: 'engineering_technology',
     members: ['evaluator.markovic', 'evaluator', 'evaluator.rexhepi', 'evaluator.lekaj'],
   },
   {
     name: 'Expert Commission for Law',
+    name_sq: 'Komisioni i Ekspertëve për Drejtësi',
+    name_sr: 'Stručna komisija za pravo',
     description: 'Reviews law degrees: the content of the curriculum and the access they give to the bar examination.',
     field: 'law',
     members: ['evaluator.bytyqi', 'evaluator.lekaj', 'evaluator.ahmeti'],
@@ -90,8 +99,15 @@ const SUBMITTED: readonly SubmittedText[] = [
 const REVIEW_STATUSES = ['council_review', 'council_assigned', 'assessment_completed'] as const;
 
 export async function seedDemoExpertReviews(db: AppDatabase, _storage?: DocumentStorage): Promise<void> {
-  const existing = await db.selectFrom('expert_commissions').select('id').where('name', 'in', DEMO_COMMISSIONS.map((c) => c.name)).executeTakeFirst();
-  if (existing) return;
+  const existing = await db.selectFrom('expert_commissions').select('id').where('name_en', 'in', DEMO_COMMISSIONS.map((c) => c.name)).executeTakeFirst();
+  if (existing) {
+    // A demo database made before commissions had translated names gets them; an admin's own stays.
+    for (const commission of DEMO_COMMISSIONS) {
+      await db.updateTable('expert_commissions').set({ name_sq: commission.name_sq }).where('name_en', '=', commission.name).where('name_sq', '=', '').execute();
+      await db.updateTable('expert_commissions').set({ name_sr: commission.name_sr }).where('name_en', '=', commission.name).where('name_sr', '=', '').execute();
+    }
+    return;
+  }
 
   const evaluators = await db.selectFrom('groups').select('id').where('name', '=', GROUPS.evaluators).executeTakeFirst();
   if (!evaluators) return;
@@ -135,7 +151,7 @@ export async function seedDemoExpertReviews(db: AppDatabase, _storage?: Document
   for (const commission of DEMO_COMMISSIONS) {
     const { id } = await db
       .insertInto('expert_commissions')
-      .values({ name: commission.name, description: commission.description, academic_field_category: commission.field, active: true })
+      .values({ name_en: commission.name, name_sq: commission.name_sq, name_sr: commission.name_sr, description: commission.description, academic_field_category: commission.field, active: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     commissionIds.push(id);
@@ -148,7 +164,7 @@ export async function seedDemoExpertReviews(db: AppDatabase, _storage?: Document
   const [medicine, engineering] = commissionIds as [number, number, number];
 
   // The medical council's applications first (the demo council member sees them), then the others.
-  const medical = await db.selectFrom('councils').select('id').where('name', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
+  const medical = await db.selectFrom('councils').select('id').where('name_en', '=', DEMO_MEMBER_COUNCIL).executeTakeFirst();
   const candidates = await db
     .selectFrom('applications')
     .select(['id', 'council_id', 'academic_field_category'])

@@ -22,6 +22,7 @@ import * as signInChallengeTokens from './migrations/0019-sign-in-challenge-toke
 import * as newsPendingRevisions from './migrations/0021-news-pending-revisions';
 import * as documentActiveContent from './migrations/0022-document-active-content';
 import * as issuedDocumentBytes from './migrations/0023-issued-document-bytes';
+import * as referenceNames from './migrations/0024-reference-names';
 import * as statementLineResolution from './migrations/0025-statement-line-resolution';
 import * as incompleteOnlyOpen from './migrations/0026-incomplete-only-open';
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-news-pending-revisions': newsPendingRevisions,
   '0022-document-active-content': documentActiveContent,
   '0023-issued-document-bytes': issuedDocumentBytes,
+  '0024-reference-names': referenceNames,
   '0025-statement-line-resolution': statementLineResolution,
   '0026-incomplete-only-open': incompleteOnlyOpen,
 };

@@ -392,7 +392,10 @@ export interface ApplicantsTable {
 
 export interface CouncilsTable {
   id: Generated<number>;
-  name: string;
+  name_en: string;
+  /** Empty until translated: readers of sq then see name_en. */
+  name_sq: Generated<string>;
+  name_sr: Generated<string>;
   active: Generated<boolean>;
   academic_field_categories: ColumnType<AcademicFieldCategory[], AcademicFieldCategory[] | undefined, AcademicFieldCategory[]>;
   description: string | null;
@@ -779,7 +782,10 @@ export interface CouncilDecisionsTable {
 
 export interface ExpertCommissionsTable {
   id: Generated<number>;
-  name: string;
+  name_en: string;
+  /** Empty until translated: readers of sq then see name_en. */
+  name_sq: Generated<string>;
+  name_sr: Generated<string>;
   description: string | null;
   academic_field_category: AcademicFieldCategory | null;
   active: Generated<boolean>;

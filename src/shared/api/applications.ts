@@ -16,6 +16,7 @@ import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } fro
 import { applicationDeadline } from './deadlines';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { localisedName } from '../localised-name';
 import { applicationFeeSnapshot } from './services';
 
 // The applications calls: list, incomplete list, detail, one endpoint per workflow action.
@@ -80,7 +81,7 @@ export type ApplicationListQueryInput = z.input<typeof applicationListQuery>;
 
 const personRef = z.object({ id: z.number().int(), full_name: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
-const councilRef = z.object({ id: z.number().int(), name: z.string() });
+const councilRef = localisedName.extend({ id: z.number().int() });
 
 export const applicationListItem = z.object({
   id: z.number().int(),
@@ -204,7 +205,7 @@ export const allowedMove = z.object({
 
 export const applicationDetail = applicationListItem.extend({
   applicant: applicantDetail,
-  service: z.object({ id: z.number().int(), name: z.string(), fee_enabled: z.boolean(), fee_exemption_allowed: z.boolean() }),
+  service: localisedName.extend({ id: z.number().int(), fee_enabled: z.boolean(), fee_exemption_allowed: z.boolean() }),
   /** Absent for a caller who does not receive the education record (docs/access.md); null when there is none. */
   education: educationInfo.nullable().optional(),
   notes: z.string().nullable(),
@@ -317,9 +318,8 @@ export const assignableOfficer = personRef.extend({
 export type AssignableOfficer = z.infer<typeof assignableOfficer>;
 export const assignableOfficersAnswer = z.array(assignableOfficer);
 
-export const councilSummary = z.object({
+export const councilSummary = localisedName.extend({
   id: z.number().int(),
-  name: z.string(),
   active: z.boolean(),
   academic_field_categories: z.array(z.enum(ACADEMIC_FIELD_CATEGORIES)),
 });

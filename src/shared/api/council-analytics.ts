@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACADEMIC_FIELD_CATEGORIES } from '../domain/application-status';
 import { recordId } from './drf';
+import { localisedName } from '../localised-name';
 
 // Council analytics: how much reaches the councils and how fast they decide, over a
 // period of whole months. Every figure is an aggregate the server computes in SQL over the
@@ -82,7 +83,7 @@ export const councilOutcomeByField = z.object({
 
 export const councilAnalyticsSummary = z.object({
   council_id: recordId,
-  name: z.string(),
+  ...localisedName.shape,
   active: z.boolean(),
   assigned: count,
   decided: count,
@@ -105,7 +106,7 @@ export const councilAnalyticsAnswer = z.object({
   overdue: count,
   councils: z.array(councilAnalyticsSummary),
   /** Every council, for the council filter (whatever the filter chose). */
-  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })),
+  council_options: z.array(localisedName.extend({ id: recordId, active: z.boolean() })),
 });
 export type CouncilAnalyticsAnswer = z.infer<typeof councilAnalyticsAnswer>;
 export type CouncilAnalyticsSummary = z.infer<typeof councilAnalyticsSummary>;

@@ -6,6 +6,7 @@ import {
 } from '../domain/application-status';
 import { allowedMove, applicationDocument } from './applications';
 import { safeText } from './safe-text';
+import { localisedName } from '../localised-name';
 
 // The council's own calls: the dashboard a council member lands on, everything the
 // review screen of one application needs, and declaring a conflict of interest. The decision itself
@@ -49,7 +50,7 @@ export const queueItem = z.object({
   reference: z.string(),
   applicant_name: z.string(),
   academic_field_category: field.nullable(),
-  council: personRef.pick({ id: true }).extend({ name: z.string() }),
+  council: localisedName.extend({ id: z.number().int() }),
   status,
   review_status: reviewStatus,
   assigned_at: z.string().nullable(),
@@ -62,7 +63,7 @@ export type QueueItem = z.infer<typeof queueItem>;
 
 export const upcomingMeeting = z.object({
   id: z.number().int(),
-  council: z.object({ id: z.number().int(), name: z.string() }),
+  council: localisedName.extend({ id: z.number().int() }),
   scheduled_at: z.string(),
   place: z.string(),
   agenda_count: z.number().int().nonnegative(),
@@ -73,7 +74,7 @@ export const recentDecision = z.object({
   id: z.number().int(),
   application_id: z.number().int(),
   reference: z.string(),
-  council: z.object({ id: z.number().int(), name: z.string() }),
+  council: localisedName.extend({ id: z.number().int() }),
   outcome,
   recorded_at: z.string(),
 });
@@ -81,7 +82,7 @@ export type RecentDecision = z.infer<typeof recentDecision>;
 
 export const councilDashboard = z.object({
   /** The caller's councils (every council for a caller who sees every application). */
-  councils: z.array(z.object({ id: z.number().int(), name: z.string(), quorum: z.number().int() })),
+  councils: z.array(localisedName.extend({ id: z.number().int(), quorum: z.number().int() })),
   queue: z.array(queueItem),
   next_meetings: z.array(upcomingMeeting),
   recent_decisions: z.array(recentDecision),
@@ -96,7 +97,7 @@ export type DeclaredConflict = z.infer<typeof declaredConflict>;
 
 export const expertReviewSummary = z.object({
   id: z.number().int(),
-  commission: z.string(),
+  commission: localisedName,
   reviewer: z.string(),
   status: z.enum(['requested', 'submitted']),
   due_date: z.string(),
@@ -134,7 +135,7 @@ export const councilApplicationReview = z.object({
   application: z.object({
     id: z.number().int(),
     reference: z.string(),
-    service: z.object({ id: z.number().int(), name: z.string() }),
+    service: localisedName.extend({ id: z.number().int() }),
     status,
     review_status: reviewStatus.nullable(),
     review_due_date: z.string().nullable(),
@@ -153,7 +154,7 @@ export const councilApplicationReview = z.object({
   }),
   documents: z.array(applicationDocument),
   council: z
-    .object({ id: z.number().int(), name: z.string(), active: z.boolean(), quorum: z.number().int(), members: z.array(reviewMember) })
+    .object({ id: z.number().int(), ...localisedName.shape, active: z.boolean(), quorum: z.number().int(), members: z.array(reviewMember) })
     .nullable(),
   conflicts: z.array(declaredConflict),
   expert_reviews: z.array(expertReviewSummary),

@@ -3,6 +3,7 @@ import { ACADEMIC_FIELD_CATEGORIES, APPLICATION_STATUSES, COUNCIL_REVIEW_STATUSE
 import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { localisedName } from '../localised-name';
 
 // Councils (spec §2–§4): the list, one council's details (members, meetings, recorded
 // decisions, the applications before it), create and edit, and the council's meetings (agenda,
@@ -72,9 +73,8 @@ const dateTime = safeText({ max: 40 })
 
 // ---- Answers ----
 
-export const councilListItem = z.object({
+export const councilListItem = localisedName.extend({
   id: z.number().int(),
-  name: z.string(),
   description: z.string(),
   active: z.boolean(),
   academic_field_categories: z.array(fieldCategory),
@@ -158,7 +158,10 @@ export const councilMemberOptionsAnswer = z.array(councilMemberOption);
 // ---- Writes ----
 
 const councilFields = z.object({
-  name: requiredText(COUNCIL_LIMITS.name),
+  name_en: requiredText(COUNCIL_LIMITS.name),
+  /** Empty: not translated yet (readers of that language see name_en). */
+  name_sq: safeText({ max: COUNCIL_LIMITS.name }).default(''),
+  name_sr: safeText({ max: COUNCIL_LIMITS.name }).default(''),
   description: optionalText(COUNCIL_LIMITS.description),
   members: z.array(recordId).min(1, COUNCIL_MESSAGES.required).max(COUNCIL_LIMITS.maxMembers),
   chair: recordId,
@@ -272,7 +275,7 @@ export const meetingMinutes = z.object({
 export const councilMeeting = z.object({
   id: z.number().int(),
   council_id: z.number().int(),
-  council_name: z.string(),
+  council_names: localisedName,
   council_active: z.boolean(),
   scheduled_at: z.string(),
   place: z.string(),

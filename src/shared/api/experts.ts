@@ -5,6 +5,7 @@ import { calendarDate } from './deadlines';
 import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { localisedName } from '../localised-name';
 
 // Expert commissions and expert reviews. A commission is a group of evaluators with a
 // chair and an academic field; an officer (or the application's council) asks one evaluator of a
@@ -75,9 +76,8 @@ export const commissionListQuery = pageQuery.extend({
 });
 export type CommissionListQueryInput = z.input<typeof commissionListQuery>;
 
-export const commissionListItem = z.object({
+export const commissionListItem = localisedName.extend({
   id: z.number().int(),
-  name: z.string(),
   academic_field_category: field.nullable(),
   active: z.boolean(),
   member_count: z.number().int().nonnegative(),
@@ -108,9 +108,8 @@ export const commissionReview = z.object({
 });
 export type CommissionReview = z.infer<typeof commissionReview>;
 
-export const commission = z.object({
+export const commission = localisedName.extend({
   id: z.number().int(),
-  name: z.string(),
   description: z.string(),
   academic_field_category: field.nullable(),
   active: z.boolean(),
@@ -125,7 +124,10 @@ export const commission = z.object({
 export type Commission = z.infer<typeof commission>;
 
 const commissionFields = z.object({
-  name: safeText({ max: EXPERT_LIMITS.name }).min(1, EXPERT_MESSAGES.required),
+  name_en: safeText({ max: EXPERT_LIMITS.name }).min(1, EXPERT_MESSAGES.required),
+  /** Empty: not translated yet (readers of that language see name_en). */
+  name_sq: safeText({ max: EXPERT_LIMITS.name }).default(''),
+  name_sr: safeText({ max: EXPERT_LIMITS.name }).default(''),
   description: safeText({ max: EXPERT_LIMITS.description, multiline: true }).default(''),
   academic_field_category: field.nullable().default(null),
   member_ids: z.array(recordId).min(1, EXPERT_MESSAGES.required).max(EXPERT_LIMITS.maxMembers),
@@ -148,7 +150,8 @@ export type CommissionCreate = z.input<typeof commissionCreate>;
 /** A change names the version it read (412 when stale); members and chair are given together. */
 export const commissionUpdate = commissionFields
   .partial()
-  .extend({ version: recordVersion })
+  // Without their default: a change that leaves a translation out keeps it.
+  .extend({ version: recordVersion, name_sq: safeText({ max: EXPERT_LIMITS.name }).optional(), name_sr: safeText({ max: EXPERT_LIMITS.name }).optional() })
   .superRefine((body, context) => {
     if ((body.member_ids === undefined) !== (body.chair_id === undefined)) {
       context.addIssue({ code: 'custom', path: [body.member_ids === undefined ? 'member_ids' : 'chair_id'], message: EXPERT_MESSAGES.required });
@@ -175,7 +178,7 @@ export const reportMeta = z.object({ file_name: z.string(), size: z.number().int
 export const applicationReview = z.object({
   id: z.number().int(),
   commission_id: z.number().int(),
-  commission_name: z.string(),
+  commission_names: localisedName,
   reviewer_id: z.number().int(),
   reviewer_name: z.string(),
   requested_at: z.string(),
@@ -197,9 +200,8 @@ export const applicationReviewsAnswer = z.object({
 });
 export type ApplicationReviewsAnswer = z.infer<typeof applicationReviewsAnswer>;
 
-export const requestOption = z.object({
+export const requestOption = localisedName.extend({
   id: z.number().int(),
-  name: z.string(),
   academic_field_category: field.nullable(),
   members: z.array(memberOption.extend({ is_chair: z.boolean() })),
 });
@@ -217,7 +219,7 @@ export const reviewListItem = z.object({
   application_reference: z.string(),
   applicant_name: z.string(),
   commission_id: z.number().int(),
-  commission_name: z.string(),
+  commission_names: localisedName,
   reviewer_name: z.string(),
   due_date: z.string(),
   overdue: z.boolean(),
@@ -272,7 +274,7 @@ export const expertReview = z.object({
   /** A submitted review never changes again. */
   locked: z.boolean(),
   commission_id: z.number().int(),
-  commission_name: z.string(),
+  commission_names: localisedName,
   reviewer_id: z.number().int(),
   reviewer_name: z.string(),
   requested_by_name: z.string().nullable(),

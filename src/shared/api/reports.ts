@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../constants';
 import { APPLICATION_STATUSES } from '../domain/application-status';
+import { localisedName } from '../localised-name';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
 
@@ -199,7 +200,7 @@ export const reportCatalogueAnswer = z.object({
    * Every council, for the council filter (the reader may hold no councils permission, so the
    * screen cannot list them itself): active ones first, by name.
    */
-  council_options: z.array(z.object({ id: recordId, name: z.string(), active: z.boolean() })),
+  council_options: z.array(localisedName.extend({ id: recordId, active: z.boolean() })),
 });
 export type ReportCatalogueAnswer = z.infer<typeof reportCatalogueAnswer>;
 

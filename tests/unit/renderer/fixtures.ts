@@ -149,7 +149,7 @@ export function makeApplicationDetail(overrides: Partial<ApplicationDetail> = {}
   return {
     ...item,
     applicant: { id: item.applicant.id, first_name: 'Arta', last_name: 'Krasniqi', full_name: item.applicant.full_name, email: 'arta@example.org', phone: null, personal_id: item.applicant.personal_id, date_of_birth: null, gender: 'female', country: 'XK', city: null, address: null },
-    service: { id: item.service_type, name: 'Recognition', fee_enabled: true, fee_exemption_allowed: true },
+    service: { id: item.service_type, name_en: 'Recognition', name_sq: '', name_sr: '', fee_enabled: true, fee_exemption_allowed: true },
     education: null,
     notes: null,
     previous_status: null,

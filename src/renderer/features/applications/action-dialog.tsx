@@ -123,7 +123,7 @@ export function ActionDialog({ application, action, targets = [], documents = []
             label={t('detail.fields.chooseCouncil')}
             value={councilId}
             emptyLabel="—"
-            options={(councils.data ?? []).filter((c) => c.active).map((c) => ({ value: String(c.id), label: c.name }))}
+            options={format.sortedByName((councils.data ?? []).filter((c) => c.active)).map((c) => ({ value: String(c.id), label: format.name(c) }))}
             onChange={setCouncilId}
             isRequired
             errorMessage={refusal?.fieldErrors.council_id?.[0]}

@@ -210,7 +210,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
 
 function Overview({ application, date }: { application: ApplicationDetail; date(value: string | null): string }) {
   const { t } = useTranslation('applications');
-  const { money } = useFormat();
+  const { money, name } = useFormat();
   const { decision, inspectorate, payment } = application;
   return (
     <>
@@ -220,7 +220,7 @@ function Overview({ application, date }: { application: ApplicationDetail; date(
           [t('detail.fields.service'), t(`service.${application.service_type}`)],
           [t('detail.fields.status'), <StatusBadge key="status" status={application.status} />],
           [t('detail.fields.submitted'), date(application.submitted_at)],
-          [t('detail.fields.council'), application.council?.name],
+          [t('detail.fields.council'), application.council ? name(application.council) : null],
           [t('detail.fields.reviewStatus'), application.review_status ? t(`reviewStatus.${application.review_status}`) : null],
           [t('detail.fields.reviewDue'), date(application.review_due_date)],
           [t('detail.fields.councilComments'), application.council_comments],

@@ -9,6 +9,7 @@ import { Checkbox } from '../../components/checkbox';
 import { DatePickerField } from '../../components/date-picker-field';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { SelectField } from '../../components/select-field';
+import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useAssignableOfficers, useCouncils } from './api';
 import type { ListAddress } from '../../lib/list-address';
@@ -26,6 +27,7 @@ export interface ApplicationFiltersProps {
 export function ApplicationFilters({ address, incompleteList = false }: ApplicationFiltersProps) {
   const { params } = address;
   const { t } = useTranslation('applications');
+  const format = useFormat();
   const user = useAtomValue(currentUserAtom);
   const councils = useCouncils();
   // Only those who may assign officers may list them (the server answers 403 to others).
@@ -76,7 +78,7 @@ export function ApplicationFilters({ address, incompleteList = false }: Applicat
         label={t('filters.council')}
         value={params.get('council') ?? ''}
         emptyLabel={t('filters.anyCouncil')}
-        options={(councils.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        options={format.sortedByName(councils.data ?? []).map((c) => ({ value: String(c.id), label: format.name(c) }))}
         onChange={(value) => set('council', value || null)}
       />
       <MultiSelectMenu

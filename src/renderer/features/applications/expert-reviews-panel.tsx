@@ -44,7 +44,7 @@ export function ExpertReviewsPanel({ applicationId }: { applicationId: number })
   });
 
   const columns: DataColumn<ApplicationReview>[] = [
-    { id: 'commission', title: t('fields.commission'), isRowHeader: true, text: (row) => row.commission_name },
+    { id: 'commission', title: t('fields.commission'), isRowHeader: true, text: (row) => format.name(row.commission_names) },
     { id: 'reviewer', title: t('fields.reviewer'), text: (row) => row.reviewer_name },
     {
       id: 'due',
@@ -97,6 +97,7 @@ export function ExpertReviewsPanel({ applicationId }: { applicationId: number })
 
 function RequestDialog({ applicationId, onClose }: { applicationId: number; onClose(): void }) {
   const { t } = useTranslation(['experts', 'common']);
+  const format = useFormat();
   const client = useQueryClient();
   const [commissionId, setCommissionId] = useState('');
   const [reviewerId, setReviewerId] = useState('');
@@ -135,9 +136,9 @@ function RequestDialog({ applicationId, onClose }: { applicationId: number; onCl
           label={t('fields.commission')}
           value={commissionId}
           emptyLabel={t('panel.chooseCommission')}
-          options={(options.data ?? []).map((option) => ({
+          options={format.sortedByName(options.data ?? []).map((option) => ({
             value: String(option.id),
-            label: option.academic_field_category ? `${option.name} (${t(`academicFields.${option.academic_field_category}`)})` : option.name,
+            label: option.academic_field_category ? `${format.name(option)} (${t(`academicFields.${option.academic_field_category}`)})` : format.name(option),
           }))}
           onChange={(value) => {
             request.reset();

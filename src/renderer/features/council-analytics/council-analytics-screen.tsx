@@ -48,7 +48,7 @@ export function CouncilAnalyticsScreen({ titleKey }: { titleKey: string }) {
     });
 
   const figures = useMemo(
-    () => (analytics.data ? buildFigures(analytics.data, t, { number: format.number, month: format.month, days: format.days }) : []),
+    () => (analytics.data ? buildFigures(analytics.data, t, { number: format.number, month: format.month, days: format.days, name: format.name }) : []),
     [analytics.data, t, format],
   );
   const data = analytics.data;
@@ -70,7 +70,7 @@ export function CouncilAnalyticsScreen({ titleKey }: { titleKey: string }) {
           label={t('council')}
           value={council ? String(council) : ''}
           emptyLabel={t('allCouncils')}
-          options={(data?.council_options ?? []).map((option) => ({ value: String(option.id), label: option.active ? option.name : t('inactiveCouncil', { name: option.name }) }))}
+          options={format.sortedByName(data?.council_options ?? []).map((option) => ({ value: String(option.id), label: option.active ? format.name(option) : t('inactiveCouncil', { name: format.name(option) }) }))}
           onChange={(value) => set('council', value)}
         />
       </div>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CouncilAnalyticsAnswer } from '../../../shared/api/council-analytics';
 import type { ChartSeries } from '../../components/series-chart';
 import type { CsvValue } from './csv';
+import type { LocalisedName } from '../../../shared/localised-name';
 
 // The figures of the analytics screen, each built once from the server's answer: what the chart
 // draws, what the table shows (formatted for the language) and what the CSV holds (the same
@@ -31,6 +32,7 @@ export interface FigureFormat {
   number(value: number, options?: { maximumFractionDigits?: number }): string;
   month(value: string): string;
   days(value: number | null): string;
+  name(record: LocalisedName): string;
 }
 
 const NONE = '—';
@@ -71,7 +73,7 @@ export function buildFigures(answer: CouncilAnalyticsAnswer, t: TFunction, forma
   const fieldLabels = answer.outcomes_by_field.map((row) => fieldName(row.academic_field_category));
 
   const councils = answer.councils;
-  const councilLabels = councils.map((council) => council.name);
+  const councilLabels = councils.map((council) => format.name(council));
   const reviewSeries: ChartSeries[] = [
     { label: t('council-analytics:series.average'), values: councils.map((council) => roundDays(council.average_days)) },
     { label: t('council-analytics:series.p90'), values: councils.map((council) => roundDays(council.p90_days)) },
@@ -123,14 +125,14 @@ export function buildFigures(answer: CouncilAnalyticsAnswer, t: TFunction, forma
         },
         ...councils.map((council) => ({
           key: String(council.council_id),
-          shown: [council.name, count(council.decided), format.days(council.average_days), format.days(council.p90_days)],
-          values: [council.name, council.decided, roundDays(council.average_days), roundDays(council.p90_days)],
+          shown: [format.name(council), count(council.decided), format.days(council.average_days), format.days(council.p90_days)],
+          values: [format.name(council), council.decided, roundDays(council.average_days), roundDays(council.p90_days)],
         })),
       ],
     }),
     figure('overdue', 'bar', councilLabels, overdueSeries, count, {
       columns: [t('council-analytics:columns.council'), t('council-analytics:series.overdue')],
-      rows: councils.map((council) => ({ key: String(council.council_id), shown: [council.name, count(council.overdue)], values: [council.name, council.overdue] })),
+      rows: councils.map((council) => ({ key: String(council.council_id), shown: [format.name(council), count(council.overdue)], values: [format.name(council), council.overdue] })),
     }),
     figure('councils', 'bar', councilLabels, councilSeries, count, {
       columns: [
@@ -146,7 +148,7 @@ export function buildFigures(answer: CouncilAnalyticsAnswer, t: TFunction, forma
       rows: councils.map((council) => ({
         key: String(council.council_id),
         shown: [
-          council.name,
+          format.name(council),
           count(council.assigned),
           count(council.decided),
           count(council.approved),
@@ -155,7 +157,7 @@ export function buildFigures(answer: CouncilAnalyticsAnswer, t: TFunction, forma
           format.days(council.p90_days),
           count(council.overdue),
         ],
-        values: [council.name, council.assigned, council.decided, council.approved, council.rejected, roundDays(council.average_days), roundDays(council.p90_days), council.overdue],
+        values: [format.name(council), council.assigned, council.decided, council.approved, council.rejected, roundDays(council.average_days), roundDays(council.p90_days), council.overdue],
       })),
     }),
   ];

@@ -57,7 +57,7 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
       text: (row) => (row.academic_field_category ? t(`applications:field.${row.academic_field_category}`) : '—'),
       hideBelow: 900,
     },
-    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: QueueItem) => row.council.name, hideBelow: 1100 }] : []),
+    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: QueueItem) => format.name(row.council), hideBelow: 1100 }] : []),
     { id: 'reviewStatus', title: t('dashboard.columns.reviewStatus'), text: (row) => t(`applications:reviewStatus.${row.review_status}`) },
     { id: 'assigned', title: t('dashboard.columns.assigned'), text: (row) => format.date(row.assigned_at), hideBelow: 1000 },
     {
@@ -89,7 +89,7 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
       render: (row) => <Link to={`/councils/applications/${row.application_id}`}>{row.reference}</Link>,
     },
     { id: 'outcome', title: t('dashboard.columns.outcome'), text: (row) => t(`outcome.${row.outcome}`) },
-    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: RecentDecision) => row.council.name }] : []),
+    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: RecentDecision) => format.name(row.council) }] : []),
     { id: 'recorded', title: t('dashboard.columns.recorded'), text: (row) => format.dateTime(row.recorded_at) },
   ];
 
@@ -99,7 +99,7 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
     <>
       <PageHeader
         title={title}
-        description={councils.length === 1 ? t('dashboard.descriptionOne', { council: councils[0]!.name }) : t('dashboard.description')}
+        description={councils.length === 1 ? t('dashboard.descriptionOne', { council: format.name(councils[0]!) }) : t('dashboard.description')}
       />
       {councils.length === 0 ? (
         <EmptyState title={t('dashboard.noCouncils')} description={t('dashboard.noCouncilsText')} />
@@ -132,7 +132,7 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
                 {meetings.map((meeting) => (
                   <li key={meeting.id}>
                     <strong>{format.dateTime(meeting.scheduled_at)}</strong> · {meeting.place}
-                    {councils.length > 1 ? ` · ${meeting.council.name}` : ''}
+                    {councils.length > 1 ? ` · ${format.name(meeting.council)}` : ''}
                     <br />
                     {t('dashboard.agendaCount', { count: meeting.agenda_count })}
                   </li>

@@ -76,7 +76,7 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
           <DetailsList
             rows={[
               [t('review.fields.reference'), application.reference],
-              [t('review.fields.service'), application.service.name],
+              [t('review.fields.service'), format.name(application.service)],
               [t('review.fields.applicant'), application.applicant_name],
               [t('review.fields.institution'), application.institution_name],
               [t('review.fields.programme'), application.program_name],
@@ -92,7 +92,7 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
                   </>
                 ) : null,
               ],
-              [t('review.fields.council'), council?.name ?? t('review.noCouncil')],
+              [t('review.fields.council'), council ? format.name(council) : t('review.noCouncil')],
               [t('review.fields.outcome'), application.council_outcome ? t(`outcome.${application.council_outcome}`) : null],
               [t('review.fields.comments'), application.council_comments],
               [t('review.fields.reviewNotes'), application.review_notes],
@@ -175,8 +175,8 @@ function ExpertReviewsSection({ applicationId, reviews }: { applicationId: numbe
       <h2 id="review-experts-title">{t('review.experts.title')}</h2>
       {reviews.length === 0 ? <p>{t('review.experts.none')}</p> : null}
       {reviews.map((expert) => (
-        <article key={expert.id} className="council-card council-review__locked" aria-label={t('review.experts.byLabel', { reviewer: expert.reviewer, commission: expert.commission })}>
-          <h3>{t('review.experts.heading', { commission: expert.commission, reviewer: expert.reviewer })}</h3>
+        <article key={expert.id} className="council-card council-review__locked" aria-label={t('review.experts.byLabel', { reviewer: expert.reviewer, commission: format.name(expert.commission) })}>
+          <h3>{t('review.experts.heading', { commission: format.name(expert.commission), reviewer: expert.reviewer })}</h3>
           {expert.status === 'submitted' ? (
             <DetailsList
               rows={[

@@ -15,14 +15,17 @@ import {
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { useFormat } from '../../lib/format';
 
 // The councils screens' calls: list, details, create and edit, the member options, and
 // a council's meetings (schedule, change, the minutes come through the transfer bridge).
 
 export function useCouncilList(query: ListQuery) {
+  const { language } = useFormat();
   return useQuery({
-    queryKey: queryKeys.councils.list(query),
-    queryFn: () => apiClient.get(COUNCIL_PATHS.list, councilListAnswer, query),
+    // Ordered by the names the reader reads: the language is part of what is asked.
+    queryKey: queryKeys.councils.list({ ...query, language }),
+    queryFn: () => apiClient.get(COUNCIL_PATHS.list, councilListAnswer, query, language),
     placeholderData: keepPreviousData,
   });
 }

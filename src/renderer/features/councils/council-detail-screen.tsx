@@ -95,7 +95,7 @@ function CouncilDetailView({ council }: { council: CouncilDetail }) {
   return (
     <>
       <PageHeader
-        title={council.name}
+        title={format.name(council)}
         description={council.description || undefined}
         actions={
           <>

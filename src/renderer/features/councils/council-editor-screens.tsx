@@ -9,10 +9,12 @@ import { useCouncil, useCreateCouncil, useUpdateCouncil } from './api';
 import { CouncilForm, councilFormOf, emptyCouncilForm, refusalOf } from './council-form';
 import { CouncilLoadError } from './council-load-error';
 import './councils.css';
+import { useFormat } from '../../lib/format';
 
 /** /councils/create: a new council, then its details. */
 export function CouncilCreateScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['councils', 'nav', 'common']);
+  const format = useFormat();
   const navigate = useNavigate();
   const create = useCreateCouncil();
   const initial = useMemo(() => emptyCouncilForm(), []);
@@ -30,7 +32,7 @@ export function CouncilCreateScreen({ titleKey }: { titleKey: string }) {
         onSubmit={(request) =>
           create.mutate(request, {
             onSuccess: (saved) => {
-              notifySuccess('created', saved.name);
+              notifySuccess('created', format.name(saved));
               navigate(`/councils/${saved.id}`);
             },
           })
@@ -53,13 +55,14 @@ export function CouncilEditScreen({ titleKey }: { titleKey: string }) {
 
 function CouncilEditForm({ council, titleKey, reload }: { council: CouncilDetail; titleKey: string; reload(): void }) {
   const { t } = useTranslation(['councils', 'nav', 'common']);
+  const format = useFormat();
   const navigate = useNavigate();
   const update = useUpdateCouncil(council.id);
   const initial = useMemo(() => councilFormOf(council), [council]);
   const refusal = refusalOf(update.error, t);
   return (
     <>
-      <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${council.name}`} description={t('form.editDescription')} />
+      <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${format.name(council)}`} description={t('form.editDescription')} />
       <CouncilForm
         initial={initial}
         cancelTo={`/councils/${council.id}`}
@@ -73,7 +76,7 @@ function CouncilEditForm({ council, titleKey, reload }: { council: CouncilDetail
             { ...request, version: council.version },
             {
               onSuccess: (saved) => {
-                notifySuccess('saved', saved.name);
+                notifySuccess('saved', format.name(saved));
                 navigate(`/councils/${saved.id}`);
               },
             },

@@ -22,7 +22,9 @@ import { useMemberOptions } from './api';
 // here with the server's rules before sending; the server's own refusals land on the same fields.
 
 export interface CouncilFormValues {
-  name: string;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
   description: string;
   members: string[];
   chair: string;
@@ -31,13 +33,19 @@ export interface CouncilFormValues {
   active: boolean;
 }
 
-export type FieldErrors = Partial<Record<'name' | 'description' | 'members' | 'chair' | 'areas' | 'quorum', string>>;
+/** A council is named in each interface language; English is required, the others fall back to it. */
+const NAME_FIELDS = ['name_en', 'name_sq', 'name_sr'] as const;
+type NameField = (typeof NAME_FIELDS)[number];
 
-export const emptyCouncilForm = (): CouncilFormValues => ({ name: '', description: '', members: [], chair: '', areas: [], quorum: '2', active: true });
+export type FieldErrors = Partial<Record<NameField | 'description' | 'members' | 'chair' | 'areas' | 'quorum', string>>;
+
+export const emptyCouncilForm = (): CouncilFormValues => ({ name_en: '', name_sq: '', name_sr: '', description: '', members: [], chair: '', areas: [], quorum: '2', active: true });
 
 export function councilFormOf(council: CouncilDetail): CouncilFormValues {
   return {
-    name: council.name,
+    name_en: council.name_en,
+    name_sq: council.name_sq,
+    name_sr: council.name_sr,
     description: council.description,
     members: council.members.map((member) => String(member.id)),
     chair: council.chair_id === null ? '' : String(council.chair_id),
@@ -54,9 +62,9 @@ export const councilMessage = (message: string, t: TFunction) => (MESSAGE_KEYS.h
 /** The form's values as the request, or what is wrong with them (in the reader's language). */
 export function checkCouncilForm(values: CouncilFormValues, t: TFunction): { request: CouncilCreate | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = t('messages.required');
-  else if (name.length > COUNCIL_LIMITS.name) errors.name = t('form.tooLong', { count: COUNCIL_LIMITS.name });
+  const names = { name_en: values.name_en.trim(), name_sq: values.name_sq.trim(), name_sr: values.name_sr.trim() };
+  if (names.name_en === '') errors.name_en = t('messages.required');
+  for (const field of NAME_FIELDS) if (names[field].length > COUNCIL_LIMITS.name) errors[field] = t('form.tooLong', { count: COUNCIL_LIMITS.name });
   if (values.description.length > COUNCIL_LIMITS.description) errors.description = t('form.tooLong', { count: COUNCIL_LIMITS.description });
   if (values.members.length === 0) errors.members = t('form.chooseMembers');
   if (!values.members.includes(values.chair)) errors.chair = values.chair === '' ? t('form.chooseChair') : t('messages.chairNotMember');
@@ -67,7 +75,7 @@ export function checkCouncilForm(values: CouncilFormValues, t: TFunction): { req
   if (Object.keys(errors).length > 0) return { request: null, errors };
   return {
     request: {
-      name,
+      ...names,
       description: values.description.trim(),
       members: values.members.map(Number),
       chair: Number(values.chair),
@@ -88,7 +96,7 @@ export function refusalOf(error: unknown, t: TFunction): { fields: FieldErrors; 
     const first = messages[0];
     if (!first) continue;
     const field = path.split('.')[0] === 'academic_field_categories' ? 'areas' : (path.split('.')[0] as keyof FieldErrors);
-    if (['name', 'description', 'members', 'chair', 'areas', 'quorum'].includes(field)) fields[field] ??= councilMessage(first, t);
+    if ([...NAME_FIELDS, 'description', 'members', 'chair', 'areas', 'quorum'].includes(field)) fields[field] ??= councilMessage(first, t);
   }
   const hasFields = Object.keys(fields).length > 0;
   return { fields, message: hasFields ? null : translated.message, status: translated.status };
@@ -146,7 +154,17 @@ export function CouncilForm({ initial, cancelTo, isPending, serverErrors, server
       {options.isError ? <Alert tone="error">{translateError(options.error, t).message}</Alert> : null}
       <fieldset className="council-form__group">
         <legend>{t('form.basics')}</legend>
-        <TextField label={t('fields.name')} value={values.name} onChange={(name) => change({ name })} errorMessage={errors.name} isRequired />
+        {NAME_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(`fields.${field}`)}
+            description={field === 'name_en' ? undefined : t('form.otherNames')}
+            value={values[field]}
+            onChange={(name) => change({ [field]: name })}
+            errorMessage={errors[field]}
+            isRequired={field === 'name_en'}
+          />
+        ))}
         <TextAreaField label={t('fields.description')} value={values.description} onChange={(description) => change({ description })} errorMessage={errors.description} />
         <div className="council-form__row">
           <div className="council-form__choice">

@@ -33,7 +33,7 @@ export function CouncilListScreen({ titleKey }: { titleKey: string }) {
   const list = useCouncilList({ page, page_size: pageSize, search, field, active: state === 'all' ? undefined : state === 'active' ? 'true' : 'false' });
 
   const columns: DataColumn<CouncilListItem>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => row.name, render: (row) => <Link to={`/councils/${row.id}`}>{row.name}</Link> },
+    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/councils/${row.id}`}>{format.name(row)}</Link> },
     { id: 'areas', title: t('fields.areas'), render: (row) => row.academic_field_categories.map((area) => t(`areas.${area}`)).join(', ') },
     { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? '—', hideBelow: 900 },
     { id: 'members', title: t('fields.members'), width: '7rem', render: (row) => format.number(row.member_count) },

@@ -9,6 +9,7 @@ import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { notifySuccess } from '../../components/toast';
 import { translateError } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
+import { useFormat } from '../../lib/format';
 import { meetingCreate, type CouncilDetail, type MeetingCreate } from '../../../shared/api/councils';
 import { useCreateMeeting } from './api';
 import { councilMessage } from './council-form';
@@ -34,6 +35,7 @@ function newMeetingFieldOf(path: string): string | null {
 /** "New meeting": date, time, place, an agenda of the council's applications under review, notes. */
 export function NewMeetingDialog({ council, onClose, onCreated }: { council: CouncilDetail; onClose(): void; onCreated(meetingId: number): void }) {
   const { t } = useTranslation(['councils', 'common']);
+  const format = useFormat();
   const create = useCreateMeeting(council.id);
   const form = useSchemaForm<NewMeetingValues, MeetingCreate>({
     schema: meetingCreate,
@@ -58,7 +60,7 @@ export function NewMeetingDialog({ council, onClose, onCreated }: { council: Cou
     });
 
   return (
-    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose()} title={t('meeting.newTitle', { council: council.name })} isBusy={create.isPending} size="wide">
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose()} title={t('meeting.newTitle', { council: format.name(council) })} isBusy={create.isPending} size="wide">
       <Form
         className="form"
         validationBehavior="aria"

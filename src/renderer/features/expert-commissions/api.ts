@@ -11,14 +11,17 @@ import {
 import type { ListQuery } from '../../lib/api-client';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { useFormat } from '../../lib/format';
 
 // The expert commission screens' calls: list, detail, the evaluators who may be
 // members, create, and change (with the version read; 412 when stale).
 
 export function useCommissionList(query: ListQuery) {
+  const { language } = useFormat();
   return useQuery({
-    queryKey: queryKeys.expertCommissions.list(query),
-    queryFn: () => apiClient.get(EXPERT_PATHS.commissions, commissionListAnswer, query),
+    // Ordered by the names the reader reads: the language is part of what is asked.
+    queryKey: queryKeys.expertCommissions.list({ ...query, language }),
+    queryFn: () => apiClient.get(EXPERT_PATHS.commissions, commissionListAnswer, query, language),
     placeholderData: keepPreviousData,
   });
 }

@@ -40,7 +40,7 @@ export function ExpertCommissionDetailScreen({ titleKey }: { titleKey: string })
   return (
     <>
       <PageHeader
-        title={`${t(titleKey, { ns: 'nav' })}: ${commission.name}`}
+        title={`${t(titleKey, { ns: 'nav' })}: ${format.name(commission)}`}
         description={commission.description || undefined}
         actions={
           hasPermission(user, 'expert.change_commission') ? (
@@ -52,7 +52,7 @@ export function ExpertCommissionDetailScreen({ titleKey }: { titleKey: string })
       />
       <section className="card" aria-labelledby="commission-summary">
         <h2 id="commission-summary" className="visually-hidden">
-          {commission.name}
+          {format.name(commission)}
         </h2>
         <DetailsList
           rows={[

@@ -18,9 +18,15 @@ import { ACADEMIC_FIELD_CATEGORIES, type AcademicFieldCategory } from '../../../
 import type { Commission, CommissionCreate } from '../../../shared/api/experts';
 import { useCommission, useCreateCommission, useMemberOptions, useUpdateCommission } from './api';
 import { CommissionLoadError } from './commission-load-error';
+import { useFormat } from '../../lib/format';
+
+/** A commission is named in each interface language; English is required, the others fall back to it. */
+const NAME_FIELDS = ['name_en', 'name_sq', 'name_sr'] as const;
 
 interface FormValues {
-  name: string;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
   description: string;
   field: string;
   memberIds: string[];
@@ -28,10 +34,12 @@ interface FormValues {
   active: boolean;
 }
 
-const EMPTY: FormValues = { name: '', description: '', field: '', memberIds: [], chairId: '', active: true };
+const EMPTY: FormValues = { name_en: '', name_sq: '', name_sr: '', description: '', field: '', memberIds: [], chairId: '', active: true };
 
 const valuesOf = (commission: Commission): FormValues => ({
-  name: commission.name,
+  name_en: commission.name_en,
+  name_sq: commission.name_sq,
+  name_sr: commission.name_sr,
   description: commission.description,
   field: commission.academic_field_category ?? '',
   memberIds: commission.members.map((member) => String(member.id)),
@@ -41,7 +49,9 @@ const valuesOf = (commission: Commission): FormValues => ({
 
 function requestOf(values: FormValues): CommissionCreate {
   return {
-    name: values.name,
+    name_en: values.name_en,
+    name_sq: values.name_sq,
+    name_sr: values.name_sr,
     description: values.description,
     academic_field_category: values.field === '' ? null : (values.field as AcademicFieldCategory),
     member_ids: values.memberIds.map(Number),
@@ -102,7 +112,18 @@ function CommissionForm({ initial, isPending, error, onSubmit, cancelTo, submitL
       ) : null}
       {general ? <Alert tone="error">{general}</Alert> : null}
       {Object.keys(messages).length > 0 ? <Alert tone="error">{t('form.fix')}</Alert> : null}
-      <TextField label={t('fields.name')} value={values.name} onChange={(value) => set('name', value)} isRequired errorMessage={messages.name} isInvalid={!!messages.name} />
+      {NAME_FIELDS.map((field) => (
+        <TextField
+          key={field}
+          label={t(`fields.${field}`)}
+          description={field === 'name_en' ? undefined : t('form.otherNames')}
+          value={values[field]}
+          onChange={(value) => set(field, value)}
+          isRequired={field === 'name_en'}
+          errorMessage={messages[field]}
+          isInvalid={!!messages[field]}
+        />
+      ))}
       <TextAreaField label={t('fields.description')} value={values.description} onChange={(value) => set('description', value)} errorMessage={messages.description} />
       <SelectField
         label={t('fields.field')}
@@ -159,6 +180,7 @@ function CommissionForm({ initial, isPending, error, onSubmit, cancelTo, submitL
 /** /expert-commissions/create: a new commission, then its detail. */
 export function ExpertCommissionCreateScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['experts', 'nav']);
+  const format = useFormat();
   const navigate = useNavigate();
   const create = useCreateCommission();
   return (
@@ -174,7 +196,7 @@ export function ExpertCommissionCreateScreen({ titleKey }: { titleKey: string })
         onSubmit={(values) =>
           create.mutate(requestOf(values), {
             onSuccess: (saved) => {
-              notifySuccess('created', saved.name);
+              notifySuccess('created', format.name(saved));
               navigate(`/expert-commissions/${saved.id}`);
             },
           })
@@ -197,12 +219,13 @@ export function ExpertCommissionEditScreen({ titleKey }: { titleKey: string }) {
 
 function CommissionEditForm({ commission, titleKey, onReload }: { commission: Commission; titleKey: string; onReload(): void }) {
   const { t } = useTranslation(['experts', 'nav']);
+  const format = useFormat();
   const navigate = useNavigate();
   const update = useUpdateCommission(commission.id);
   const stale = !!update.error && asTransportError(update.error).status === 412;
   return (
     <>
-      <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${commission.name}`} description={t('form.editDescription')} />
+      <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${format.name(commission)}`} description={t('form.editDescription')} />
       {stale ? (
         <Button
           onPress={() => {
@@ -225,7 +248,7 @@ function CommissionEditForm({ commission, titleKey, onReload }: { commission: Co
             { ...requestOf(values), version: commission.version },
             {
               onSuccess: (saved) => {
-                notifySuccess('saved', saved.name);
+                notifySuccess('saved', format.name(saved));
                 navigate(`/expert-commissions/${saved.id}`);
               },
             },

@@ -31,7 +31,7 @@ export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
   const canChange = hasPermission(user, 'expert.change_commission');
 
   const columns: DataColumn<CommissionListItem>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => row.name, render: (row) => <Link to={`/expert-commissions/${row.id}`}>{row.name}</Link> },
+    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/expert-commissions/${row.id}`}>{format.name(row)}</Link> },
     { id: 'field', title: t('fields.field'), render: (row) => (row.academic_field_category ? t(`academicFields.${row.academic_field_category}`) : t('noField')) },
     { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? t('commissions.noChair'), hideBelow: 800 },
     { id: 'members', title: t('fields.memberCount'), width: '7rem', render: (row) => format.number(row.member_count) },

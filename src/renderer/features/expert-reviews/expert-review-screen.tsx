@@ -88,7 +88,7 @@ function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titl
                       [t('fields.ects'), education.ects_credits === null ? null : format.number(education.ects_credits)],
                     ] as [string, React.ReactNode][])
                   : []),
-                [t('fields.commission'), review.commission_name],
+                [t('fields.commission'), format.name(review.commission_names)],
                 [t('fields.requestedBy'), review.requested_by_name],
                 [t('fields.requestedAt'), format.date(review.requested_at)],
               ]}

@@ -28,7 +28,7 @@ export function MyExpertReviewsScreen({ titleKey }: { titleKey: string }) {
   const columns: DataColumn<ReviewListItem>[] = [
     { id: 'reference', title: t('fields.application'), isRowHeader: true, text: (row) => row.application_reference, render: (row) => <Link to={`/expert-reviews/${row.id}`}>{row.application_reference}</Link> },
     { id: 'applicant', title: t('fields.applicant'), text: (row) => row.applicant_name },
-    { id: 'commission', title: t('fields.commission'), text: (row) => row.commission_name, hideBelow: 900 },
+    { id: 'commission', title: t('fields.commission'), text: (row) => format.name(row.commission_names), hideBelow: 900 },
     ...(admin ? [{ id: 'reviewer', title: t('fields.reviewer'), text: (row: ReviewListItem) => row.reviewer_name, hideBelow: 1000 }] : []),
     {
       id: 'due',

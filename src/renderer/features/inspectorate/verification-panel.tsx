@@ -88,7 +88,7 @@ function ApplicationVerification({ application, onReload }: { application: Appli
         <span className={`badge badge--${application.status === 'inspectorate_verified' ? 'success' : application.status === 'inspectorate_rejected' ? 'danger' : 'info'}`}>
           {t(`applications:status.${application.status}`)}
         </span>
-        <span>{t('panel.service', { service: application.service.name })}</span>
+        <span>{t('panel.service', { service: format.name(application.service) })}</span>
       </p>
       <DetailsList
         rows={[

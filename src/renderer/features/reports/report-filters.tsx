@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { DatePickerField } from '../../components/date-picker-field';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { SelectField } from '../../components/select-field';
+import { useFormat } from '../../lib/format';
 import { DEFAULT_REPORT, reportFromParams, statusesFromParams, withoutFilters, withParam, type ReportParam } from './report-query';
 
 export interface ReportFiltersProps {
@@ -23,7 +24,8 @@ export function ReportFilters({ params, onChange, catalogue, groupable }: Report
   const from = params.get('date_from');
   const to = params.get('date_to');
   const titles = new Map(catalogue?.reports.map((item) => [item.key, item.title]));
-  const councils = catalogue?.council_options ?? [];
+  const format = useFormat();
+  const councils = format.sortedByName(catalogue?.council_options ?? []).sort((a, b) => Number(b.active) - Number(a.active));
   const council = params.get('council') ?? '';
 
   return (
@@ -55,7 +57,7 @@ export function ReportFilters({ params, onChange, catalogue, groupable }: Report
         value={council}
         emptyLabel={t('filters.anyCouncil')}
         options={[
-          ...councils.map((option) => ({ value: String(option.id), label: option.active ? option.name : t('filters.inactiveCouncil', { name: option.name }) })),
+          ...councils.map((option) => ({ value: String(option.id), label: option.active ? format.name(option) : t('filters.inactiveCouncil', { name: format.name(option) }) })),
           // A council named by the address that the list does not hold (yet) stays choosable.
           ...(council && !councils.some((option) => String(option.id) === council) ? [{ value: council, label: t('filters.councilNumber', { id: council }) }] : []),
         ]}

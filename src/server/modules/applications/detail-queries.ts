@@ -59,10 +59,14 @@ export async function loadApplicationDetail(
       'applicants.country',
       allowed<string | null>(fields.contact, 'applicants.city', 'city'),
       allowed<string | null>(fields.contact, 'applicants.address', 'address'),
-      'services.name_en as service_name',
+      'services.name_en as service_name_en',
+      'services.name_sq as service_name_sq',
+      'services.name_sr as service_name_sr',
       'services.fee_enabled',
       'services.fee_exemption_allowed',
-      'councils.name as council_name',
+      'councils.name_en as council_name_en',
+      'councils.name_sq as council_name_sq',
+      'councils.name_sr as council_name_sr',
       sql<boolean>`applications.deadline < current_date and applications.closed_at is null`.as('overdue'),
       sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as(
         'days_in_system',
@@ -180,7 +184,10 @@ export async function loadApplicationDetail(
     institution_country: row.institution_country?.trim() ?? null,
     submitted_at: row.submitted_at.toISOString(),
     assigned_officer: person(row.assigned_officer_id),
-    council: row.council_id === null ? null : { id: row.council_id, name: row.council_name ?? '' },
+    council:
+      row.council_id === null
+        ? null
+        : { id: row.council_id, name_en: row.council_name_en ?? '', name_sq: row.council_name_sq ?? '', name_sr: row.council_name_sr ?? '' },
     deadline: row.deadline,
     overdue: Boolean(row.overdue),
     days_in_system: Math.max(0, row.days_in_system),
@@ -188,7 +195,12 @@ export async function loadApplicationDetail(
     invalidated: row.invalidated,
     incomplete: row.incomplete,
     version: row.version,
-    service: { id: row.service_id, name: row.service_name, fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed },
+    service: {
+      id: row.service_id,
+      name_en: row.service_name_en,
+      name_sq: row.service_name_sq,
+      name_sr: row.service_name_sr,
+      fee_enabled: row.fee_enabled, fee_exemption_allowed: row.fee_exemption_allowed },
     fee_snapshot: { quoted_fee: row.quoted_fee, fee_quote: row.fee_quote, document_requirements: row.document_requirements },
     ...(education === null ? {} : { education: education
       ? {

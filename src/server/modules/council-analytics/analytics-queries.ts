@@ -54,7 +54,7 @@ export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope,
   const base = () => scoped(db.selectFrom('applications'), scope, period.council);
 
   const [allCouncils, assigned, decided, byField, reviewTime, overdue] = await Promise.all([
-    db.selectFrom('councils').select(['id', 'name', 'active']).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('councils').select(['id', 'name_en', 'name_sq', 'name_sr', 'active']).orderBy('name_en').orderBy('id').execute(),
     base()
       .select([
         'applications.council_id',
@@ -147,7 +147,9 @@ export async function councilAnalytics(db: AppDatabase, scope: ApplicationScope,
       const approved = approvedOf(council.id);
       return {
         council_id: council.id,
-        name: council.name,
+        name_en: council.name_en,
+        name_sq: council.name_sq,
+        name_sr: council.name_sr,
         active: council.active,
         assigned: perCouncil(assigned, council.id),
         decided: decidedCount,

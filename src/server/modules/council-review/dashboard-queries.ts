@@ -3,6 +3,7 @@ import type { User } from '../../../shared/api/auth';
 import type { CouncilDashboard } from '../../../shared/api/council-review';
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { namesFrom } from '../../shared/localised-names';
 
 // The council dashboard (route /councils/dashboard): the caller's councils' applications waiting
 // for review, their next meetings and their last decisions. "The caller's councils" are those they
@@ -15,12 +16,12 @@ const DECISIONS_LIMIT = 10;
 export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationScope, user: User): Promise<CouncilDashboard> {
   const councils = await db
     .selectFrom('councils')
-    .select(['councils.id', 'councils.name', 'councils.quorum'])
+    .select(['councils.id', 'councils.name_en', 'councils.name_sq', 'councils.name_sr', 'councils.quorum'])
     .$if(scope.kind === 'limited', (query) =>
       query.where('councils.id', 'in', (eb) => eb.selectFrom('council_members').select('council_members.council_id').where('council_members.user_id', '=', user.id)),
     )
     .orderBy('councils.active', 'desc')
-    .orderBy('councils.name')
+    .orderBy('councils.name_en')
     .execute();
   const councilIds = councils.map((council) => council.id);
   if (councilIds.length === 0) return { councils: [], queue: [], next_meetings: [], recent_decisions: [] };
@@ -42,7 +43,9 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
         'applications.assigned_at',
         'applications.review_due_date',
         'councils.id as council_id',
-        'councils.name as council_name',
+        'councils.name_en as council_name_en',
+        'councils.name_sq as council_name_sq',
+        'councils.name_sr as council_name_sr',
         'council_conflicts.user_id as conflicted',
         sql<boolean>`applications.review_due_date < current_date`.as('overdue'),
       ])
@@ -63,7 +66,9 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
         'council_meetings.scheduled_at',
         'council_meetings.place',
         'councils.id as council_id',
-        'councils.name as council_name',
+        'councils.name_en as council_name_en',
+        'councils.name_sq as council_name_sq',
+        'councils.name_sr as council_name_sr',
         (eb) =>
           eb
             .selectFrom('council_meeting_agenda')
@@ -89,7 +94,9 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
         'applications.id as application_id',
         'applications.reference',
         'councils.id as council_id',
-        'councils.name as council_name',
+        'councils.name_en as council_name_en',
+        'councils.name_sq as council_name_sq',
+        'councils.name_sr as council_name_sr',
       ])
       .where('council_decisions.council_id', 'in', councilIds)
       .where(visibleIn(scope))
@@ -106,7 +113,7 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
       reference: row.reference,
       applicant_name: row.applicant_name,
       academic_field_category: row.academic_field_category,
-      council: { id: row.council_id, name: row.council_name },
+      council: { id: row.council_id, ...namesFrom(row, 'council_name') },
       status: row.status,
       review_status: row.review_status!,
       assigned_at: row.assigned_at?.toISOString() ?? null,
@@ -116,7 +123,7 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
     })),
     next_meetings: meetings.map((row) => ({
       id: row.id,
-      council: { id: row.council_id, name: row.council_name },
+      council: { id: row.council_id, ...namesFrom(row, 'council_name') },
       scheduled_at: row.scheduled_at.toISOString(),
       place: row.place,
       agenda_count: Number(row.agenda_count ?? 0),
@@ -125,7 +132,7 @@ export async function loadCouncilDashboard(db: AppDatabase, scope: ApplicationSc
       id: row.id,
       application_id: row.application_id,
       reference: row.reference,
-      council: { id: row.council_id, name: row.council_name },
+      council: { id: row.council_id, ...namesFrom(row, 'council_name') },
       outcome: row.outcome,
       recorded_at: row.recorded_at.toISOString(),
     })),

@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { councilSeats, participationOf } from '../../council-quorum';
 import { displayName } from '../../shared/display-name';
+import { namesFrom } from '../../shared/localised-names';
 
 // Everything the council review screen (route /councils/applications/:id) needs in one answer.
 // The row scope decides whether the application exists for the caller (null → 404).
@@ -39,7 +40,9 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       'applications.version',
       'education_info.program_name',
       'services.id as service_id',
-      'services.name_en as service_name',
+      'services.name_en as service_name_en',
+      'services.name_sq as service_name_sq',
+      'services.name_sr as service_name_sr',
       'services.fee_enabled',
       'services.fee_exemption_allowed',
       sql<boolean>`applications.review_due_date < current_date and applications.review_status in ('pending_review', 'in_review')`.as('overdue'),
@@ -51,7 +54,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
 
   const councilId = row.council_id;
   const [council, seats, documents, conflicts, expertReviews, decisions, meetings] = await Promise.all([
-    councilId === null ? null : db.selectFrom('councils').select(['id', 'name', 'active', 'quorum']).where('id', '=', councilId).executeTakeFirst(),
+    councilId === null ? null : db.selectFrom('councils').select(['id', 'name_en', 'name_sq', 'name_sr', 'active', 'quorum']).where('id', '=', councilId).executeTakeFirst(),
     councilId === null ? null : councilSeats(db, councilId, id),
     db
       .selectFrom('application_documents')
@@ -91,7 +94,9 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       .innerJoin('users', 'users.id', 'expert_reviews.reviewer_id')
       .select([
         'expert_reviews.id',
-        'expert_commissions.name as commission',
+        'expert_commissions.name_en as commission_en',
+        'expert_commissions.name_sq as commission_sq',
+        'expert_commissions.name_sr as commission_sr',
         'users.first_name',
         'users.last_name',
         'users.username',
@@ -162,7 +167,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
     application: {
       id: row.id,
       reference: row.reference,
-      service: { id: row.service_id, name: row.service_name },
+      service: { id: row.service_id, ...namesFrom(row, 'service_name') },
       status: row.status,
       review_status: row.review_status,
       review_due_date: row.review_due_date,
@@ -193,7 +198,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       sha256: document.sha256,
       active_content: document.active_content,
     })),
-    council: council && seats ? { id: council.id, name: council.name, active: council.active, quorum: council.quorum, members: seats } : null,
+    council: council && seats ? { id: council.id, name_en: council.name_en, name_sq: council.name_sq, name_sr: council.name_sr, active: council.active, quorum: council.quorum, members: seats } : null,
     conflicts: conflicts.map((conflict) => ({
       member: { id: conflict.id, full_name: displayName(conflict.first_name, conflict.last_name, conflict.username) },
       reason: conflict.reason,
@@ -204,7 +209,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       // What an evaluator writes is the council's to read once submitted (locked); before that, only that it is pending.
       return {
         id: review.id,
-        commission: review.commission,
+        commission: namesFrom(review, 'commission'),
         reviewer: displayName(review.first_name, review.last_name, review.username),
         status: review.status,
         due_date: review.due_date,

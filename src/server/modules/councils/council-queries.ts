@@ -8,6 +8,9 @@ import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { readableMeetings, type MeetingReader } from './meeting-access';
 import { displayNameSql } from '../../shared/display-name';
+import { foldedWordPatterns } from '../../shared/accent-folding';
+import { foldedNamesSql, nameInSql } from '../../shared/localised-names';
+import type { Language } from '../../../shared/constants';
 
 // Reading councils: the list (members, chair and open reviews counted), one council with its
 // members, meetings, recorded decisions and the applications before it, and the users who may sit
@@ -17,6 +20,8 @@ import { displayNameSql } from '../../shared/display-name';
 type Db = Kysely<Database>;
 
 export interface CouncilFilter {
+  /** The reader's language: the list is in the order of the names they read. */
+  language: Language;
   active?: boolean;
   field?: AcademicFieldCategory;
   search?: string;
@@ -26,13 +31,14 @@ export interface CouncilFilter {
 
 export const OPEN_REVIEW_STATUSES = ['pending_review', 'in_review'] as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const userName = (alias: string) => displayNameSql(alias);
 
 function councilColumns(db: Db) {
   return db.selectFrom('councils').select([
     'councils.id',
-    'councils.name',
+    'councils.name_en',
+    'councils.name_sq',
+    'councils.name_sr',
     sql<string>`coalesce(councils.description, '')`.as('description'),
     'councils.active',
     'councils.academic_field_categories',
@@ -64,9 +70,10 @@ export async function listCouncils(db: Db, filter: CouncilFilter): Promise<{ cou
   let query = db.selectFrom('councils');
   if (filter.active !== undefined) query = query.where('councils.active', '=', filter.active);
   if (filter.field) query = query.where(sql<boolean>`${filter.field} = any(councils.academic_field_categories)`);
-  if (filter.search) query = query.where('councils.name', 'ilike', `%${escapeLike(filter.search)}%`);
+  const searched = foldedNamesSql('councils');
+  for (const pattern of foldedWordPatterns(filter.search)) query = query.where(sql<boolean>`${searched} like ${pattern}`);
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const ids = await query.select('councils.id').orderBy('councils.active', 'desc').orderBy('councils.name').orderBy('councils.id').limit(filter.limit).offset(filter.offset).execute();
+  const ids = await query.select('councils.id').orderBy('councils.active', 'desc').orderBy(nameInSql('councils', filter.language)).orderBy('councils.id').limit(filter.limit).offset(filter.offset).execute();
   if (ids.length === 0) return { count: Number(count), rows: [] };
   const rows = await councilColumns(db).where('councils.id', 'in', ids.map((row) => row.id)).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));

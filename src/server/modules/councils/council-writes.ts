@@ -33,9 +33,9 @@ async function checkInput(trx: Kysely<Database>, input: CouncilInput, councilId:
   input.members.forEach((member, index) => {
     if (!allowed.has(member)) problems[`members.${index}`] = ['council_not_council_member'];
   });
-  let sameName = trx.selectFrom('councils').select('id').where('name', '=', input.name);
+  let sameName = trx.selectFrom('councils').select('id').where('name_en', '=', input.name_en);
   if (councilId !== null) sameName = sameName.where('id', '!=', councilId);
-  if (await sameName.executeTakeFirst()) problems.name = ['council_name_taken'];
+  if (await sameName.executeTakeFirst()) problems.name_en = ['council_name_taken'];
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 }
 
@@ -48,7 +48,9 @@ async function writeMembers(trx: Transaction<Database>, councilId: number, input
 }
 
 const columns = (input: CouncilInput) => ({
-  name: input.name,
+  name_en: input.name_en,
+  name_sq: input.name_sq,
+  name_sr: input.name_sr,
   description: input.description === '' ? null : input.description,
   academic_field_categories: input.academic_field_categories,
   quorum: input.quorum,

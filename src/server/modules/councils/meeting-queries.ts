@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { visibleDecisions } from './council-queries';
 import { readableMeetings, type MeetingReader } from './meeting-access';
 import { displayNameSql } from '../../shared/display-name';
+import { namesFrom } from '../../shared/localised-names';
 
 // Reading one council meeting: its agenda (the applications the caller may see, in order), the
 // attendance of each member (a former member's recorded attendance stays), the minutes' file and
@@ -68,7 +69,9 @@ export async function findMeeting(db: Db, reader: MeetingReader, meetingId: numb
     .select([
       'cm.id',
       'cm.council_id',
-      'c.name as council_name',
+      'c.name_en as council_name_en',
+      'c.name_sq as council_name_sq',
+      'c.name_sr as council_name_sr',
       'c.active as council_active',
       'cm.scheduled_at',
       'cm.place',
@@ -96,7 +99,7 @@ export async function findMeeting(db: Db, reader: MeetingReader, meetingId: numb
     meeting: {
       id: row.id,
       council_id: row.council_id,
-      council_name: row.council_name,
+      council_names: namesFrom(row, 'council_name'),
       council_active: row.council_active,
       scheduled_at: new Date(row.scheduled_at).toISOString(),
       place: row.place,

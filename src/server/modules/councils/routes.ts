@@ -36,6 +36,7 @@ import { meetingReader } from './meeting-access';
 import { findMeeting, meetingCouncil } from './meeting-queries';
 import { attachMinutes, createMeeting, updateMeeting } from './meeting-writes';
 import { translateRefusals } from '../../refusal-texts';
+import { requestLanguage } from '../../request-language';
 
 // Councils and their meetings (spec §2–§4). Read with councils.view_council (a council
 // member reads every council's own fields; the applications and decisions in it follow the
@@ -86,7 +87,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, ...filter } = request.query;
-      const { count, rows } = await listCouncils(db, { ...filter, ...pageWindow({ page, page_size }) });
+      const { count, rows } = await listCouncils(db, { ...filter, language: requestLanguage(request), ...pageWindow({ page, page_size }) });
       return pageAnswer(request, { page, page_size }, count, rows);
     },
   );

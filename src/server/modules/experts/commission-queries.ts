@@ -5,12 +5,17 @@ import { GROUPS } from '../../../shared/auth/permissions';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import { displayNameSql } from '../../shared/display-name';
+import { foldedSql, foldedWordPatterns } from '../../shared/accent-folding';
+import { nameInSql } from '../../shared/localised-names';
+import type { Language } from '../../../shared/constants';
 
 // Reading expert commissions: the list (with member, chair and open review counts), one
 // commission with its members and the reviews the caller may see, and the evaluators a
 // commission may take as members.
 
 export interface CommissionFilter {
+  /** The reader's language: the list is in the order of the names they read. */
+  language: Language;
   active?: boolean;
   field?: AcademicFieldCategory;
   search?: string;
@@ -24,16 +29,19 @@ export async function listCommissions(db: AppDatabase, filter: CommissionFilter)
   let query = db.selectFrom('expert_commissions');
   if (filter.active !== undefined) query = query.where('expert_commissions.active', '=', filter.active);
   if (filter.field) query = query.where('expert_commissions.academic_field_category', '=', filter.field);
-  if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('expert_commissions.name', 'ilike', pattern), eb('expert_commissions.description', 'ilike', pattern)]));
-  }
+  // Each word in any of the three names or the description, accents folded.
+  const searched = foldedSql(
+    sql`expert_commissions.name_en || ' ' || expert_commissions.name_sq || ' ' || expert_commissions.name_sr || ' ' || coalesce(expert_commissions.description, '')`,
+  );
+  for (const pattern of foldedWordPatterns(filter.search)) query = query.where(sql<boolean>`${searched} like ${pattern}`);
   const [{ count }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     query
       .select([
         'expert_commissions.id',
-        'expert_commissions.name',
+        'expert_commissions.name_en',
+        'expert_commissions.name_sq',
+        'expert_commissions.name_sr',
         'expert_commissions.academic_field_category',
         'expert_commissions.active',
         sql<number>`(select count(*)::int from expert_commission_members m where m.commission_id = expert_commissions.id)`.as('member_count'),
@@ -42,7 +50,7 @@ export async function listCommissions(db: AppDatabase, filter: CommissionFilter)
           where m.commission_id = expert_commissions.id and m.is_chair limit 1)`.as('chair_name'),
         sql<number>`(select count(*)::int from expert_reviews r where r.commission_id = expert_commissions.id and r.status = 'requested')`.as('open_review_count'),
       ])
-      .orderBy('expert_commissions.name')
+      .orderBy(nameInSql('expert_commissions', filter.language))
       .orderBy('expert_commissions.id')
       .limit(filter.limit)
       .offset(filter.offset)
@@ -92,7 +100,9 @@ export async function findCommission(db: AppDatabase, scope: ApplicationScope, i
   ]);
   return {
     id: row.id,
-    name: row.name,
+    name_en: row.name_en,
+    name_sq: row.name_sq,
+    name_sr: row.name_sr,
     description: row.description ?? '',
     academic_field_category: row.academic_field_category,
     active: row.active,

@@ -22,19 +22,19 @@ async function checkEvaluators(db: AppDatabase, memberIds: readonly number[]): P
 }
 
 async function nameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('expert_commissions').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let query = db.selectFrom('expert_commissions').select('id').where((eb) => eb(eb.fn('lower', ['name_en']), '=', name.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return !!(await query.executeTakeFirst());
 }
 
 export async function createCommission(db: AppDatabase, input: CreateInput): Promise<number> {
   await checkEvaluators(db, input.member_ids);
-  if (await nameTaken(db, input.name)) throw fieldError('name', 'expert_name_taken');
+  if (await nameTaken(db, input.name_en)) throw fieldError('name_en', 'expert_name_taken');
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('expert_commissions')
-        .values({ name: input.name, description: input.description || null, academic_field_category: input.academic_field_category, active: input.active })
+        .values({ name_en: input.name_en, name_sq: input.name_sq, name_sr: input.name_sr, description: input.description || null, academic_field_category: input.academic_field_category, active: input.active })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
@@ -44,7 +44,7 @@ export async function createCommission(db: AppDatabase, input: CreateInput): Pro
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', 'expert_name_taken');
+    if (isUniqueViolation(error)) throw fieldError('name_en', 'expert_name_taken');
     throw error;
   }
 }
@@ -53,14 +53,16 @@ export async function updateCommission(db: AppDatabase, id: number, input: Updat
   const current = await db.selectFrom('expert_commissions').select(['id', 'version']).where('id', '=', id).executeTakeFirst();
   if (!current) throw notFound();
   if (input.member_ids) await checkEvaluators(db, input.member_ids);
-  if (input.name !== undefined && (await nameTaken(db, input.name, id))) throw fieldError('name', 'expert_name_taken');
+  if (input.name_en !== undefined && (await nameTaken(db, input.name_en, id))) throw fieldError('name_en', 'expert_name_taken');
   try {
     await db.transaction().execute(async (trx) => {
       // The version check and the bump are one statement: two concurrent saves cannot both pass.
       const changed = await trx
         .updateTable('expert_commissions')
         .set((eb) => ({
-          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.name_en !== undefined ? { name_en: input.name_en } : {}),
+          ...(input.name_sq !== undefined ? { name_sq: input.name_sq } : {}),
+          ...(input.name_sr !== undefined ? { name_sr: input.name_sr } : {}),
           ...(input.description !== undefined ? { description: input.description || null } : {}),
           ...(input.academic_field_category !== undefined ? { academic_field_category: input.academic_field_category } : {}),
           ...(input.active !== undefined ? { active: input.active } : {}),
@@ -88,7 +90,7 @@ export async function updateCommission(db: AppDatabase, id: number, input: Updat
         .execute();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', 'expert_name_taken');
+    if (isUniqueViolation(error)) throw fieldError('name_en', 'expert_name_taken');
     throw error;
   }
 }

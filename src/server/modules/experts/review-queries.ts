@@ -5,6 +5,7 @@ import { visibleIn } from '../../application-scope';
 import type { AppDatabase } from '../../db/database';
 import { commissionMembers } from './commission-queries';
 import { displayNameSql } from '../../shared/display-name';
+import { namesFrom } from '../../shared/localised-names';
 
 // Reading expert reviews: those of one application (inside the caller's row scope), an
 // evaluator's own ("My reviews"; admins see every review), and one review with the application
@@ -37,7 +38,9 @@ export async function applicationReviews(db: AppDatabase, applicationId: number)
     .select([
       'expert_reviews.id',
       'expert_reviews.commission_id',
-      'expert_commissions.name as commission_name',
+      'expert_commissions.name_en as commission_name_en',
+      'expert_commissions.name_sq as commission_name_sq',
+      'expert_commissions.name_sr as commission_name_sr',
       'expert_reviews.reviewer_id',
       name('reviewer').as('reviewer_name'),
       'expert_reviews.requested_at',
@@ -55,10 +58,11 @@ export async function applicationReviews(db: AppDatabase, applicationId: number)
     .orderBy('expert_reviews.requested_at', 'desc')
     .orderBy('expert_reviews.id', 'desc')
     .execute();
-  return rows.map(({ report_file_name, report_size, requested_at, submitted_at, assessment, recommendation, comments, ...row }) => {
+  return rows.map(({ report_file_name, report_size, requested_at, submitted_at, assessment, recommendation, comments, commission_name_en, commission_name_sq, commission_name_sr, ...row }) => {
     const submitted = row.status === 'submitted';
     return {
       ...row,
+      commission_names: { name_en: commission_name_en, name_sq: commission_name_sq, name_sr: commission_name_sr },
       requested_at: requested_at.toISOString(),
       submitted_at: iso(submitted_at),
       assessment: submitted ? assessment : null,
@@ -73,9 +77,10 @@ export async function applicationReviews(db: AppDatabase, applicationId: number)
 export async function requestOptions(db: AppDatabase): Promise<RequestOption[]> {
   const commissions = await db
     .selectFrom('expert_commissions')
-    .select(['id', 'name', 'academic_field_category'])
+    .select(['id', 'name_en', 'name_sq', 'name_sr', 'academic_field_category'])
     .where('active', '=', true)
-    .orderBy('name')
+    // The screen sorts by the name in the reader's language; this order only keeps answers stable.
+    .orderBy('name_en')
     .execute();
   return Promise.all(
     commissions.map(async (commission) => ({
@@ -105,7 +110,9 @@ export async function listReviews(
         'applications.reference as application_reference',
         'applications.applicant_name',
         'expert_reviews.commission_id',
-        'expert_commissions.name as commission_name',
+        'expert_commissions.name_en as commission_name_en',
+      'expert_commissions.name_sq as commission_name_sq',
+      'expert_commissions.name_sr as commission_name_sr',
         name('reviewer').as('reviewer_name'),
         'expert_reviews.due_date',
         overdue.as('overdue'),
@@ -121,7 +128,14 @@ export async function listReviews(
       .offset(filter.offset)
       .execute(),
   ]);
-  return { count: Number(count), rows: rows.map((row) => ({ ...row, submitted_at: iso(row.submitted_at) })) };
+  return {
+    count: Number(count),
+    rows: rows.map(({ commission_name_en, commission_name_sq, commission_name_sr, ...row }) => ({
+      ...row,
+      commission_names: { name_en: commission_name_en, name_sq: commission_name_sq, name_sr: commission_name_sr },
+      submitted_at: iso(row.submitted_at),
+    })),
+  };
 }
 
 /** The review's stored row (what the writes and the report download check). */
@@ -141,7 +155,9 @@ export async function findReview(db: AppDatabase, reviewId: number, fields: Appl
       'expert_reviews.id',
       'expert_reviews.status',
       'expert_reviews.commission_id',
-      'expert_commissions.name as commission_name',
+      'expert_commissions.name_en as commission_name_en',
+      'expert_commissions.name_sq as commission_name_sq',
+      'expert_commissions.name_sr as commission_name_sr',
       'expert_reviews.reviewer_id',
       name('reviewer').as('reviewer_name'),
       sql<string | null>`case when requester.id is null then null else ${name('requester')} end`.as('requested_by_name'),
@@ -193,7 +209,7 @@ export async function findReview(db: AppDatabase, reviewId: number, fields: Appl
     status: row.status,
     locked: submitted,
     commission_id: row.commission_id,
-    commission_name: row.commission_name,
+    commission_names: namesFrom(row, 'commission_name'),
     reviewer_id: row.reviewer_id,
     reviewer_name: row.reviewer_name,
     requested_by_name: row.requested_by_name,

@@ -40,6 +40,7 @@ import { translateExpertError } from './experts-texts';
 import { applicationReviews, findReview, findVisibleApplication, listReviews, requestOptions, reviewRow, sitsOnCouncil } from './review-queries';
 import { attachReport, requestReview, saveDraft, submitReview } from './review-writes';
 import { translateRefusals } from '../../refusal-texts';
+import { requestLanguage } from '../../request-language';
 
 // Expert commissions and expert reviews (spec §2). Commissions: read with
 // expert.view_commission, written with expert.change_commission. Reviews: requested by officers
@@ -71,7 +72,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: canViewCommissions, schema: { tags, summary: 'Expert commissions: active, academic field, search (name, description)', querystring: commissionListQuery, response: { [HTTP_STATUS.ok]: commissionListAnswer } } },
     async (request) => {
       const { page, page_size, ...filter } = request.query;
-      const { count, rows } = await listCommissions(db, { ...filter, ...pageWindow({ page, page_size }) });
+      const { count, rows } = await listCommissions(db, { ...filter, language: requestLanguage(request), ...pageWindow({ page, page_size }) });
       return pageAnswer(request, { page, page_size }, count, rows);
     },
   );

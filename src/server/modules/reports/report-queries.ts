@@ -344,7 +344,10 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
   certificates,
 };
 
-/** Every council, for the reports' council filter (the reader may hold no councils permission); active ones first, by name. */
-export async function councilOptions(db: Kysely<Database>): Promise<{ id: number; name: string; active: boolean }[]> {
-  return db.selectFrom('councils').select(['id', 'name', 'active']).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+/**
+ * Every council, for the reports' council filter (the reader may hold no councils permission), in
+ * its three names: active ones first; the screen orders them by the name in the reader's language.
+ */
+export async function councilOptions(db: Kysely<Database>): Promise<{ id: number; name_en: string; name_sq: string; name_sr: string; active: boolean }[]> {
+  return db.selectFrom('councils').select(['id', 'name_en', 'name_sq', 'name_sr', 'active']).orderBy('active', 'desc').orderBy('name_en').orderBy('id').execute();
 }

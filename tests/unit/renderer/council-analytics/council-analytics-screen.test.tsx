@@ -24,12 +24,12 @@ const answer: CouncilAnalyticsAnswer = {
   review_time: { decided: 6, average_days: 21.25, p90_days: 40.5 },
   overdue: 3,
   councils: [
-    { council_id: 1, name: '=Medical council', active: true, assigned: 9, decided: 3, approved: 2, rejected: 1, average_days: 12.5, p90_days: 30, overdue: 2 },
-    { council_id: 2, name: 'Këshilli juridik', active: true, assigned: 3, decided: 3, approved: 1, rejected: 2, average_days: 30, p90_days: 40.5, overdue: 1 },
+    { council_id: 1, name_en: '=Medical council', name_sq: '', name_sr: '', active: true, assigned: 9, decided: 3, approved: 2, rejected: 1, average_days: 12.5, p90_days: 30, overdue: 2 },
+    { council_id: 2, name_en: 'Këshilli juridik', name_sq: '', name_sr: '', active: true, assigned: 3, decided: 3, approved: 1, rejected: 2, average_days: 30, p90_days: 40.5, overdue: 1 },
   ],
   council_options: [
-    { id: 2, name: 'Këshilli juridik', active: true },
-    { id: 1, name: '=Medical council', active: true },
+    { id: 2, name_en: 'Këshilli juridik', name_sq: '', name_sr: '', active: true },
+    { id: 1, name_en: '=Medical council', name_sq: '', name_sr: '', active: true },
   ],
 };
 

@@ -11,14 +11,14 @@ const FIRST_RENDER = { timeout: 20_000 };
 const member = { ...USER_KINDS.councilMember, id: 11, full_name: 'Driton Hoxha' };
 
 const dashboard = (overrides: Partial<CouncilDashboard> = {}): CouncilDashboard => ({
-  councils: [{ id: 1, name: 'Council for Medical and Health Sciences', quorum: 2 }],
+  councils: [{ id: 1, name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '', quorum: 2 }],
   queue: [
     {
       id: 42,
       reference: 'NARIC-2026-900002',
       applicant_name: 'Liridon Basha',
       academic_field_category: 'medical_health',
-      council: { id: 1, name: 'Council for Medical and Health Sciences' },
+      council: { id: 1, name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '' },
       status: 'council_review',
       review_status: 'in_review',
       assigned_at: '2026-03-01T09:00:00Z',
@@ -31,7 +31,7 @@ const dashboard = (overrides: Partial<CouncilDashboard> = {}): CouncilDashboard 
       reference: 'NARIC-2026-000120',
       applicant_name: 'Arta Morina',
       academic_field_category: 'medical_health',
-      council: { id: 1, name: 'Council for Medical and Health Sciences' },
+      council: { id: 1, name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '' },
       status: 'council_assigned',
       review_status: 'pending_review',
       assigned_at: '2026-03-05T09:00:00Z',
@@ -40,8 +40,8 @@ const dashboard = (overrides: Partial<CouncilDashboard> = {}): CouncilDashboard 
       conflict_declared: true,
     },
   ],
-  next_meetings: [{ id: 5, council: { id: 1, name: 'Council for Medical and Health Sciences' }, scheduled_at: '2099-04-02T10:00:00Z', place: 'Room 12', agenda_count: 3 }],
-  recent_decisions: [{ id: 9, application_id: 40, reference: 'NARIC-2026-000100', council: { id: 1, name: 'Council for Medical and Health Sciences' }, outcome: 'approved', recorded_at: '2026-02-10T12:00:00Z' }],
+  next_meetings: [{ id: 5, council: { id: 1, name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '' }, scheduled_at: '2099-04-02T10:00:00Z', place: 'Room 12', agenda_count: 3 }],
+  recent_decisions: [{ id: 9, application_id: 40, reference: 'NARIC-2026-000100', council: { id: 1, name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '' }, outcome: 'approved', recorded_at: '2026-02-10T12:00:00Z' }],
   ...overrides,
 });
 
@@ -49,7 +49,7 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
   application: {
     id: 42,
     reference: 'NARIC-2026-900002',
-    service: { id: 1, name: 'Recognition of higher education' },
+    service: { id: 1, name_en: 'Recognition of higher education', name_sq: '', name_sr: '' },
     status: 'council_review',
     review_status: 'in_review',
     review_due_date: '2026-03-20',
@@ -70,7 +70,7 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
   ],
   council: {
     id: 1,
-    name: 'Council for Medical and Health Sciences',
+    name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '',
     active: true,
     quorum: 2,
     members: [
@@ -83,7 +83,7 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
   expert_reviews: [
     {
       id: 8,
-      commission: 'Medical expert commission',
+      commission: { name_en: 'Medical expert commission', name_sq: '', name_sr: '' },
       reviewer: 'Besa Krasniqi',
       status: 'submitted',
       due_date: '2026-03-10',
@@ -93,7 +93,7 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
       submitted_at: '2026-03-09T15:00:00Z',
       report_present: true,
     },
-    { id: 9, commission: 'Medical expert commission', reviewer: 'Ilir Dema', status: 'requested', due_date: '2026-03-25', recommendation: null, assessment: null, comments: null, submitted_at: null, report_present: false },
+    { id: 9, commission: { name_en: 'Medical expert commission', name_sq: '', name_sr: '' }, reviewer: 'Ilir Dema', status: 'requested', due_date: '2026-03-25', recommendation: null, assessment: null, comments: null, submitted_at: null, report_present: false },
   ],
   decisions: [],
   meetings: [{ id: 5, scheduled_at: '2026-03-15T10:00:00Z', place: 'Room 12', status: 'held' }],

@@ -16,7 +16,7 @@ export const page = <T,>(results: T[]) => ({ count: results.length, next: null, 
 export function makeCouncil(overrides: Partial<CouncilListItem> = {}): CouncilListItem {
   return {
     id: 4,
-    name: 'Council for Medical and Health Sciences',
+    name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '',
     description: 'Reviews medical degrees.',
     active: true,
     academic_field_categories: ['medical_health'],
@@ -71,7 +71,7 @@ export function makeMeeting(overrides: Partial<CouncilMeeting> = {}): CouncilMee
   return {
     id: 30,
     council_id: 4,
-    council_name: 'Council for Medical and Health Sciences',
+    council_names: { name_en: 'Council for Medical and Health Sciences', name_sq: '', name_sr: '' },
     council_active: true,
     scheduled_at: '2026-10-01T09:00:00Z',
     place: 'Prishtina, room 2',

@@ -48,7 +48,7 @@ describe('council list', () => {
   });
 
   it('lists every council when asked, and offers no "New council" to a council member', async () => {
-    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil({ active: false, name: 'Council for Agricultural Sciences (2019–2024)' })])) });
+    stubApi({ 'GET /api/councils/': json(200, page([makeCouncil({ active: false, name_en: 'Council for Agricultural Sciences (2019–2024)', name_sq: '', name_sr: '' })])) });
     openSignedIn(councilMember, '/councils?state=all');
     const table = await screen.findByRole('grid', { name: 'Councils' }, { timeout: 10_000 });
     expect(within(table).getByText('Inactive')).toBeTruthy();
@@ -172,19 +172,19 @@ describe('council editor', () => {
   it('checks the form before sending, then sends the chosen members, chair, areas and quorum', async () => {
     const calls = stubApi({
       'GET /api/councils/member-options/': json(200, memberOptions),
-      'POST /api/councils/': json(201, makeCouncil({ id: 12, name: 'Council for Law' })),
-      'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name: 'Council for Law' })),
+      'POST /api/councils/': json(201, makeCouncil({ id: 12, name_en: 'Council for Law', name_sq: '', name_sr: '' })),
+      'GET /api/councils/12/': json(200, makeCouncilDetail({ id: 12, name_en: 'Council for Law', name_sq: '', name_sr: '' })),
     });
     openSignedIn(admin, '/councils/create');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fill('Quorum', '3');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError('Name')).toContain('This field is required'));
+    await waitFor(() => expect(fieldError('Name in English')).toContain('This field is required'));
     expect(screen.getByText('Choose at least one member.')).toBeTruthy();
     expect(screen.getByText('Choose at least one area of expertise.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    fill('Name', 'Council for Law');
+    fill('Name in English', 'Council for Law');
     await pick('Members', ['Arben Krasniqi', 'Milica Jovanović']);
     await pick('Areas of expertise', ['Law']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -194,7 +194,9 @@ describe('council editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({
-      name: 'Council for Law',
+      name_en: 'Council for Law',
+      name_sq: '',
+      name_sr: '',
       description: '',
       members: [21, 22],
       chair: 22,
@@ -209,28 +211,28 @@ describe('council editor', () => {
     stubApi({
       'GET /api/councils/4/': json(200, makeCouncilDetail()),
       'GET /api/councils/member-options/': json(200, memberOptions),
-      'PATCH /api/councils/4/': json(400, { name: ['A council with this name already exists.'] }),
+      'PATCH /api/councils/4/': json(400, { name_en: ['A council with this name already exists.'] }),
     });
     openSignedIn(admin, '/councils/4/edit');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError('Name')).toContain('A council with this name already exists.'));
+    await waitFor(() => expect(fieldError('Name in English')).toContain('A council with this name already exists.'));
   });
 
   it('on a stale version says so and reloads the council as it is stored now', async () => {
     const calls = stubApi({
-      'GET /api/councils/4/': [json(200, makeCouncilDetail()), json(200, makeCouncilDetail({ version: 4, name: 'Council for Medicine' }))],
+      'GET /api/councils/4/': [json(200, makeCouncilDetail()), json(200, makeCouncilDetail({ version: 4, name_en: 'Council for Medicine', name_sq: '', name_sr: '' }))],
       'GET /api/councils/member-options/': json(200, memberOptions),
       'PATCH /api/councils/4/': json(412, { detail: 'The council was changed by someone else. Reload it and apply your changes again.', code: 'precondition_failed' }),
     });
     openSignedIn(admin, '/councils/4/edit');
-    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     fill('Quorum', '3');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/changed by someone else/)).toBeTruthy();
     expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body)).toMatchObject({ version: 3, quorum: 3, members: [5, 21, 22], chair: 5 });
     fireEvent.click(screen.getByRole('button', { name: 'Reload the latest version' }));
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Council for Medicine'));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name in English' }) as HTMLInputElement).value).toBe('Council for Medicine'));
     expect((screen.getByRole('textbox', { name: 'Quorum' }) as HTMLInputElement).value).toBe('2');
   });
 });

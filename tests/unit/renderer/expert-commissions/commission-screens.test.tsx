@@ -13,12 +13,12 @@ const admin = makeUser({ id: 1, username: 'admin', groups: [GROUPS.administrator
 const evaluator = makeUser({ id: 6, username: 'evaluator', groups: [GROUPS.evaluators], permissions: ['expert.view_commission', 'expert.submit_review', 'applications.view_application'] });
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
-const listItem: CommissionListItem = { id: 4, name: 'Expert Commission for Medicine', academic_field_category: 'medical_health', active: true, member_count: 3, chair_name: 'Jelena Petrović', open_review_count: 2 };
+const listItem: CommissionListItem = { id: 4, name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '', academic_field_category: 'medical_health', active: true, member_count: 3, chair_name: 'Jelena Petrović', open_review_count: 2 };
 
 function makeCommission(overrides: Partial<Commission> = {}): Commission {
   return {
     id: 4,
-    name: 'Expert Commission for Medicine',
+    name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '',
     description: 'Reviews medical programmes.',
     academic_field_category: 'medical_health',
     active: true,
@@ -94,12 +94,13 @@ describe('commission editor', () => {
   it('creates a commission with members and the chair among them', async () => {
     const calls = stubApi({
       'GET /api/expert-commissions/member-options/': json(200, options),
-      'POST /api/expert-commissions/': json(201, makeCommission({ id: 8, name: 'Expert Commission for Economics' })),
-      'GET /api/expert-commissions/8/': json(200, makeCommission({ id: 8, name: 'Expert Commission for Economics' })),
+      'POST /api/expert-commissions/': json(201, makeCommission({ id: 8, name_en: 'Expert Commission for Economics', name_sq: '', name_sr: '' })),
+      'GET /api/expert-commissions/8/': json(200, makeCommission({ id: 8, name_en: 'Expert Commission for Economics', name_sq: '', name_sr: '' })),
     });
     openSignedIn(admin, '/expert-commissions/create');
     await screen.findByRole('heading', { level: 1, name: 'Create expert commission' }, { timeout: 10_000 });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Expert Commission for Economics' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name in English' }), { target: { value: 'Expert Commission for Economics' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name in Albanian' }), { target: { value: 'Komisioni i Ekspertëve për Ekonomi' } });
     await chooseOption('Academic field', 'Economics and business');
     fireEvent.click(await screen.findByRole('button', { name: /Members/ }));
     const menu = await screen.findByRole('menu');
@@ -110,7 +111,9 @@ describe('commission editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create commission' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((call) => call.method === 'POST')!.body)).toEqual({
-      name: 'Expert Commission for Economics',
+      name_en: 'Expert Commission for Economics',
+      name_sq: 'Komisioni i Ekspertëve për Ekonomi',
+      name_sr: '',
       description: '',
       academic_field_category: 'economics_business',
       member_ids: [21, 22],
@@ -129,7 +132,7 @@ describe('commission editor', () => {
       ],
     });
     openSignedIn(admin, '/expert-commissions/4/edit');
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    const name = await screen.findByRole('textbox', { name: 'Name in English' }, { timeout: 10_000 });
     expect((name as HTMLInputElement).value).toBe('Expert Commission for Medicine');
     // Saving waits for the evaluators to arrive (the chair is chosen among them).
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false));

@@ -15,8 +15,8 @@ const page = <T,>(results: T[]) => ({ count: results.length, next: null, previou
 const requests = () => vi.mocked(globalThis.fetch).mock.calls.map(([input, init]) => (input instanceof Request ? input : new Request(input, init)));
 
 const rows: ReviewListItem[] = [
-  { id: 31, application_id: 120, application_reference: 'NARIC-2026-000120', applicant_name: 'Liridon Basha', commission_id: 4, commission_name: 'Expert Commission for Medicine', reviewer_name: 'Jelena Petrović', due_date: '2026-01-10', overdue: true, status: 'requested', submitted_at: null },
-  { id: 32, application_id: 121, application_reference: 'NARIC-2026-000121', applicant_name: 'Gentrit Maloku', commission_id: 4, commission_name: 'Expert Commission for Medicine', reviewer_name: 'Jelena Petrović', due_date: '2026-12-10', overdue: false, status: 'submitted', submitted_at: '2026-02-01T10:00:00Z' },
+  { id: 31, application_id: 120, application_reference: 'NARIC-2026-000120', applicant_name: 'Liridon Basha', commission_id: 4, commission_names: { name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '' }, reviewer_name: 'Jelena Petrović', due_date: '2026-01-10', overdue: true, status: 'requested', submitted_at: null },
+  { id: 32, application_id: 121, application_reference: 'NARIC-2026-000121', applicant_name: 'Gentrit Maloku', commission_id: 4, commission_names: { name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '' }, reviewer_name: 'Jelena Petrović', due_date: '2026-12-10', overdue: false, status: 'submitted', submitted_at: '2026-02-01T10:00:00Z' },
 ];
 
 function makeReview(overrides: Partial<ExpertReview> = {}): ExpertReview {
@@ -25,7 +25,7 @@ function makeReview(overrides: Partial<ExpertReview> = {}): ExpertReview {
     status: 'requested',
     locked: false,
     commission_id: 4,
-    commission_name: 'Expert Commission for Medicine',
+    commission_names: { name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '' },
     reviewer_id: 6,
     reviewer_name: 'Jelena Petrović',
     requested_by_name: 'Blerta Gashi',

@@ -17,7 +17,7 @@ const officer = makeUser({ id: 3, username: 'officer', groups: [GROUPS.naricOffi
 const submitted: ApplicationReview = {
   id: 40,
   commission_id: 4,
-  commission_name: 'Expert Commission for Medicine',
+  commission_names: { name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '' },
   reviewer_id: 21,
   reviewer_name: 'Besnik Ahmeti',
   requested_at: '2026-01-01T09:00:00Z',
@@ -53,7 +53,7 @@ describe('the application’s expert reviews', () => {
     const calls = stubApi({
       'GET /api/applications/120/expert-reviews/': json(200, { can_request: true, results: [] }),
       'GET /api/applications/120/expert-reviews/options/': json(200, [
-        { id: 4, name: 'Expert Commission for Medicine', academic_field_category: 'medical_health', members: [{ id: 6, full_name: 'Jelena Petrović', username: 'evaluator', is_chair: true }, { id: 21, full_name: 'Besnik Ahmeti', username: 'evaluator.ahmeti', is_chair: false }] },
+        { id: 4, name_en: 'Expert Commission for Medicine', name_sq: '', name_sr: '', academic_field_category: 'medical_health', members: [{ id: 6, full_name: 'Jelena Petrović', username: 'evaluator', is_chair: true }, { id: 21, full_name: 'Besnik Ahmeti', username: 'evaluator.ahmeti', is_chair: false }] },
       ]),
       'POST /api/applications/120/expert-reviews/': json(400, { due_date: ['The due date cannot be in the past.'] }),
     });

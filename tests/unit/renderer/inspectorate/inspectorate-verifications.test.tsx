@@ -68,7 +68,7 @@ const requested = {
 
 const pending: ApplicationDetail = makeApplicationDetail({
   ...waiting,
-  service: { id: 3, name: 'Verification of diplomas', fee_enabled: true, fee_exemption_allowed: false },
+  service: { id: 3, name_en: 'Verification of diplomas', name_sq: '', name_sr: '', fee_enabled: true, fee_exemption_allowed: false },
   education: {
     institution_name: 'University of Vienna',
     institution_country: 'AT',

@@ -15,8 +15,8 @@ export function catalogue(canExport = true): ReportCatalogueAnswer {
     ],
     can_export: canExport,
     council_options: [
-      { id: 4, name: 'Medical council', active: true },
-      { id: 5, name: 'Old law council', active: false },
+      { id: 4, name_en: 'Medical council', name_sq: 'Këshilli mjekësor', name_sr: 'Medicinski savet', active: true },
+      { id: 5, name_en: 'Old law council', name_sq: '', name_sr: '', active: false },
     ],
   };
 }
