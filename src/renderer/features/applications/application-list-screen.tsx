@@ -69,6 +69,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
   };
   const columns: DataColumn<ApplicationListItem>[] = LIST_COLUMNS.filter((c) => columnChoice.visible.includes(c)).map((column) => ({
     id: column,
+    kind: 'text',
     title: t(`columns.${column}`),
     isRowHeader: column === 'reference',
     allowsSorting: APPLICATION_SORT.columns[column] !== undefined,

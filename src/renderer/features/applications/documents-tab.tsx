@@ -70,6 +70,7 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const columns: DataColumn<ApplicationDocument>[] = [
     {
       id: 'file',
+      kind: 'text',
       title: t('detail.fields.file'),
       isRowHeader: true,
       render: (document) => (
@@ -79,11 +80,12 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
       ),
       text: (document) => document.file_name,
     },
-    { id: 'type', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
-    { id: 'kind', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
-    { id: 'uploaded', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    { id: 'type', kind: 'text', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
+    { id: 'kind', kind: 'text', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
+    { id: 'uploaded', kind: 'date', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
     {
       id: 'status',
+      kind: 'status',
       title: t('detail.fields.documentStatus'),
       // Review notes can be long: the reviewer, date and notes come whole in the tooltip.
       text: (document) =>
@@ -95,8 +97,8 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
           .filter(Boolean)
           .join(' · '),
     },
-    { id: 'fileActions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
-    ...(mayReview ? [{ id: 'review', title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
+    { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
+    ...(mayReview ? [{ id: 'review', kind: 'text' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
   ];
 
   return (
