@@ -83,22 +83,19 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
     { id: 'type', kind: 'text', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
     { id: 'kind', kind: 'text', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
     { id: 'uploaded', kind: 'date', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    { id: 'status', kind: 'status', title: t('detail.fields.documentStatus'), render: (document) => t(`documentStatus.${document.status}`) },
     {
-      id: 'status',
-      kind: 'status',
-      title: t('detail.fields.documentStatus'),
+      id: 'review',
+      kind: 'text',
+      title: t('detail.fields.reviewNotes'),
       // Review notes can be long: the reviewer, date and notes come whole in the tooltip.
-      text: (document) =>
-        [
-          t(`documentStatus.${document.status}`),
-          document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '',
-          document.review_notes ?? '',
-        ]
+      render: (document) =>
+        [document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '', document.review_notes ?? '']
           .filter(Boolean)
-          .join(' · '),
+          .join(' · ') || '—',
     },
     { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
-    ...(mayReview ? [{ id: 'review', kind: 'text' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
+    ...(mayReview ? [{ id: 'reviewActions', kind: 'actions' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
   ];
 
   return (

@@ -42,7 +42,7 @@ export function DocumentsList() {
       ),
       text: (row) => row.file_name,
     },
-    { id: 'application', kind: 'text', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
+    { id: 'application', kind: 'reference', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
     { id: 'type', kind: 'text', title: t('columns.type'), render: (row) => t(`applications:documentType.${row.document_type}`) },
     { id: 'kind', kind: 'text', title: t('columns.kind'), render: (row) => t(`applications:documentKind.${row.kind}`) },
     { id: 'status', kind: 'status', title: t('columns.status'), render: (row) => t(`applications:documentStatus.${row.status}`) },

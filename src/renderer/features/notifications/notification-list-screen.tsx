@@ -57,7 +57,7 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
     { id: 'event', kind: 'text', title: t('columns.event'), hideBelow: 1000, text: (row) => (row.event ? t(`events.${row.event}`) : t('detail.noEvent')) },
     {
       id: 'application',
-      kind: 'text',
+      kind: 'reference',
       title: t('columns.application'),
       width: '11rem',
       text: (row) => row.application?.reference ?? '—',
