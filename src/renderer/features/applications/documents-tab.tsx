@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '../../../shared/api/applications';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
 import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
@@ -31,13 +32,8 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const fileActions = (document: ApplicationDocument) =>
     document.has_file ? (
       <div className="action-list">
-        <Button
-          variant="quiet"
-          aria-pressed={previewed === document.id}
-          aria-label={`${t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}: ${document.file_name}`}
-          onPress={() => setPreviewed((current) => (current === document.id ? null : document.id))}
-        >
-          {t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}
+        <Button variant="quiet" aria-label={`${t('detail.preview')}: ${document.file_name}`} onPress={() => setPreviewed(document.id)}>
+          {t('detail.preview')}
         </Button>
         <DownloadButton
           documentId={document.id}
@@ -111,13 +107,19 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
           rowKey={(document) => document.id}
         />
       )}
-      {shown ? (
-        <PdfPreview
-          key={shown.id}
-          request={{ source: 'document', document_id: shown.id, file_name: shown.file_name, sha256: shown.sha256 }}
-          label={t('detail.previewOf', { name: shown.file_name })}
-        />
-      ) : null}
+      {/* The preview opens over the list, named after its document, rather than below the whole table. */}
+      <Dialog isOpen={shown !== null} onOpenChange={(open) => (open ? undefined : setPreviewed(null))} title={shown?.file_name ?? ''} size="wide">
+        {shown ? (
+          <PdfPreview
+            key={shown.id}
+            request={{ source: 'document', document_id: shown.id, file_name: shown.file_name, sha256: shown.sha256 }}
+            label={t('detail.previewOf', { name: shown.file_name })}
+          />
+        ) : null}
+        <div className="dialog__actions">
+          <Button onPress={() => setPreviewed(null)}>{t('detail.closePreview')}</Button>
+        </div>
+      </Dialog>
     </>
   );
 }
