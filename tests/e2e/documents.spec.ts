@@ -65,6 +65,11 @@ test('an officer uploads, previews and saves a scan, then submits the verdict an
   await expect(viewer.getByRole('img', { name: /page 1 of 1/ })).toBeVisible();
   // pdf.js drew the page: the canvas has the page's size and is not blank.
   await expect.poll(() => viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(100);
+  // It opened in a dialog named after the document, over the list.
+  const previewDialog = page.getByRole('dialog', { name: 'diploma-scan.pdf' });
+  await expect(previewDialog).toContainText('Page 1 of 1');
+  await previewDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(previewDialog).toHaveCount(0);
 
   // The demo documents beside it have files of their own: save the uploaded scan's row.
   const scanRow = documents.getByRole('row', { name: /diploma-scan\.pdf/ });

@@ -41,7 +41,7 @@ test('at 1280×800 the application list fits without scrolling sideways, and the
 
   // A cut cell shows its whole text in a tooltip; the page stays free of accessibility violations.
   const cut = grid.locator('tbody .truncated-text');
-  const cutIndex = await cut.evaluateAll((lines) => lines.findIndex((line) => line.scrollWidth > line.clientWidth));
+  const cutIndex = await cut.evaluateAll((lines) => lines.findIndex((line) => line.scrollHeight > line.clientHeight || line.scrollWidth > line.clientWidth));
   expect(cutIndex).toBeGreaterThanOrEqual(0);
   const line = cut.nth(cutIndex);
   const whole = (await line.textContent())!;
@@ -55,4 +55,30 @@ test('at 1280×800 the application list fits without scrolling sideways, and the
   await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.data-table')).toHaveAttribute('data-density', 'compact');
   await expect(page.getByRole('radio', { name: 'Compact' })).toBeChecked();
+});
+
+/** The body rows wholly on screen, without scrolling the page. */
+function rowsInView(page: Page) {
+  return page.evaluate(() => [...document.querySelectorAll('.data-table tbody [role="row"]')].filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
+}
+
+test('the application list shows at least 15 rows at 1440×900 and 8 at 1280×720, its rarer filters behind More filters', async ({ page, shell }) => {
+  test.skip(shell !== 'web', 'the layout is the same in both shells');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInTo(page, 'officer', '/applications');
+  const grid = page.getByRole('grid', { name: 'Applications' });
+  await expect(grid.getByRole('row').nth(15)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.data-table')).toHaveAttribute('data-density', 'comfortable');
+  expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(8);
+
+  // The hidden filters still apply from the address, and the toggle says how many are in use.
+  await page.goto('/applications?priority=high&archived=all');
+  const more = page.getByRole('button', { name: 'More filters (2 in use)' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: /Priority/ })).toHaveCount(0);
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Submitted from', { exact: true })).toBeVisible();
 });

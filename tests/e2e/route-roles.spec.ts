@@ -16,7 +16,8 @@ import { DEMO_PASSWORD, signIn, watchSessionTokens } from './support/session-hel
 // every row opened by a guest and by every demo group, in en, sq and sr. For each it checks where
 // the user lands (computed by the renderer's own guard from the same table), that nothing throws
 // or logs an error, that a screen the role may open shows no load error, and that axe finds no
-// serious or critical WCAG 2.1 A/AA violation. A new screen is covered by adding its row; the
+// serious or critical WCAG 2.1 A/AA violation, and that no table cell holding a reference, date,
+// amount, status or number is cut at 1280×720 or 1440×900 (once per screen and language). A new screen is covered by adding its row; the
 // only per-route knowledge here is a demo value for each path parameter name (paramLookups).
 //
 // Speed: each group signs in once and moves between screens inside the page (the browser shell
@@ -239,6 +240,36 @@ class Stopwatch {
  */
 const axedScreens = new Set<string>();
 
+/**
+ * The screens whose tables were checked for cut identifiers, by language and screen: once each,
+ * whoever opens it first (the check needs rows, not a reader's actions).
+ */
+const measuredScreens = new Set<string>();
+
+/** The sizes of an office monitor the tables are checked at (the suite's page is the first). */
+const TABLE_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * The table cells holding a reference, date, amount, status or number whose content does not fit
+ * their box (data-table.tsx marks them with data-kind), measured inside the page in one call.
+ * Returns how many such cells there are, so a screen without any is not measured at other sizes.
+ */
+function cutNaturalCells(page: Page, resized: boolean): Promise<{ cells: number; cut: string[] }> {
+  return page.evaluate(async (resized) => {
+    // After a new window size, let the table follow it (it leaves out columns by its own width).
+    if (resized) await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const cells = document.querySelectorAll<HTMLElement>('.data-table__cell:is([data-kind="reference"], [data-kind="date"], [data-kind="amount"], [data-kind="status"], [data-kind="number"])');
+    const cut = new Set<string>();
+    for (const cell of cells) {
+      if (cell.scrollWidth > cell.clientWidth) cut.add(`${cell.dataset.kind} "${cell.innerText.trim()}" (${cell.scrollWidth} px in ${cell.clientWidth})`);
+    }
+    return { cells: cells.length, cut: [...cut].slice(0, 5) };
+  }, resized);
+}
+
 const readerOf = (user: User | null) => (user ? [...user.permissions].sort().join(',') : 'guest');
 
 /**
@@ -334,6 +365,27 @@ async function visitEveryRoute(page: Page, user: User | null, params: RouteParam
       const expectedNotFound = (error: string) => foreignRecord && /Failed to load resource: .* 404/.test(error);
       for (const error of errors) if (!expectedNotFound(error)) report(error);
       const screen = rowFor(expected.split('?')[0]!);
+      const measureKey = `${language} ${screen.id}`;
+      if (!refused && !measuredScreens.has(measureKey)) {
+        const first = await stopwatch.time('tables', () => cutNaturalCells(page, false));
+        // A screen without rows (yet) is measured on a later visit, by a role that has some.
+        if (first.cells > 0) {
+          measuredScreens.add(measureKey);
+          stopwatch.count('table checks');
+          // Measured at the size the page has, then at the other; the page stays at that one (the
+          // next screen starts from it), so each check costs one resize, not two.
+          const viewport = page.viewportSize() ?? TABLE_SIZES[0];
+          const other = TABLE_SIZES.find((candidate) => candidate.width !== viewport.width)!;
+          await stopwatch.time('tables', () => page.setViewportSize(other));
+          const sizes = [
+            { size: viewport, result: first },
+            { size: other, result: await stopwatch.time('tables', () => cutNaturalCells(page, true)) },
+          ];
+          for (const { size, result } of sizes) {
+            for (const cell of result.cut) report(`at ${size.width}×${size.height} a ${cell} is cut`);
+          }
+        }
+      }
       const axeKey = `${language} ${screen.id} ${refused} ${reader}`;
       if (!axedScreens.has(axeKey)) {
         axedScreens.add(axeKey);

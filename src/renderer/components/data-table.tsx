@@ -17,10 +17,27 @@ import './data-table.css';
 
 // The one table of the app: every list and every tabular part of a screen is a DataTable, so rows
 // keep one line, the density switch and the tooltips work everywhere, and tests find one markup.
+// Columns are sized by what they hold (their `kind`), not by fixed widths: an identifier, a date,
+// an amount or a status takes the width it needs and is never cut; names and free text share what
+// is left and are cut at a word with the whole text in a tooltip. A table that cannot fit even so
+// scrolls sideways inside its box with its first column kept in view.
+
+/**
+ * What a column holds, which decides its width:
+ * - reference (an application, payment or certificate number), date, amount, status and number
+ *   take their natural width on one line and are never cut;
+ * - text (names, titles, free text) shares the rest, cut at a word with the whole text on hover;
+ * - actions (buttons, links to act) wrap their controls within the cell.
+ */
+export type ColumnKind = 'reference' | 'date' | 'amount' | 'status' | 'number' | 'text' | 'actions';
+
+/** The kinds whose cells are never cut (the route × role suite checks them on every screen). */
+export const NATURAL_KINDS: readonly ColumnKind[] = ['reference', 'date', 'amount', 'status', 'number'];
 
 export interface DataColumn<Row> {
   id: string;
   title: string;
+  kind: ColumnKind;
   /** The column that names the row for screen readers; exactly one column should set it. */
   isRowHeader?: boolean;
   allowsSorting?: boolean;
@@ -36,11 +53,11 @@ export interface DataColumn<Row> {
   render?(row: Row): React.ReactNode;
   /** The value compared when sorting on the client; without `onSortChange` the table sorts itself. */
   sortValue?(row: Row): string | number | null;
-  /** The column's width (CSS length, e.g. '9rem'); columns without one share what is left. */
+  /** A text or actions column's preferred width (CSS length, e.g. '9rem'); natural kinds ignore it. */
   width?: string;
   /** The table leaves this column out while it is narrower than this many pixels. */
   hideBelow?: number;
-  /** Controls or several lines (actions, notes): the cell wraps instead of cutting its text. */
+  /** Text that may take several lines (notes, changes): the cell wraps instead of cutting it. */
   wraps?: boolean;
 }
 
@@ -66,26 +83,35 @@ function compare(a: string | number | null, b: string | number | null, compareTe
   return compareText(String(a), String(b));
 }
 
-/** The table's own width, followed as the window or the layout changes (0 until measured). */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+/**
+ * The table's own width, followed as the window or the layout changes (0 until measured), and
+ * whether its rows are wider than it (then it scrolls sideways and its first column stays put).
+ */
+function useWidth(ref: React.RefObject<HTMLElement | null>): { width: number; overflows: boolean } {
+  const [size, setSize] = useState({ width: 0, overflows: false });
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
+    const measure = () => {
+      const next = { width: element.clientWidth, overflows: element.scrollWidth > element.clientWidth };
+      setSize((current) => (current.width === next.width && current.overflows === next.overflows ? current : next));
+    };
+    measure();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
+    // The rows change the table's width without changing its box.
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return size;
 }
 
 // Memoised: the grid re-renders every cell when its state changes (a new sort order, a focus
 // move); a cell whose column, row and focus are the same keeps what it drew.
 const CellContent = memo(function CellContent<RowType>({ column, row, isFocused }: { column: DataColumn<RowType>; row: RowType; isFocused: boolean }) {
   const drawn = column.render?.(row);
-  if (column.wraps) return <>{drawn ?? column.text?.(row)}</>;
+  if (column.kind !== 'text' || column.wraps) return <>{drawn ?? column.text?.(row)}</>;
   // Plain text from `render` is its own tooltip text.
   const text = column.text?.(row) ?? (typeof drawn === 'string' || typeof drawn === 'number' ? String(drawn) : undefined);
   if (text === undefined) return <span className="truncated-text">{drawn}</span>;
@@ -119,7 +145,7 @@ export function DataTable<RowType>({
   const [density] = useTableDensity();
   const { compare: compareText } = useFormat();
   const container = useRef<HTMLDivElement>(null);
-  const width = useWidth(container);
+  const { width, overflows } = useWidth(container);
   const [localSort, setLocalSort] = useState<SortDescriptor | undefined>(undefined);
   const controlled = onSortChange !== undefined;
   const activeSort = controlled ? sortDescriptor : localSort;
@@ -143,7 +169,7 @@ export function DataTable<RowType>({
     (item: TableItem<RowType>) => (
       <Row id={item.id} columns={shown} className="data-table__row">
         {(column) => (
-          <Cell className={column.wraps ? 'data-table__cell data-table__cell--wraps' : 'data-table__cell'}>
+          <Cell className={column.wraps ? 'data-table__cell data-table__cell--wraps' : 'data-table__cell'} data-kind={column.kind}>
             {({ isFocusVisible }) => <CellContent column={column} row={item.row} isFocused={isFocusVisible} />}
           </Cell>
         )}
@@ -155,7 +181,7 @@ export function DataTable<RowType>({
   const rowAction = useCallback((key: Key) => latest.current.onRowAction?.(key), []);
 
   return (
-    <div className="data-table" data-density={density} ref={container}>
+    <div className="data-table" data-density={density} data-overflows={overflows || undefined} ref={container}>
       <Table
         aria-label={label}
         sortDescriptor={activeSort}
@@ -170,7 +196,8 @@ export function DataTable<RowType>({
               isRowHeader={column.isRowHeader}
               allowsSorting={column.allowsSorting}
               className="data-table__column"
-              style={column.width ? { width: column.width } : undefined}
+              data-kind={column.kind}
+              style={column.width && !NATURAL_KINDS.includes(column.kind) ? { width: column.width } : undefined}
             >
               {({ allowsSorting, sortDirection, isFocusVisible }) => (
                 <span className="data-table__heading">

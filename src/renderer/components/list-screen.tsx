@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnChoice } from '../lib/column-choice';
 import { isAccessDenied, translateError } from '../lib/error-translator';
@@ -17,11 +18,45 @@ import { DensitySwitch } from './table-density';
 // state and footer (count, pager, page size, density) everywhere. The address side is
 // lib/list-address.ts; "Adding a list screen" in docs/architecture.md shows both together.
 
-/** The row of filters above a list, a search landmark named `label`. */
-export function FilterBar({ label, children }: { label: string; children: React.ReactNode }) {
+export interface FilterBarProps {
+  /** The search landmark's name. */
+  label: string;
+  /** The filters always shown: one row at 1280 px (search and the two or three most used). */
+  children: React.ReactNode;
+  /** Filters behind the "More filters" toggle, so the rows start high on the screen. */
+  more?: React.ReactNode;
+  /** How many of the `more` filters are in use (activeFilterCount): they apply while hidden. */
+  moreInUse?: number;
+  /** After the toggle, at the row's end (Clear filters). */
+  actions?: React.ReactNode;
+}
+
+/** How many of the address's filters named in `keys` have a value. */
+export function activeFilterCount(params: URLSearchParams, keys: readonly string[]): number {
+  return keys.filter((key) => params.getAll(key).some((value) => value !== '')).length;
+}
+
+/** The filters above a list in one row, a search landmark named `label`; the rarer ones behind "More filters". */
+export function FilterBar({ label, children, more, moreInUse = 0, actions }: FilterBarProps) {
+  const { t } = useTranslation('common');
+  const [showMore, setShowMore] = useState(false);
+  const moreId = useId();
   return (
     <div className="filter-bar" role="search" aria-label={label}>
-      {children}
+      <div className="filter-bar__row">
+        {children}
+        {more ? (
+          <Button variant="secondary" className="filter-bar__more-toggle" aria-expanded={showMore} aria-controls={showMore ? moreId : undefined} onPress={() => setShowMore((shown) => !shown)}>
+            {moreInUse > 0 ? t('moreFiltersInUse', { count: moreInUse }) : t('moreFilters')}
+          </Button>
+        ) : null}
+        {actions}
+      </div>
+      {more && showMore ? (
+        <div id={moreId} className="filter-bar__row filter-bar__more">
+          {more}
+        </div>
+      ) : null}
     </div>
   );
 }

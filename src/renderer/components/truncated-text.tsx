@@ -13,11 +13,12 @@ export interface TruncatedTextProps {
 /** How long the pointer rests on a cut line before the whole text shows. */
 const HOVER_DELAY_MS = 400;
 
+/** Cut at the end of its clamped line(s) (taller inside than shown), or a word wider than the line. */
 const isCut = (element: HTMLElement | null) =>
-  element !== null && (element.scrollWidth > element.clientWidth || [...element.children].some((child) => child.scrollWidth > child.clientWidth));
+  element !== null && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
 
 /**
- * One line of text cut with an ellipsis. When it is cut, the whole text shows in a tooltip on
+ * One line of text cut at a word with an ellipsis. When it is cut, the whole text shows in a tooltip on
  * hover and while the surrounding table cell has keyboard focus (the grid focuses the cell, so
  * keyboard users reach it with the arrow keys); Escape hides it. Screen readers read the whole
  * text anyway: only the picture is cut.

@@ -25,8 +25,8 @@ const councils: Council[] = [
 ];
 
 const columns: DataColumn<Council>[] = [
-  { id: 'name', title: 'Name', isRowHeader: true, allowsSorting: true, render: (c) => c.name, sortValue: (c) => c.name },
-  { id: 'members', title: 'Members', allowsSorting: true, render: (c) => String(c.members), sortValue: (c) => c.members },
+  { id: 'name', kind: 'text', title: 'Name', isRowHeader: true, allowsSorting: true, render: (c) => c.name, sortValue: (c) => c.name },
+  { id: 'members', kind: 'number', title: 'Members', allowsSorting: true, render: (c) => String(c.members), sortValue: (c) => c.members },
 ];
 
 const rowNames = () =>

@@ -13,9 +13,12 @@ import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useAssignableOfficers, useCouncils } from './api';
 import type { ListAddress } from '../../lib/list-address';
-import { FilterBar } from '../../components/list-screen';
+import { FilterBar, activeFilterCount } from '../../components/list-screen';
 
 export const SEARCH_DELAY_MS = 300;
+
+/** The filters behind "More filters": the search, status and officer stay in view. */
+const MORE_FILTERS = ['council', 'priority', 'submitted_from', 'submitted_to', 'archived', 'open', 'overdue', 'incomplete'] as const;
 
 export interface ApplicationFiltersProps {
   address: ListAddress;
@@ -49,7 +52,68 @@ export function ApplicationFilters({ address, incompleteList = false }: Applicat
   const to = params.get('submitted_to');
 
   return (
-    <FilterBar label={t('filters.label')}>
+    <FilterBar
+      label={t('filters.label')}
+      moreInUse={activeFilterCount(params, MORE_FILTERS)}
+      more={
+        <>
+          <SelectField
+            label={t('filters.council')}
+            value={params.get('council') ?? ''}
+            emptyLabel={t('filters.anyCouncil')}
+            options={format.sortedByName(councils.data ?? []).map((c) => ({ value: String(c.id), label: format.name(c) }))}
+            onChange={(value) => set('council', value || null)}
+          />
+          <MultiSelectMenu
+            label={t('filters.priority')}
+            emptySummary={t('filters.anyPriority')}
+            options={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+            selected={params.getAll('priority')}
+            onChange={(values) => set('priority', values)}
+          />
+          <DatePickerField label={t('filters.from')} value={from} maxValue={to} clearLabel={t('filters.clearDate', { field: t('filters.from') })} onChange={(value) => set('submitted_from', value)} />
+          <DatePickerField label={t('filters.to')} value={to} minValue={from} clearLabel={t('filters.clearDate', { field: t('filters.to') })} onChange={(value) => set('submitted_to', value)} />
+          <SelectField
+            label={t('filters.archived')}
+            value={params.get('archived') ?? 'false'}
+            options={[
+              { value: 'false', label: t('filters.archivedNo') },
+              { value: 'true', label: t('filters.archivedYes') },
+              { value: 'all', label: t('filters.archivedAll') },
+            ]}
+            onChange={(value) => set('archived', value === 'false' ? null : value)}
+          />
+          <SelectField
+            label={t('filters.caseState')}
+            value={params.get('open') ?? ''}
+            emptyLabel={t('filters.openOrClosed')}
+            options={[
+              { value: 'true', label: t('filters.openOnly') },
+              { value: 'false', label: t('filters.closedOnly') },
+            ]}
+            onChange={(value) => set('open', value || null)}
+          />
+          <div className="filter-bar__checks">
+            <Checkbox isSelected={params.get('overdue') === 'true'} onChange={(checked) => set('overdue', checked ? 'true' : null)}>
+              {t('filters.overdueOnly')}
+            </Checkbox>
+            {incompleteList ? null : (
+              <Checkbox isSelected={params.get('incomplete') === 'true'} onChange={(checked) => set('incomplete', checked ? 'true' : null)}>
+                {t('filters.incompleteOnly')}
+              </Checkbox>
+            )}
+          </div>
+        </>
+      }
+      actions={
+        <>
+          {/* The service view stays: its tab stays selected. */}
+          <Button variant="quiet" onPress={() => address.clearFilters(['service_type'])}>
+            {t('filters.clear')}
+          </Button>
+        </>
+      }
+    >
       <SearchField value={search} onChange={setSearch} className="field filter-bar__search">
         <Label className="field__label">{t('filters.search')}</Label>
         <Input className="field__input" placeholder={t('filters.searchPlaceholder')} />
@@ -74,56 +138,6 @@ export function ApplicationFilters({ address, incompleteList = false }: Applicat
         ]}
         onChange={(value) => set('assigned_officer', value || null)}
       />
-      <SelectField
-        label={t('filters.council')}
-        value={params.get('council') ?? ''}
-        emptyLabel={t('filters.anyCouncil')}
-        options={format.sortedByName(councils.data ?? []).map((c) => ({ value: String(c.id), label: format.name(c) }))}
-        onChange={(value) => set('council', value || null)}
-      />
-      <MultiSelectMenu
-        label={t('filters.priority')}
-        emptySummary={t('filters.anyPriority')}
-        options={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-        selected={params.getAll('priority')}
-        onChange={(values) => set('priority', values)}
-      />
-      <DatePickerField label={t('filters.from')} value={from} maxValue={to} clearLabel={t('filters.clearDate', { field: t('filters.from') })} onChange={(value) => set('submitted_from', value)} />
-      <DatePickerField label={t('filters.to')} value={to} minValue={from} clearLabel={t('filters.clearDate', { field: t('filters.to') })} onChange={(value) => set('submitted_to', value)} />
-      <SelectField
-        label={t('filters.archived')}
-        value={params.get('archived') ?? 'false'}
-        options={[
-          { value: 'false', label: t('filters.archivedNo') },
-          { value: 'true', label: t('filters.archivedYes') },
-          { value: 'all', label: t('filters.archivedAll') },
-        ]}
-        onChange={(value) => set('archived', value === 'false' ? null : value)}
-      />
-      <SelectField
-        label={t('filters.caseState')}
-        value={params.get('open') ?? ''}
-        emptyLabel={t('filters.openOrClosed')}
-        options={[
-          { value: 'true', label: t('filters.openOnly') },
-          { value: 'false', label: t('filters.closedOnly') },
-        ]}
-        onChange={(value) => set('open', value || null)}
-      />
-      <div className="filter-bar__checks">
-        <Checkbox isSelected={params.get('overdue') === 'true'} onChange={(checked) => set('overdue', checked ? 'true' : null)}>
-          {t('filters.overdueOnly')}
-        </Checkbox>
-        {incompleteList ? null : (
-          <Checkbox isSelected={params.get('incomplete') === 'true'} onChange={(checked) => set('incomplete', checked ? 'true' : null)}>
-            {t('filters.incompleteOnly')}
-          </Checkbox>
-        )}
-      </div>
-      {/* The service view stays: its tab stays selected. */}
-      <Button variant="quiet" onPress={() => address.clearFilters(['service_type'])}>
-        {t('filters.clear')}
-      </Button>
     </FilterBar>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApplicationListItem } from '../../../shared/api/applications';
-import type { DataColumn } from '../../components/data-table';
+import type { ColumnKind, DataColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { useApplicationList } from './api';
 import { ApplicationFilters } from './application-filters';
@@ -18,17 +18,20 @@ import { useListAddress, useListSort } from '../../lib/list-address';
 import { useColumnChoice } from '../../lib/column-choice';
 
 /**
- * Widths of the columns whose content has a natural size; the others share the rest. Below the
- * given table width (px) a column is left out so names keep room and the list never scrolls
- * sideways: at 1440×900 'days in system' goes, at 1280×800 'priority' as well.
+ * What each column holds (which sizes it: data-table.tsx). Below the given table width (px) a
+ * column is left out so names keep room: at 1440×900 'days in system' goes, at 1280 'priority' as well.
  */
-const COLUMN_LAYOUT: Partial<Record<ListColumn, { width: string; hideBelow?: number }>> = {
-  reference: { width: '11.5rem' },
-  status: { width: '9.5rem' },
-  submitted: { width: '7.5rem' },
-  priority: { width: '6rem', hideBelow: 1100 },
-  deadline: { width: '7.5rem' },
-  days: { width: '5.5rem', hideBelow: 1200 },
+const COLUMN_LAYOUT: Record<ListColumn, { kind: ColumnKind; hideBelow?: number }> = {
+  reference: { kind: 'reference' },
+  applicant: { kind: 'text' },
+  service: { kind: 'text' },
+  status: { kind: 'status' },
+  institution: { kind: 'text' },
+  submitted: { kind: 'date' },
+  officer: { kind: 'text' },
+  priority: { kind: 'status', hideBelow: 1100 },
+  deadline: { kind: 'date' },
+  days: { kind: 'number', hideBelow: 1200 },
 };
 
 /** The application list (and, with `incomplete`, the incomplete list): filters, sort and page live in the URL. */

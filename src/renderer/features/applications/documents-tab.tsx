@@ -4,6 +4,7 @@ import type { ApplicationDetail } from '../../../shared/api/applications';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
+import { Dialog } from '../../components/dialog';
 import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
@@ -42,13 +43,8 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const fileActions = (document: ApplicationDocument) =>
     document.has_file ? (
       <div className="action-list">
-        <Button
-          variant="quiet"
-          aria-pressed={previewed === document.id}
-          aria-label={`${t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}: ${document.file_name}`}
-          onPress={() => setPreviewed((current) => (current === document.id ? null : document.id))}
-        >
-          {t(previewed === document.id ? 'detail.hidePreview' : 'detail.preview')}
+        <Button variant="quiet" aria-label={`${t('detail.preview')}: ${document.file_name}`} onPress={() => setPreviewed(document.id)}>
+          {t('detail.preview')}
         </Button>
         <DownloadButton
           documentId={document.id}
@@ -80,6 +76,7 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   );
   const selectColumn: DataColumn<ApplicationDocument> = {
     id: 'select',
+    kind: 'actions',
     title: t('detail.selectColumn'),
     width: '4.5rem',
     wraps: true,
@@ -93,6 +90,7 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
     ...(mayReview ? [selectColumn] : []),
     {
       id: 'file',
+      kind: 'text',
       title: t('detail.fields.file'),
       isRowHeader: true,
       render: (document) => (
@@ -102,24 +100,22 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
       ),
       text: (document) => document.file_name,
     },
-    { id: 'type', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
-    { id: 'kind', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
-    { id: 'uploaded', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    { id: 'type', kind: 'text', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
+    { id: 'kind', kind: 'text', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
+    { id: 'uploaded', kind: 'date', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    { id: 'status', kind: 'status', title: t('detail.fields.documentStatus'), render: (document) => t(`documentStatus.${document.status}`) },
     {
-      id: 'status',
-      title: t('detail.fields.documentStatus'),
+      id: 'review',
+      kind: 'text',
+      title: t('detail.fields.reviewNotes'),
       // Review notes can be long: the reviewer, date and notes come whole in the tooltip.
-      text: (document) =>
-        [
-          t(`documentStatus.${document.status}`),
-          document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '',
-          document.review_notes ?? '',
-        ]
+      render: (document) =>
+        [document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '', document.review_notes ?? '']
           .filter(Boolean)
-          .join(' · '),
+          .join(' · ') || '—',
     },
-    { id: 'fileActions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
-    ...(mayReview ? [{ id: 'review', title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
+    { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
+    ...(mayReview ? [{ id: 'reviewActions', kind: 'actions' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
   ];
 
   return (
@@ -161,13 +157,19 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
           rowKey={(document) => document.id}
         />
       )}
-      {shown ? (
-        <PdfPreview
-          key={shown.id}
-          request={{ source: 'document', document_id: shown.id, file_name: shown.file_name, sha256: shown.sha256 }}
-          label={t('detail.previewOf', { name: shown.file_name })}
-        />
-      ) : null}
+      {/* The preview opens over the list, named after its document, rather than below the whole table. */}
+      <Dialog isOpen={shown !== null} onOpenChange={(open) => (open ? undefined : setPreviewed(null))} title={shown?.file_name ?? ''} size="wide">
+        {shown ? (
+          <PdfPreview
+            key={shown.id}
+            request={{ source: 'document', document_id: shown.id, file_name: shown.file_name, sha256: shown.sha256 }}
+            label={t('detail.previewOf', { name: shown.file_name })}
+          />
+        ) : null}
+        <div className="dialog__actions">
+          <Button onPress={() => setPreviewed(null)}>{t('detail.closePreview')}</Button>
+        </div>
+      </Dialog>
     </>
   );
 }

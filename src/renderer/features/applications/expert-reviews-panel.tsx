@@ -44,19 +44,21 @@ export function ExpertReviewsPanel({ applicationId }: { applicationId: number })
   });
 
   const columns: DataColumn<ApplicationReview>[] = [
-    { id: 'commission', title: t('fields.commission'), isRowHeader: true, text: (row) => format.name(row.commission_names) },
-    { id: 'reviewer', title: t('fields.reviewer'), text: (row) => row.reviewer_name },
+    { id: 'commission', kind: 'text', title: t('fields.commission'), isRowHeader: true, text: (row) => format.name(row.commission_names) },
+    { id: 'reviewer', kind: 'text', title: t('fields.reviewer'), text: (row) => row.reviewer_name },
     {
       id: 'due',
+      kind: 'date',
       title: t('fields.dueDate'),
       width: '11rem',
       text: (row) => (row.overdue ? t('reviews.dueWithMarker', { date: format.date(row.due_date) }) : format.date(row.due_date)),
       render: (row) =>
         row.overdue ? <span className="overdue-marker">{t('reviews.dueWithMarker', { date: format.date(row.due_date) })}</span> : format.date(row.due_date),
     },
-    { id: 'status', title: t('fields.status'), width: '9rem', text: (row) => t(`status.${row.status}`) },
+    { id: 'status', kind: 'status', title: t('fields.status'), width: '9rem', text: (row) => t(`status.${row.status}`) },
     {
       id: 'recommendation',
+      kind: 'text',
       title: t('fields.recommendation'),
       wraps: true,
       render: (row) =>

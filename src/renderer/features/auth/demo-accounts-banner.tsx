@@ -26,14 +26,14 @@ function DemoAccounts({ onUse }: DemoAccountsBannerProps) {
   const { data } = useDemoAccounts();
   if (!data?.demo || data.accounts.length === 0) return null;
   const columns: DataColumn<DemoAccount>[] = [
-    { id: 'group', title: t('demo.group'), isRowHeader: true, render: (account) => account.group },
-    { id: 'username', title: t('demo.username'), width: '8.5rem', text: (account) => account.username, render: (account) => <code>{account.username}</code> },
-    { id: 'password', title: t('demo.password'), width: '9.5rem', text: (account) => account.password, render: (account) => <code>{account.password}</code> },
+    // The role wraps in the narrow sign-in column; what is typed (username, password) is never cut.
+    { id: 'group', kind: 'text', wraps: true, title: t('demo.group'), isRowHeader: true, render: (account) => account.group },
+    { id: 'username', kind: 'reference', title: t('demo.username'), render: (account) => <code>{account.username}</code> },
+    { id: 'password', kind: 'reference', title: t('demo.password'), render: (account) => <code>{account.password}</code> },
     {
       id: 'use',
+      kind: 'actions',
       title: t('demo.actions'),
-      width: '5.5rem',
-      wraps: true,
       render: (account) => (
         <Button variant="quiet" onPress={() => onUse(account)} aria-label={t('demo.useAccount', { username: account.username })}>
           {t('demo.use')}

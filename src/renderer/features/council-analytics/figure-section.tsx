@@ -12,7 +12,7 @@ export function FigureSection({ figure, fileName, note, formatValue }: { figure:
   const [asTable, setAsTable] = useState(false);
   const headingId = `council-analytics-${figure.id}`;
   const columns = useMemo<DataColumn<FigureRow>[]>(
-    () => figure.columns.map((title, index) => ({ id: `c${index}`, title, isRowHeader: index === 0, text: (row) => row.shown[index] ?? '' })),
+    () => figure.columns.map((title, index) => ({ id: `c${index}`, kind: 'text', title, isRowHeader: index === 0, text: (row) => row.shown[index] ?? '' })),
     [figure.columns],
   );
 

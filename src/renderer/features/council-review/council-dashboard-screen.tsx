@@ -45,23 +45,26 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
   const queueColumns: DataColumn<QueueItem>[] = [
     {
       id: 'reference',
+      kind: 'reference',
       title: t('dashboard.columns.reference'),
       isRowHeader: true,
       text: (row) => row.reference,
       render: (row) => <Link to={`/councils/applications/${row.id}`}>{row.reference}</Link>,
     },
-    { id: 'applicant', title: t('dashboard.columns.applicant'), text: (row) => row.applicant_name },
+    { id: 'applicant', kind: 'text', title: t('dashboard.columns.applicant'), text: (row) => row.applicant_name },
     {
       id: 'field',
+      kind: 'text',
       title: t('dashboard.columns.field'),
       text: (row) => (row.academic_field_category ? t(`applications:field.${row.academic_field_category}`) : '—'),
       hideBelow: 900,
     },
-    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: QueueItem) => format.name(row.council), hideBelow: 1100 }] : []),
-    { id: 'reviewStatus', title: t('dashboard.columns.reviewStatus'), text: (row) => t(`applications:reviewStatus.${row.review_status}`) },
-    { id: 'assigned', title: t('dashboard.columns.assigned'), text: (row) => format.date(row.assigned_at), hideBelow: 1000 },
+    ...(councils.length > 1 ? [{ id: 'council', kind: 'text' as const, title: t('dashboard.columns.council'), text: (row: QueueItem) => format.name(row.council), hideBelow: 1100 }] : []),
+    { id: 'reviewStatus', kind: 'status', title: t('dashboard.columns.reviewStatus'), text: (row) => t(`applications:reviewStatus.${row.review_status}`) },
+    { id: 'assigned', kind: 'date', title: t('dashboard.columns.assigned'), text: (row) => format.date(row.assigned_at), hideBelow: 1000 },
     {
       id: 'due',
+      kind: 'date',
       title: t('dashboard.columns.due'),
       text: (row) => `${format.date(row.review_due_date)}${row.overdue ? ` · ${t('overdue')}` : ''}`,
       render: (row) => (
@@ -74,6 +77,7 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
     },
     {
       id: 'conflict',
+      kind: 'text',
       title: t('dashboard.columns.conflict'),
       text: (row) => (row.conflict_declared ? t('dashboard.conflictDeclared') : ''),
       hideBelow: 800,
@@ -83,14 +87,15 @@ export function CouncilDashboardScreen({ titleKey }: { titleKey: string }) {
   const decisionColumns: DataColumn<RecentDecision>[] = [
     {
       id: 'reference',
+      kind: 'reference',
       title: t('dashboard.columns.reference'),
       isRowHeader: true,
       text: (row) => row.reference,
       render: (row) => <Link to={`/councils/applications/${row.application_id}`}>{row.reference}</Link>,
     },
-    { id: 'outcome', title: t('dashboard.columns.outcome'), text: (row) => t(`outcome.${row.outcome}`) },
-    ...(councils.length > 1 ? [{ id: 'council', title: t('dashboard.columns.council'), text: (row: RecentDecision) => format.name(row.council) }] : []),
-    { id: 'recorded', title: t('dashboard.columns.recorded'), text: (row) => format.dateTime(row.recorded_at) },
+    { id: 'outcome', kind: 'status', title: t('dashboard.columns.outcome'), text: (row) => t(`outcome.${row.outcome}`) },
+    ...(councils.length > 1 ? [{ id: 'council', kind: 'text' as const, title: t('dashboard.columns.council'), text: (row: RecentDecision) => format.name(row.council) }] : []),
+    { id: 'recorded', kind: 'date', title: t('dashboard.columns.recorded'), text: (row) => format.dateTime(row.recorded_at) },
   ];
 
   const overdue = queue.filter((row) => row.overdue).length;

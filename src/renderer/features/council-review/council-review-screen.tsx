@@ -125,12 +125,13 @@ function DocumentsSection({ documents }: { documents: readonly ApplicationDocume
   const [previewed, setPreviewed] = useState<number | null>(null);
   const shown = documents.find((document) => document.id === previewed && document.has_file) ?? null;
   const columns: DataColumn<ApplicationDocument>[] = [
-    { id: 'name', title: t('review.documents.name'), isRowHeader: true, text: (row) => row.file_name },
-    { id: 'type', title: t('review.documents.type'), text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
-    { id: 'status', title: t('review.documents.status'), text: (row) => t(`applications:documentStatus.${row.status}`, { defaultValue: row.status }), hideBelow: 900 },
-    { id: 'size', title: t('review.documents.size'), text: (row) => format.fileSize(row.size), hideBelow: 1000 },
+    { id: 'name', kind: 'text', title: t('review.documents.name'), isRowHeader: true, text: (row) => row.file_name },
+    { id: 'type', kind: 'text', title: t('review.documents.type'), text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
+    { id: 'status', kind: 'status', title: t('review.documents.status'), text: (row) => t(`applications:documentStatus.${row.status}`, { defaultValue: row.status }), hideBelow: 900 },
+    { id: 'size', kind: 'number', title: t('review.documents.size'), text: (row) => format.fileSize(row.size), hideBelow: 1000 },
     {
       id: 'preview',
+      kind: 'actions',
       title: t('review.documents.preview'),
       wraps: true,
       render: (row) =>

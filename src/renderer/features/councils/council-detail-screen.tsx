@@ -35,6 +35,7 @@ function CouncilDetailView({ council }: { council: CouncilDetail }) {
   const meetingColumns: DataColumn<CouncilMeetingSummary>[] = [
     {
       id: 'date',
+      kind: 'date',
       title: t('meeting.date'),
       isRowHeader: true,
       text: (row) => format.dateTime(row.scheduled_at),
@@ -44,15 +45,16 @@ function CouncilDetailView({ council }: { council: CouncilDetail }) {
         </Button>
       ),
     },
-    { id: 'place', title: t('meeting.place'), render: (row) => row.place, hideBelow: 900 },
-    { id: 'status', title: t('meeting.status'), width: '8rem', render: (row) => <span className={`badge ${row.status === 'held' ? 'badge--success' : row.status === 'scheduled' ? 'badge--info' : ''}`}>{t(`meetingStatus.${row.status}`)}</span> },
-    { id: 'agenda', title: t('meeting.agenda'), width: '7rem', render: (row) => format.number(row.agenda_count) },
-    { id: 'minutes', title: t('meeting.minutes'), width: '7rem', render: (row) => t(row.has_minutes ? 'yes' : 'no') },
+    { id: 'place', kind: 'text', title: t('meeting.place'), render: (row) => row.place, hideBelow: 900 },
+    { id: 'status', kind: 'status', title: t('meeting.status'), width: '8rem', render: (row) => <span className={`badge ${row.status === 'held' ? 'badge--success' : row.status === 'scheduled' ? 'badge--info' : ''}`}>{t(`meetingStatus.${row.status}`)}</span> },
+    { id: 'agenda', kind: 'number', title: t('meeting.agenda'), width: '7rem', render: (row) => format.number(row.agenda_count) },
+    { id: 'minutes', kind: 'text', title: t('meeting.minutes'), width: '7rem', render: (row) => t(row.has_minutes ? 'yes' : 'no') },
   ];
 
   const decisionColumns: DataColumn<CouncilDecision>[] = [
     {
       id: 'reference',
+      kind: 'reference',
       title: t('decision.application'),
       isRowHeader: true,
       text: (row) => row.application_reference,
@@ -60,23 +62,25 @@ function CouncilDetailView({ council }: { council: CouncilDetail }) {
     },
     {
       id: 'outcome',
+      kind: 'status',
       title: t('decision.outcome'),
       width: '8rem',
       render: (row) => <span className={row.outcome === 'approved' ? 'badge badge--success' : 'badge badge--danger'}>{t(`outcome.${row.outcome}`)}</span>,
     },
-    { id: 'comments', title: t('decision.comments'), render: (row) => row.comments, wraps: true },
-    { id: 'recorded', title: t('decision.recorded'), width: '10rem', render: (row) => format.dateTime(row.recorded_at) },
-    { id: 'by', title: t('decision.by'), render: (row) => row.recorded_by_name ?? '—', hideBelow: 1000 },
-    { id: 'meeting', title: t('decision.meeting'), render: (row) => (row.meeting_scheduled_at ? format.date(row.meeting_scheduled_at) : '—'), hideBelow: 1000 },
+    { id: 'comments', kind: 'text', title: t('decision.comments'), render: (row) => row.comments, wraps: true },
+    { id: 'recorded', kind: 'date', title: t('decision.recorded'), width: '10rem', render: (row) => format.dateTime(row.recorded_at) },
+    { id: 'by', kind: 'text', title: t('decision.by'), render: (row) => row.recorded_by_name ?? '—', hideBelow: 1000 },
+    { id: 'meeting', kind: 'date', title: t('decision.meeting'), render: (row) => (row.meeting_scheduled_at ? format.date(row.meeting_scheduled_at) : '—'), hideBelow: 1000 },
   ];
 
   const applicationColumns: DataColumn<CouncilApplication>[] = [
-    { id: 'reference', title: t('application.reference'), isRowHeader: true, text: (row) => row.reference, render: (row) => <Link to={`/councils/applications/${row.id}`}>{row.reference}</Link> },
-    { id: 'applicant', title: t('application.applicant'), render: (row) => row.applicant_name },
-    { id: 'status', title: t('application.status'), render: (row) => t(`applications:status.${row.status}`), hideBelow: 900 },
-    { id: 'review', title: t('application.reviewStatus'), render: (row) => (row.review_status ? t(`applications:reviewStatus.${row.review_status}`) : '—') },
+    { id: 'reference', kind: 'reference', title: t('application.reference'), isRowHeader: true, text: (row) => row.reference, render: (row) => <Link to={`/councils/applications/${row.id}`}>{row.reference}</Link> },
+    { id: 'applicant', kind: 'text', title: t('application.applicant'), render: (row) => row.applicant_name },
+    { id: 'status', kind: 'status', title: t('application.status'), render: (row) => t(`applications:status.${row.status}`), hideBelow: 900 },
+    { id: 'review', kind: 'text', title: t('application.reviewStatus'), render: (row) => (row.review_status ? t(`applications:reviewStatus.${row.review_status}`) : '—') },
     {
       id: 'due',
+      kind: 'date',
       title: t('application.due'),
       width: '10rem',
       text: (row) => (row.review_due_date ? format.date(row.review_due_date) : '—'),

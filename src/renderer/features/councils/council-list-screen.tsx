@@ -33,14 +33,15 @@ export function CouncilListScreen({ titleKey }: { titleKey: string }) {
   const list = useCouncilList({ page, page_size: pageSize, search, field, active: state === 'all' ? undefined : state === 'active' ? 'true' : 'false' });
 
   const columns: DataColumn<CouncilListItem>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/councils/${row.id}`}>{format.name(row)}</Link> },
-    { id: 'areas', title: t('fields.areas'), render: (row) => row.academic_field_categories.map((area) => t(`areas.${area}`)).join(', ') },
-    { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? '—', hideBelow: 900 },
-    { id: 'members', title: t('fields.members'), width: '7rem', render: (row) => format.number(row.member_count) },
-    { id: 'quorum', title: t('fields.quorum'), width: '6rem', render: (row) => format.number(row.quorum), hideBelow: 900 },
-    { id: 'open', title: t('fields.openReviews'), width: '8rem', render: (row) => format.number(row.open_review_count) },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/councils/${row.id}`}>{format.name(row)}</Link> },
+    { id: 'areas', kind: 'text', title: t('fields.areas'), render: (row) => row.academic_field_categories.map((area) => t(`areas.${area}`)).join(', ') },
+    { id: 'chair', kind: 'text', title: t('fields.chair'), render: (row) => row.chair_name ?? '—', hideBelow: 900 },
+    { id: 'members', kind: 'number', title: t('fields.members'), width: '7rem', render: (row) => format.number(row.member_count) },
+    { id: 'quorum', kind: 'number', title: t('fields.quorum'), width: '6rem', render: (row) => format.number(row.quorum), hideBelow: 900 },
+    { id: 'open', kind: 'number', title: t('fields.openReviews'), width: '8rem', render: (row) => format.number(row.open_review_count) },
     {
       id: 'state',
+      kind: 'status',
       title: t('fields.state'),
       width: '7rem',
       text: (row) => t(row.active ? 'state.active' : 'state.inactive'),

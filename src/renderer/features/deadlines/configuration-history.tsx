@@ -71,12 +71,12 @@ export function ConfigurationHistory({ id, onClose }: { id: number; onClose(): v
       : entry.changes.map((change) => ({ key: `${entry.id}:${change.field}`, entry, field: change.field, before: change.before, after: change.after })),
   );
   const columns: DataColumn<ChangeRow>[] = [
-    { id: 'at', title: t('history.when'), width: '10rem', render: (row) => format.dateTime(row.entry.at) },
-    { id: 'actor', title: t('history.who'), width: '10rem', render: (row) => row.entry.actor?.full_name ?? t('history.system') },
-    { id: 'action', title: t('history.action'), width: '8rem', render: (row) => t(`history.actions.${row.entry.action}`) },
-    { id: 'field', title: t('history.field'), isRowHeader: true, render: (row) => (row.field ? t(`fields.${row.field}`, { defaultValue: row.field }) : NO_VALUE) },
-    { id: 'before', title: t('history.before'), render: (row) => (row.field ? describeValue(row.field, row.before, t, format, recipients) : NO_VALUE) },
-    { id: 'after', title: t('history.after'), render: (row) => (row.field ? describeValue(row.field, row.after, t, format, recipients) : NO_VALUE) },
+    { id: 'at', kind: 'date', title: t('history.when'), width: '10rem', render: (row) => format.dateTime(row.entry.at) },
+    { id: 'actor', kind: 'text', title: t('history.who'), width: '10rem', render: (row) => row.entry.actor?.full_name ?? t('history.system') },
+    { id: 'action', kind: 'text', title: t('history.action'), width: '8rem', render: (row) => t(`history.actions.${row.entry.action}`) },
+    { id: 'field', kind: 'text', title: t('history.field'), isRowHeader: true, render: (row) => (row.field ? t(`fields.${row.field}`, { defaultValue: row.field }) : NO_VALUE) },
+    { id: 'before', kind: 'text', title: t('history.before'), render: (row) => (row.field ? describeValue(row.field, row.before, t, format, recipients) : NO_VALUE) },
+    { id: 'after', kind: 'text', title: t('history.after'), render: (row) => (row.field ? describeValue(row.field, row.after, t, format, recipients) : NO_VALUE) },
   ];
 
   const failure = history.isError

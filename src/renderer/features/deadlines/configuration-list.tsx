@@ -55,11 +55,12 @@ export function ConfigurationList() {
     );
 
   const columns: DataColumn<DeadlineConfiguration>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, allowsSorting: true, render: name },
-    { id: 'type', title: t('fields.deadline_type'), allowsSorting: true, render: (row) => t(`types.${row.deadline_type}`) },
-    { id: 'category', title: t('fields.service_category'), allowsSorting: true, hideBelow: 1000, render: (row) => t(`categories.${row.service_category}`) },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, allowsSorting: true, render: name },
+    { id: 'type', kind: 'text', title: t('fields.deadline_type'), allowsSorting: true, render: (row) => t(`types.${row.deadline_type}`) },
+    { id: 'category', kind: 'text', title: t('fields.service_category'), allowsSorting: true, hideBelow: 1000, render: (row) => t(`categories.${row.service_category}`) },
     {
       id: 'days',
+      kind: 'text',
       title: t('list.days'),
       allowsSorting: true,
       width: '9rem',
@@ -67,6 +68,7 @@ export function ConfigurationList() {
     },
     {
       id: 'obligation',
+      kind: 'text',
       title: t('list.obligation'),
       width: '8rem',
       hideBelow: 1100,
@@ -74,6 +76,7 @@ export function ConfigurationList() {
     },
     {
       id: 'reminder',
+      kind: 'text',
       title: t('list.reminder'),
       hideBelow: 900,
       render: (row) =>
@@ -83,6 +86,7 @@ export function ConfigurationList() {
     },
     {
       id: 'escalation',
+      kind: 'text',
       title: t('list.escalation'),
       hideBelow: 1200,
       render: (row) =>
@@ -92,6 +96,7 @@ export function ConfigurationList() {
     },
     {
       id: 'status',
+      kind: 'status',
       title: t('list.status'),
       width: '7rem',
       text: (row) => t(row.active ? 'list.active' : 'list.inactive'),
@@ -99,6 +104,7 @@ export function ConfigurationList() {
     },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('list.actions'),
       width: '19rem',
       wraps: true,

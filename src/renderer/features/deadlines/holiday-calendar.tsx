@@ -44,11 +44,12 @@ export function HolidayCalendar() {
   const years = [...new Set([...yearsAround(thisYear), year])].sort((a, b) => a - b);
 
   const columns: DataColumn<Holiday>[] = [
-    { id: 'date', title: t('holidays.date'), width: '9rem', render: (row) => format.date(row.date) },
-    { id: 'name', title: t('holidays.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
-    { id: 'source', title: t('holidays.source'), width: '12rem', render: (row) => t(`holidays.sources.${row.source}`) },
+    { id: 'date', kind: 'date', title: t('holidays.date'), width: '9rem', render: (row) => format.date(row.date) },
+    { id: 'name', kind: 'text', title: t('holidays.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
+    { id: 'source', kind: 'text', title: t('holidays.source'), width: '12rem', render: (row) => t(`holidays.sources.${row.source}`) },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('holidays.actions'),
       width: '9rem',
       wraps: true,

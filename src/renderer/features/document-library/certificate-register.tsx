@@ -24,14 +24,15 @@ export function CertificateRegister() {
   const date = format.date;
 
   const columns: DataColumn<IssuedDocument>[] = [
-    { id: 'code', title: t('register.code'), isRowHeader: true, render: (row) => <code className="verification-code">{row.verification_code}</code> },
-    { id: 'kind', title: t('register.kind'), render: (row) => t(`register.kinds.${row.kind}`) },
-    { id: 'reference', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.reference}</Link> },
-    { id: 'holder', title: t('register.holder'), render: (row) => row.holder_name },
-    { id: 'sha256', title: t('register.hash'), render: (row) => <IssuedHash sha256={row.sha256} /> },
-    { id: 'issued', title: t('register.issued'), render: (row) => `${date(row.issued_at)}${row.issued_by ? ` · ${row.issued_by.full_name}` : ''}` },
+    { id: 'code', kind: 'reference', title: t('register.code'), isRowHeader: true, render: (row) => <code className="verification-code">{row.verification_code}</code> },
+    { id: 'kind', kind: 'text', title: t('register.kind'), render: (row) => t(`register.kinds.${row.kind}`) },
+    { id: 'reference', kind: 'reference', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.reference}</Link> },
+    { id: 'holder', kind: 'text', title: t('register.holder'), render: (row) => row.holder_name },
+    { id: 'sha256', kind: 'text', title: t('register.hash'), render: (row) => <IssuedHash sha256={row.sha256} /> },
+    { id: 'issued', kind: 'date', title: t('register.issued'), render: (row) => `${date(row.issued_at)}${row.issued_by ? ` · ${row.issued_by.full_name}` : ''}` },
     {
       id: 'status',
+      kind: 'status',
       title: t('columns.status'),
       render: (row) =>
         row.status === 'valid'
@@ -40,6 +41,7 @@ export function CertificateRegister() {
     },
     {
       id: 'pdf',
+      kind: 'actions',
       title: t('columns.fileActions'),
       render: (row) => (
         <DownloadButton

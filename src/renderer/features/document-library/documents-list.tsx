@@ -32,6 +32,7 @@ export function DocumentsList() {
   const columns: DataColumn<StoredDocument>[] = [
     {
       id: 'file',
+      kind: 'text',
       title: t('columns.file'),
       isRowHeader: true,
       render: (row) => (
@@ -41,14 +42,15 @@ export function DocumentsList() {
       ),
       text: (row) => row.file_name,
     },
-    { id: 'application', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
-    { id: 'type', title: t('columns.type'), render: (row) => t(`applications:documentType.${row.document_type}`) },
-    { id: 'kind', title: t('columns.kind'), render: (row) => t(`applications:documentKind.${row.kind}`) },
-    { id: 'status', title: t('columns.status'), render: (row) => t(`applications:documentStatus.${row.status}`) },
-    { id: 'size', title: t('columns.size'), render: (row) => format.fileSize(row.size) },
-    { id: 'uploaded', title: t('columns.uploaded'), render: (row) => `${date(row.uploaded_at)}${row.uploaded_by ? ` · ${row.uploaded_by.full_name}` : ''}` },
+    { id: 'application', kind: 'reference', title: t('columns.application'), render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
+    { id: 'type', kind: 'text', title: t('columns.type'), render: (row) => t(`applications:documentType.${row.document_type}`) },
+    { id: 'kind', kind: 'text', title: t('columns.kind'), render: (row) => t(`applications:documentKind.${row.kind}`) },
+    { id: 'status', kind: 'status', title: t('columns.status'), render: (row) => t(`applications:documentStatus.${row.status}`) },
+    { id: 'size', kind: 'number', title: t('columns.size'), render: (row) => format.fileSize(row.size) },
+    { id: 'uploaded', kind: 'date', title: t('columns.uploaded'), render: (row) => `${date(row.uploaded_at)}${row.uploaded_by ? ` · ${row.uploaded_by.full_name}` : ''}` },
     {
       id: 'file-actions',
+      kind: 'actions',
       title: t('columns.fileActions'),
       render: (row) =>
         row.has_file ? (

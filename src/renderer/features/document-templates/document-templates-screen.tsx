@@ -58,10 +58,11 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
       return { versions, active: versions.find((template) => template.active) ?? versions[0] };
     };
     return [
-      { id: 'language', title: t('language'), isRowHeader: true, width: '9rem', render: (language) => t(`languages.${language}`) },
-      { id: 'title', title: t('titleField'), render: (language) => activeOf(language).active?.title ?? t('missing') },
+      { id: 'language', kind: 'text', title: t('language'), isRowHeader: true, width: '9rem', render: (language) => t(`languages.${language}`) },
+      { id: 'title', kind: 'text', title: t('titleField'), render: (language) => activeOf(language).active?.title ?? t('missing') },
       {
         id: 'version',
+        kind: 'text',
         title: t('version'),
         width: '8rem',
         render: (language) => {
@@ -71,6 +72,7 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
       },
       {
         id: 'uploaded',
+        kind: 'date',
         title: t('uploaded'),
         render: (language) => {
           const { active } = activeOf(language);
@@ -79,6 +81,7 @@ export function DocumentTemplatesScreen({ titleKey }: { titleKey: string }) {
       },
       {
         id: 'actions',
+        kind: 'actions',
         title: t('actions'),
         width: '22rem',
         wraps: true,

@@ -25,11 +25,12 @@ export function ExpertCommissionDetailScreen({ titleKey }: { titleKey: string })
   const commission = detail.data;
 
   const columns: DataColumn<CommissionReview>[] = [
-    { id: 'reference', title: t('fields.application'), isRowHeader: true, text: (row) => row.application_reference, render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
-    { id: 'reviewer', title: t('fields.reviewer'), text: (row) => row.reviewer_name },
-    { id: 'status', title: t('fields.status'), width: '9rem', render: (row) => t(`status.${row.status}`) },
+    { id: 'reference', kind: 'reference', title: t('fields.application'), isRowHeader: true, text: (row) => row.application_reference, render: (row) => <Link to={`/applications/${row.application_id}`}>{row.application_reference}</Link> },
+    { id: 'reviewer', kind: 'text', title: t('fields.reviewer'), text: (row) => row.reviewer_name },
+    { id: 'status', kind: 'status', title: t('fields.status'), width: '9rem', render: (row) => t(`status.${row.status}`) },
     {
       id: 'due',
+      kind: 'date',
       title: t('fields.dueDate'),
       width: '11rem',
       text: (row) => (row.overdue ? t('reviews.dueWithMarker', { date: format.date(row.due_date) }) : format.date(row.due_date)),

@@ -31,13 +31,14 @@ export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
   const canChange = hasPermission(user, 'expert.change_commission');
 
   const columns: DataColumn<CommissionListItem>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/expert-commissions/${row.id}`}>{format.name(row)}</Link> },
-    { id: 'field', title: t('fields.field'), render: (row) => (row.academic_field_category ? t(`academicFields.${row.academic_field_category}`) : t('noField')) },
-    { id: 'chair', title: t('fields.chair'), render: (row) => row.chair_name ?? t('commissions.noChair'), hideBelow: 800 },
-    { id: 'members', title: t('fields.memberCount'), width: '7rem', render: (row) => format.number(row.member_count) },
-    { id: 'open', title: t('fields.openReviews'), width: '9rem', render: (row) => format.number(row.open_review_count) },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, text: (row) => format.name(row), render: (row) => <Link to={`/expert-commissions/${row.id}`}>{format.name(row)}</Link> },
+    { id: 'field', kind: 'text', title: t('fields.field'), render: (row) => (row.academic_field_category ? t(`academicFields.${row.academic_field_category}`) : t('noField')) },
+    { id: 'chair', kind: 'text', title: t('fields.chair'), render: (row) => row.chair_name ?? t('commissions.noChair'), hideBelow: 800 },
+    { id: 'members', kind: 'number', title: t('fields.memberCount'), width: '7rem', render: (row) => format.number(row.member_count) },
+    { id: 'open', kind: 'number', title: t('fields.openReviews'), width: '9rem', render: (row) => format.number(row.open_review_count) },
     {
       id: 'active',
+      kind: 'status',
       title: t('fields.state'),
       width: '8rem',
       text: (row) => t(row.active ? 'state.active' : 'state.inactive'),

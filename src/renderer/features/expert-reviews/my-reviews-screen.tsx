@@ -26,12 +26,13 @@ export function MyExpertReviewsScreen({ titleKey }: { titleKey: string }) {
 
   const due = (row: ReviewListItem) => (row.overdue ? t('reviews.dueWithMarker', { date: format.date(row.due_date) }) : format.date(row.due_date));
   const columns: DataColumn<ReviewListItem>[] = [
-    { id: 'reference', title: t('fields.application'), isRowHeader: true, text: (row) => row.application_reference, render: (row) => <Link to={`/expert-reviews/${row.id}`}>{row.application_reference}</Link> },
-    { id: 'applicant', title: t('fields.applicant'), text: (row) => row.applicant_name },
-    { id: 'commission', title: t('fields.commission'), text: (row) => format.name(row.commission_names), hideBelow: 900 },
-    ...(admin ? [{ id: 'reviewer', title: t('fields.reviewer'), text: (row: ReviewListItem) => row.reviewer_name, hideBelow: 1000 }] : []),
+    { id: 'reference', kind: 'reference', title: t('fields.application'), isRowHeader: true, text: (row) => row.application_reference, render: (row) => <Link to={`/expert-reviews/${row.id}`}>{row.application_reference}</Link> },
+    { id: 'applicant', kind: 'text', title: t('fields.applicant'), text: (row) => row.applicant_name },
+    { id: 'commission', kind: 'text', title: t('fields.commission'), text: (row) => format.name(row.commission_names), hideBelow: 900 },
+    ...(admin ? [{ id: 'reviewer', kind: 'text' as const, title: t('fields.reviewer'), text: (row: ReviewListItem) => row.reviewer_name, hideBelow: 1000 }] : []),
     {
       id: 'due',
+      kind: 'text',
       title: t('fields.dueDate'),
       width: '12rem',
       text: due,
@@ -39,6 +40,7 @@ export function MyExpertReviewsScreen({ titleKey }: { titleKey: string }) {
     },
     {
       id: 'status',
+      kind: 'status',
       title: t('fields.status'),
       width: '11rem',
       text: (row) => (row.submitted_at ? `${t(`status.${row.status}`)} (${format.date(row.submitted_at)})` : t(`status.${row.status}`)),

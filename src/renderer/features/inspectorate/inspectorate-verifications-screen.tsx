@@ -72,6 +72,7 @@ function ApplicationsTable({ list, address, selected }: ApplicationsTableProps) 
   const columns: DataColumn<ApplicationListItem>[] = [
     {
       id: 'reference',
+      kind: 'reference',
       title: t('columns.reference'),
       isRowHeader: true,
       render: (row) => (
@@ -80,14 +81,15 @@ function ApplicationsTable({ list, address, selected }: ApplicationsTableProps) 
         </Link>
       ),
     },
-    { id: 'applicant', title: t('columns.applicant'), render: (row) => row.applicant.full_name },
-    { id: 'institution', title: t('columns.institution'), render: (row) => row.institution_name ?? '—' },
-    { id: 'country', title: t('columns.country'), render: (row) => country(row.institution_country) },
-    { id: 'submitted', title: t('columns.submitted'), render: (row) => date(row.submitted_at) },
+    { id: 'applicant', kind: 'text', title: t('columns.applicant'), render: (row) => row.applicant.full_name },
+    { id: 'institution', kind: 'text', title: t('columns.institution'), render: (row) => row.institution_name ?? '—' },
+    { id: 'country', kind: 'text', title: t('columns.country'), render: (row) => country(row.institution_country) },
+    { id: 'submitted', kind: 'date', title: t('columns.submitted'), render: (row) => date(row.submitted_at) },
     ...(list === 'waiting'
       ? [
           {
             id: 'deadline',
+            kind: 'date' as const,
             title: t('columns.deadline'),
             render: (row: ApplicationListItem) => (
               <span className={row.overdue ? 'overdue-marker' : undefined}>
@@ -97,7 +99,7 @@ function ApplicationsTable({ list, address, selected }: ApplicationsTableProps) 
             ),
           },
         ]
-      : [{ id: 'outcome', title: t('columns.outcome'), render: (row: ApplicationListItem) => t(`applications:status.${row.status}`) }]),
+      : [{ id: 'outcome', kind: 'status' as const, title: t('columns.outcome'), render: (row: ApplicationListItem) => t(`applications:status.${row.status}`) }]),
   ];
 
   const count = query.data?.count ?? 0;

@@ -202,6 +202,7 @@ function DocumentTable({ documents, date }: { documents: readonly ApplicationDoc
   const columns: DataColumn<ApplicationDocument>[] = [
     {
       id: 'file',
+      kind: 'text',
       title: t('panel.file'),
       isRowHeader: true,
       render: (document) => (
@@ -211,10 +212,11 @@ function DocumentTable({ documents, date }: { documents: readonly ApplicationDoc
       ),
       text: (document) => document.file_name,
     },
-    { id: 'type', title: t('panel.documentType'), render: (document) => t(`applications:documentType.${document.document_type}`) },
-    { id: 'uploaded', title: t('panel.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    { id: 'type', kind: 'text', title: t('panel.documentType'), render: (document) => t(`applications:documentType.${document.document_type}`) },
+    { id: 'uploaded', kind: 'date', title: t('panel.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
     {
       id: 'fileActions',
+      kind: 'actions',
       title: t('panel.fileActions'),
       width: '11rem',
       wraps: true,

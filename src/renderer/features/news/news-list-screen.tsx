@@ -35,6 +35,7 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
   const columns: DataColumn<NewsListItem>[] = [
     {
       id: 'title',
+      kind: 'text',
       title: t('fields.title'),
       isRowHeader: true,
       text: (row) => titleOf(row.titles, format.language).title,
@@ -49,6 +50,7 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
     },
     {
       id: 'status',
+      kind: 'status',
       title: t('fields.status'),
       width: '10rem',
       wraps: true,
@@ -60,10 +62,10 @@ export function NewsListScreen({ titleKey }: { titleKey: string }) {
         </>
       ),
     },
-    { id: 'languages', title: t('fields.languages'), width: '10rem', hideBelow: 800, text: (row) => row.languages.map(languageName).join(', ') },
-    { id: 'tags', title: t('fields.tags'), width: '12rem', hideBelow: 1000, text: (row) => row.tags.join(', ') },
-    { id: 'publishAt', title: t('fields.publishAt'), width: '11rem', text: (row) => (row.publish_at ? format.dateTime(row.publish_at) : t('notPublished')) },
-    { id: 'updated', title: t('fields.updated'), width: '11rem', hideBelow: 900, text: (row) => format.dateTime(row.updated_at) },
+    { id: 'languages', kind: 'text', title: t('fields.languages'), width: '10rem', hideBelow: 800, text: (row) => row.languages.map(languageName).join(', ') },
+    { id: 'tags', kind: 'text', title: t('fields.tags'), width: '12rem', hideBelow: 1000, text: (row) => row.tags.join(', ') },
+    { id: 'publishAt', kind: 'date', title: t('fields.publishAt'), width: '11rem', text: (row) => (row.publish_at ? format.dateTime(row.publish_at) : t('notPublished')) },
+    { id: 'updated', kind: 'date', title: t('fields.updated'), width: '11rem', hideBelow: 900, text: (row) => format.dateTime(row.updated_at) },
   ];
 
   return (

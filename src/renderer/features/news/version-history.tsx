@@ -41,13 +41,14 @@ export function VersionHistory({ article, language }: { article: NewsArticle; la
   const newest = versions.data?.[0]?.version;
 
   const columns: DataColumn<NewsVersionItem>[] = [
-    { id: 'version', title: t('fields.version'), width: '6rem', isRowHeader: true, text: (row) => format.number(row.version) },
-    { id: 'change', title: t('fields.change'), text: (row) => changeName(row.change) },
-    { id: 'status', title: t('fields.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NewsStatusBadge status={row.status} /> },
-    { id: 'who', title: t('fields.who'), text: (row) => row.created_by?.full_name ?? NO_VALUE },
-    { id: 'when', title: t('fields.when'), width: '11rem', text: (row) => format.dateTime(row.created_at) },
+    { id: 'version', kind: 'number', title: t('fields.version'), width: '6rem', isRowHeader: true, text: (row) => format.number(row.version) },
+    { id: 'change', kind: 'text', title: t('fields.change'), text: (row) => changeName(row.change) },
+    { id: 'status', kind: 'status', title: t('fields.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NewsStatusBadge status={row.status} /> },
+    { id: 'who', kind: 'text', title: t('fields.who'), text: (row) => row.created_by?.full_name ?? NO_VALUE },
+    { id: 'when', kind: 'date', title: t('fields.when'), width: '11rem', text: (row) => format.dateTime(row.created_at) },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('fields.actions'),
       width: '14rem',
       wraps: true,

@@ -47,11 +47,12 @@ function EventList() {
     );
   };
   const columns: DataColumn<TemplateEventSummary>[] = [
-    { id: 'event', title: t('columns.event'), isRowHeader: true, text: (row) => t(`notifications:events.${row.event}`) },
-    { id: 'when', title: t('columns.when'), hideBelow: 900, text: (row) => t(`notifications:eventDescriptions.${row.event}`) },
-    { id: 'audience', title: t('columns.audience'), width: '8rem', text: (row) => t(`audiences.${row.audience}`) },
+    { id: 'event', kind: 'text', title: t('columns.event'), isRowHeader: true, text: (row) => t(`notifications:events.${row.event}`) },
+    { id: 'when', kind: 'text', title: t('columns.when'), hideBelow: 900, text: (row) => t(`notifications:eventDescriptions.${row.event}`) },
+    { id: 'audience', kind: 'text', title: t('columns.audience'), width: '8rem', text: (row) => t(`audiences.${row.audience}`) },
     {
       id: 'confidential',
+      kind: 'status',
       title: t('columns.confidential'),
       width: '8rem',
       text: (row) => (row.confidential ? t('list.confidential') : t('list.notConfidential')),
@@ -59,6 +60,7 @@ function EventList() {
     ...TEMPLATE_LANGUAGES.map(
       (language): DataColumn<TemplateEventSummary> => ({
         id: `language-${language}`,
+        kind: 'actions',
         title: t(`notifications:languages.${language}`),
         width: '7.5rem',
         text: (row) => {

@@ -129,11 +129,12 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
   };
 
   const historyColumns: DataColumn<NotificationTemplate>[] = [
-    { id: 'version', title: t('history.version'), width: '6rem', isRowHeader: true, text: (row) => format.number(row.version) },
-    { id: 'author', title: t('history.author'), text: (row) => row.created_by?.full_name ?? t('history.system') },
-    { id: 'created', title: t('history.created'), width: '11rem', text: (row) => format.dateTime(row.created_at) },
+    { id: 'version', kind: 'number', title: t('history.version'), width: '6rem', isRowHeader: true, text: (row) => format.number(row.version) },
+    { id: 'author', kind: 'text', title: t('history.author'), text: (row) => row.created_by?.full_name ?? t('history.system') },
+    { id: 'created', kind: 'date', title: t('history.created'), width: '11rem', text: (row) => format.dateTime(row.created_at) },
     {
       id: 'active',
+      kind: 'status',
       title: t('history.state'),
       width: '8rem',
       text: (row) => (row.active ? t('history.active') : t('history.earlier')),
@@ -149,6 +150,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
     },
     {
       id: 'view',
+      kind: 'actions',
       title: t('history.actions'),
       width: '7rem',
       wraps: true,

@@ -36,6 +36,7 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
   const columns: DataColumn<NotificationListItem>[] = [
     {
       id: 'subject',
+      kind: 'text',
       title: t('columns.subject'),
       isRowHeader: true,
       text: (row) => subjectText(row, t),
@@ -50,20 +51,21 @@ export function NotificationListScreen({ titleKey }: { titleKey: string }) {
         </Button>
       ),
     },
-    { id: 'recipient', title: t('columns.recipient'), text: (row) => row.recipient },
-    { id: 'kind', title: t('columns.kind'), width: '7rem', text: (row) => t(`kind.${row.kind}`) },
-    { id: 'status', title: t('columns.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NotificationStatusBadge status={row.status} /> },
-    { id: 'event', title: t('columns.event'), hideBelow: 1000, text: (row) => (row.event ? t(`events.${row.event}`) : t('detail.noEvent')) },
+    { id: 'recipient', kind: 'text', title: t('columns.recipient'), text: (row) => row.recipient },
+    { id: 'kind', kind: 'text', title: t('columns.kind'), width: '7rem', text: (row) => t(`kind.${row.kind}`) },
+    { id: 'status', kind: 'status', title: t('columns.status'), width: '8rem', text: (row) => t(`status.${row.status}`), render: (row) => <NotificationStatusBadge status={row.status} /> },
+    { id: 'event', kind: 'text', title: t('columns.event'), hideBelow: 1000, text: (row) => (row.event ? t(`events.${row.event}`) : t('detail.noEvent')) },
     {
       id: 'application',
+      kind: 'reference',
       title: t('columns.application'),
       width: '11rem',
       text: (row) => row.application?.reference ?? '—',
       render: (row) => (row.application ? <Link to={`/applications/${row.application.id}`}>{row.application.reference}</Link> : '—'),
     },
-    { id: 'created', title: t('columns.created'), width: '10.5rem', text: (row) => format.dateTime(row.created_at) },
-    { id: 'sent', title: t('columns.sent'), width: '10.5rem', hideBelow: 1100, text: (row) => (row.sent_at ? format.dateTime(row.sent_at) : '—') },
-    { id: 'attempts', title: t('columns.attempts'), width: '6rem', hideBelow: 900, text: (row) => format.number(row.attempts) },
+    { id: 'created', kind: 'date', title: t('columns.created'), width: '10.5rem', text: (row) => format.dateTime(row.created_at) },
+    { id: 'sent', kind: 'date', title: t('columns.sent'), width: '10.5rem', hideBelow: 1100, text: (row) => (row.sent_at ? format.dateTime(row.sent_at) : '—') },
+    { id: 'attempts', kind: 'number', title: t('columns.attempts'), width: '6rem', hideBelow: 900, text: (row) => format.number(row.attempts) },
   ];
 
 

@@ -56,11 +56,12 @@ export function DraftsPanel({ drafts, currentId, onResume, onDelete }: DraftsPan
         rowKey={(row) => row.id}
         emptyText={t('drafts.empty')}
         columns={[
-          { id: 'applicant', title: t('columns.applicant'), isRowHeader: true, text: (row) => draftName(row, unnamed) },
-          { id: 'service', title: t('columns.service'), hideBelow: 520, text: (row) => (row.service_type ? t(`applications:service.${row.service_type}`) : t('notChosen')) },
-          { id: 'saved', title: t('columns.saved'), width: '10rem', text: (row) => format.dateTime(row.updated_at) },
+          { id: 'applicant', kind: 'text', title: t('columns.applicant'), isRowHeader: true, text: (row) => draftName(row, unnamed) },
+          { id: 'service', kind: 'text', title: t('columns.service'), hideBelow: 520, text: (row) => (row.service_type ? t(`applications:service.${row.service_type}`) : t('notChosen')) },
+          { id: 'saved', kind: 'date', title: t('columns.saved'), width: '10rem', text: (row) => format.dateTime(row.updated_at) },
           {
             id: 'state',
+            kind: 'status',
             title: t('columns.state'),
             width: '8rem',
             hideBelow: 640,
@@ -68,6 +69,7 @@ export function DraftsPanel({ drafts, currentId, onResume, onDelete }: DraftsPan
           },
           {
             id: 'actions',
+            kind: 'actions',
             title: t('columns.actions'),
             width: '13rem',
             wraps: true,

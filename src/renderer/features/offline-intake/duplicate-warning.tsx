@@ -27,14 +27,15 @@ export function DuplicateWarning({ personalId, institutionName }: { personalId: 
         columns={[
           {
             id: 'reference',
+            kind: 'reference',
             title: t('applications:columns.reference'),
             isRowHeader: true,
             text: (row) => row.reference,
             render: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
           },
-          { id: 'applicant', title: t('applications:columns.applicant'), text: (row) => row.applicant_name },
-          { id: 'status', title: t('applications:columns.status'), text: (row) => t(`applications:status.${row.status}`, { defaultValue: row.status }) },
-          { id: 'submitted', title: t('applications:columns.submitted'), width: '9rem', text: (row) => format.date(row.submitted_at) },
+          { id: 'applicant', kind: 'text', title: t('applications:columns.applicant'), text: (row) => row.applicant_name },
+          { id: 'status', kind: 'status', title: t('applications:columns.status'), text: (row) => t(`applications:status.${row.status}`, { defaultValue: row.status }) },
+          { id: 'submitted', kind: 'date', title: t('applications:columns.submitted'), width: '9rem', text: (row) => format.date(row.submitted_at) },
         ]}
       />
     </Alert>

@@ -64,8 +64,8 @@ export function FeeQuote({ result }: { result: QuoteResult | null }) {
             rows={result.quote.lines.map((line, index) => ({ ...line, key: `${index}:${line.rule}` }))}
             rowKey={(line) => line.key}
             columns={[
-              { id: 'rule', title: t('fee.line'), isRowHeader: true, render: (line) => lineText(line, t) },
-              { id: 'amount', title: t('fee.amount'), width: '9rem', render: (line) => format.money(fromCents(line.amount_cents)) },
+              { id: 'rule', kind: 'text', title: t('fee.line'), isRowHeader: true, render: (line) => lineText(line, t) },
+              { id: 'amount', kind: 'amount', title: t('fee.amount'), width: '9rem', render: (line) => format.money(fromCents(line.amount_cents)) },
             ]}
           />
           {result.quote.exemption_allowed && !result.quote.exemption_requested ? <p className="field__description">{t('fee.exemptionPossible')}</p> : null}

@@ -82,9 +82,10 @@ export function OutboxPanel({ items, onRetry, onEdit }: OutboxPanelProps) {
         rowKey={(row) => row.id}
         emptyText={t('outbox.empty')}
         columns={[
-          { id: 'applicant', title: t('columns.applicant'), isRowHeader: true, text: (row) => draftName(row, unnamed) },
+          { id: 'applicant', kind: 'text', title: t('columns.applicant'), isRowHeader: true, text: (row) => draftName(row, unnamed) },
           {
             id: 'state',
+            kind: 'text',
             title: t('columns.state'),
             wraps: true,
             render: (row) => {
@@ -99,6 +100,7 @@ export function OutboxPanel({ items, onRetry, onEdit }: OutboxPanelProps) {
           },
           {
             id: 'actions',
+            kind: 'actions',
             title: t('columns.actions'),
             width: '13rem',
             wraps: true,

@@ -32,7 +32,7 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
   const columns = useMemo<DataColumn<PaymentListItem>[]>(() => {
     return [
       {
-        id: 'reference',
+        id: 'reference', kind: 'reference',
         title: t('columns.reference'),
         isRowHeader: true,
         allowsSorting: true,
@@ -40,15 +40,15 @@ export function PaymentListScreen({ titleKey }: { titleKey: string }) {
         text: (row) => row.application.reference,
         render: (row) => <Link to={`/payments/${row.id}`}>{row.application.reference}</Link>,
       },
-      { id: 'applicant', title: t('columns.applicant'), render: (row) => row.applicant_name },
-      { id: 'service', title: t('columns.service'), hideBelow: 1100, render: (row) => t(`service.${row.application.service_type}`, { defaultValue: String(row.application.service_type) }) },
-      { id: 'status', title: t('columns.status'), width: '11rem', text: (row) => t(`status.${row.status}`), render: (row) => <PaymentStatusBadge status={row.status} /> },
-      { id: 'amountDue', title: t('columns.amountDue'), width: '7.5rem', allowsSorting: true, render: (row) => format.money(row.amount_due) },
-      { id: 'amountPaid', title: t('columns.amountPaid'), width: '7.5rem', render: (row) => format.money(row.amount_paid) },
-      { id: 'method', title: t('columns.method'), width: '8rem', hideBelow: 1000, render: (row) => (row.method ? t(`method.${row.method}`) : '—') },
-      { id: 'transactionId', title: t('columns.transactionId'), hideBelow: 1200, render: (row) => row.transaction_id ?? '—' },
-      { id: 'requested', title: t('columns.requested'), width: '9.5rem', allowsSorting: true, render: (row) => format.dateTime(row.created_at) },
-      { id: 'paidAt', title: t('columns.paidAt'), width: '9.5rem', allowsSorting: true, render: (row) => (row.paid_at ? format.dateTime(row.paid_at) : '—') },
+      { id: 'applicant', kind: 'text', title: t('columns.applicant'), render: (row) => row.applicant_name },
+      { id: 'service', kind: 'text', title: t('columns.service'), hideBelow: 1100, render: (row) => t(`service.${row.application.service_type}`, { defaultValue: String(row.application.service_type) }) },
+      { id: 'status', kind: 'status', title: t('columns.status'), width: '11rem', text: (row) => t(`status.${row.status}`), render: (row) => <PaymentStatusBadge status={row.status} /> },
+      { id: 'amountDue', kind: 'amount', title: t('columns.amountDue'), width: '7.5rem', allowsSorting: true, render: (row) => format.money(row.amount_due) },
+      { id: 'amountPaid', kind: 'amount', title: t('columns.amountPaid'), width: '7.5rem', render: (row) => format.money(row.amount_paid) },
+      { id: 'method', kind: 'text', title: t('columns.method'), width: '8rem', hideBelow: 1000, render: (row) => (row.method ? t(`method.${row.method}`) : '—') },
+      { id: 'transactionId', kind: 'reference', title: t('columns.transactionId'), hideBelow: 1200, render: (row) => row.transaction_id ?? '—' },
+      { id: 'requested', kind: 'date', title: t('columns.requested'), width: '9.5rem', allowsSorting: true, render: (row) => format.dateTime(row.created_at) },
+      { id: 'paidAt', kind: 'date', title: t('columns.paidAt'), width: '9.5rem', allowsSorting: true, render: (row) => (row.paid_at ? format.dateTime(row.paid_at) : '—') },
     ];
   }, [t, format]);
 

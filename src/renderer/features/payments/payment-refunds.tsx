@@ -8,10 +8,10 @@ export function PaymentRefunds({ refunds }: { refunds: readonly PaymentRefund[] 
   const { t } = useTranslation('payments');
   const format = useFormat();
   const columns: DataColumn<PaymentRefund>[] = [
-    { id: 'date', title: t('refunds.date'), isRowHeader: true, width: '10rem', render: (row) => format.dateTime(row.created_at) },
-    { id: 'amount', title: t('refunds.amount'), width: '8rem', render: (row) => format.money(row.amount) },
-    { id: 'reason', title: t('refunds.reason'), wraps: true, render: (row) => row.reason },
-    { id: 'by', title: t('refunds.by'), width: '12rem', render: (row) => row.refunded_by?.full_name ?? '—' },
+    { id: 'date', kind: 'date', title: t('refunds.date'), isRowHeader: true, width: '10rem', render: (row) => format.dateTime(row.created_at) },
+    { id: 'amount', kind: 'amount', title: t('refunds.amount'), width: '8rem', render: (row) => format.money(row.amount) },
+    { id: 'reason', kind: 'text', title: t('refunds.reason'), wraps: true, render: (row) => row.reason },
+    { id: 'by', kind: 'text', title: t('refunds.by'), width: '12rem', render: (row) => row.refunded_by?.full_name ?? '—' },
   ];
   return (
     <section className="payment-section" aria-labelledby="payment-refunds">

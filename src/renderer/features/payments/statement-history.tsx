@@ -20,18 +20,20 @@ export function StatementHistory({ onOpen }: { onOpen(id: number): void }) {
   const list = useStatementList(page, i18n.language);
 
   const columns: DataColumn<StatementSummary>[] = [
-    { id: 'file', title: t('history.file'), isRowHeader: true, text: (statement) => statement.file_name },
-    { id: 'uploaded', title: t('history.uploaded'), width: '10rem', text: (statement) => format.dateTime(statement.uploaded_at) },
-    { id: 'status', title: t('history.status'), width: '7rem', text: (statement) => t(`status.${statement.status}`) },
-    { id: 'lines', title: t('history.lines'), width: '5rem', text: (statement) => format.number(statement.line_count) },
+    { id: 'file', kind: 'text', title: t('history.file'), isRowHeader: true, text: (statement) => statement.file_name },
+    { id: 'uploaded', kind: 'date', title: t('history.uploaded'), width: '10rem', text: (statement) => format.dateTime(statement.uploaded_at) },
+    { id: 'status', kind: 'status', title: t('history.status'), width: '7rem', text: (statement) => t(`status.${statement.status}`) },
+    { id: 'lines', kind: 'number', title: t('history.lines'), width: '5rem', text: (statement) => format.number(statement.line_count) },
     {
       id: 'matched',
+      kind: 'text',
       title: t('history.payments'),
       width: '11rem',
       text: (statement) => t(statement.status === 'imported' ? 'history.recordedCount' : 'history.matchedCount', { count: statement.matched_count }),
     },
     {
       id: 'open',
+      kind: 'actions',
       title: t('history.actions'),
       width: '6rem',
       wraps: true,

@@ -54,11 +54,12 @@ export function StatementLineResolution({ statementId, line, onClose }: Statemen
   };
 
   const columns: DataColumn<PaymentListItem>[] = [
-    { id: 'reference', title: t('resolve.columns.reference'), isRowHeader: true, width: '11rem', text: (payment) => payment.application.reference },
-    { id: 'applicant', title: t('resolve.columns.applicant'), text: (payment) => payment.applicant_name },
-    { id: 'due', title: t('resolve.columns.amountDue'), width: '7rem', text: (payment) => format.money(payment.amount_due) },
+    { id: 'reference', kind: 'reference', title: t('resolve.columns.reference'), isRowHeader: true, width: '11rem', text: (payment) => payment.application.reference },
+    { id: 'applicant', kind: 'text', title: t('resolve.columns.applicant'), text: (payment) => payment.applicant_name },
+    { id: 'due', kind: 'amount', title: t('resolve.columns.amountDue'), width: '7rem', text: (payment) => format.money(payment.amount_due) },
     {
       id: 'match',
+      kind: 'actions',
       title: t('resolve.columns.action'),
       width: '7rem',
       wraps: true,

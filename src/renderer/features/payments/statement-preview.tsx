@@ -44,14 +44,14 @@ export function StatementPreview({ statement, mayRecord, isImporting, onImport, 
     return '';
   };
   const columns: DataColumn<StatementLine>[] = [
-    { id: 'line', title: t('columns.line'), width: '4rem', isRowHeader: true, text: (line) => format.number(line.line_number) },
-    { id: 'date', title: t('columns.date'), width: '7rem', hideBelow: 800, text: (line) => (line.booked_on ? format.date(line.booked_on) : '—') },
-    { id: 'amount', title: t('columns.amount'), width: '7rem', text: (line) => (line.amount ? format.money(line.amount) : '—') },
-    { id: 'reference', title: t('columns.reference'), text: (line) => line.reference ?? '—' },
-    { id: 'transaction', title: t('columns.transactionId'), hideBelow: 700, text: (line) => line.transaction_id ?? '—' },
-    { id: 'payer', title: t('columns.payer'), hideBelow: 900, text: (line) => line.payer ?? '—' },
-    { id: 'outcome', title: t('columns.outcome'), width: '12rem', render: (line) => <StatementOutcome outcome={line.outcome} />, text: (line) => t(`outcome.${line.outcome}`) },
-    { id: 'details', title: t('columns.details'), text: details },
+    { id: 'line', kind: 'number', title: t('columns.line'), width: '4rem', isRowHeader: true, text: (line) => format.number(line.line_number) },
+    { id: 'date', kind: 'date', title: t('columns.date'), width: '7rem', hideBelow: 800, text: (line) => (line.booked_on ? format.date(line.booked_on) : '—') },
+    { id: 'amount', kind: 'amount', title: t('columns.amount'), width: '7rem', text: (line) => (line.amount ? format.money(line.amount) : '—') },
+    { id: 'reference', kind: 'reference', title: t('columns.reference'), text: (line) => line.reference ?? '—' },
+    { id: 'transaction', kind: 'reference', title: t('columns.transactionId'), hideBelow: 700, text: (line) => line.transaction_id ?? '—' },
+    { id: 'payer', kind: 'text', title: t('columns.payer'), hideBelow: 900, text: (line) => line.payer ?? '—' },
+    { id: 'outcome', kind: 'status', title: t('columns.outcome'), width: '12rem', render: (line) => <StatementOutcome outcome={line.outcome} />, text: (line) => t(`outcome.${line.outcome}`) },
+    { id: 'details', kind: 'text', title: t('columns.details'), text: details },
   ];
   const resolvable = (line: StatementLine) => (RESOLVABLE_LINE_OUTCOMES as readonly string[]).includes(line.outcome);
   const resolutionText = (line: StatementLine): string => {
@@ -66,6 +66,8 @@ export function StatementPreview({ statement, mayRecord, isImporting, onImport, 
   if (statement.status === 'imported' && statement.lines.some((line) => line.resolution || resolvable(line))) {
     columns.push({
       id: 'resolution',
+      kind: 'text',
+      wraps: true,
       title: t('columns.resolution'),
       width: '14rem',
       text: resolutionText,

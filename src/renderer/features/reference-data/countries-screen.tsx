@@ -30,13 +30,14 @@ export function CountriesScreen({ titleKey }: { titleKey: string }) {
   const yesNo = (value: boolean) => t(value ? 'countries.yes' : 'countries.no');
 
   const columns: DataColumn<CountryRecord>[] = [
-    { id: 'code', title: t('fields.code'), width: '5rem', render: (row) => row.code },
-    { id: 'name', title: t('fields.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
-    { id: 'euEea', title: t('countries.euEea'), width: '7rem', render: (row) => yesNo(row.eu_eea) },
-    { id: 'bologna', title: t('countries.bologna'), width: '10rem', render: (row) => yesNo(row.bologna_member) },
-    { id: 'active', title: t('countries.activeForApplications'), width: '13rem', text: (row) => t(row.active_for_applications ? 'status.active' : 'status.inactive'), render: (row) => <ActiveBadge active={row.active_for_applications} /> },
+    { id: 'code', kind: 'reference', title: t('fields.code'), width: '5rem', render: (row) => row.code },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
+    { id: 'euEea', kind: 'text', title: t('countries.euEea'), width: '7rem', render: (row) => yesNo(row.eu_eea) },
+    { id: 'bologna', kind: 'text', title: t('countries.bologna'), width: '10rem', render: (row) => yesNo(row.bologna_member) },
+    { id: 'active', kind: 'status', title: t('countries.activeForApplications'), width: '13rem', text: (row) => t(row.active_for_applications ? 'status.active' : 'status.inactive'), render: (row) => <ActiveBadge active={row.active_for_applications} /> },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('fields.actions'),
       width: '7rem',
       wraps: true,

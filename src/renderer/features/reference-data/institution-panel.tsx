@@ -38,12 +38,13 @@ export function InstitutionPanel() {
     : [];
 
   const columns: DataColumn<InstitutionRecord>[] = [
-    { id: 'name', title: t('fields.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
-    { id: 'country', title: t('fields.country'), width: '10rem', render: (row) => country(row.country) },
-    { id: 'type', title: t('fields.type'), width: '7rem', hideBelow: 900, render: (row) => t(`institutionType.${row.type}`) },
-    { id: 'accreditation', title: t('fields.accreditation'), width: '11rem', hideBelow: 1000, render: (row) => t(`accreditation.${row.accreditation_status}`) },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, render: (row) => localName(row, format.language) },
+    { id: 'country', kind: 'text', title: t('fields.country'), width: '10rem', render: (row) => country(row.country) },
+    { id: 'type', kind: 'text', title: t('fields.type'), width: '7rem', hideBelow: 900, render: (row) => t(`institutionType.${row.type}`) },
+    { id: 'accreditation', kind: 'text', title: t('fields.accreditation'), width: '11rem', hideBelow: 1000, render: (row) => t(`accreditation.${row.accreditation_status}`) },
     {
       id: 'status',
+      kind: 'status',
       title: t('fields.status'),
       width: '8rem',
       text: (row) => (row.merged_into !== null ? t('status.merged') : t(row.active ? 'status.active' : 'status.inactive')),
@@ -51,6 +52,7 @@ export function InstitutionPanel() {
     },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('fields.actions'),
       width: '17rem',
       wraps: true,

@@ -38,18 +38,19 @@ export function ReferenceListPanel({ list }: { list: ReferenceListSpec }) {
   const level = (value: number | null) => (value === null ? '—' : number(value));
 
   const columns: DataColumn<ReferenceValue>[] = [
-    { id: 'order', title: t('fields.order'), width: '6rem', sortValue: (row) => row.sort_order, render: (row) => number(row.sort_order) },
-    { id: 'name', title: t('fields.name'), isRowHeader: true, sortValue: (row) => localName(row, language), render: (row) => localName(row, language) },
-    { id: 'code', title: t('fields.code'), width: '14rem', sortValue: (row) => row.code, render: (row) => row.code },
+    { id: 'order', kind: 'number', title: t('fields.order'), width: '6rem', sortValue: (row) => row.sort_order, render: (row) => number(row.sort_order) },
+    { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, sortValue: (row) => localName(row, language), render: (row) => localName(row, language) },
+    { id: 'code', kind: 'reference', title: t('fields.code'), width: '14rem', sortValue: (row) => row.code, render: (row) => row.code },
     ...(list.hasLevels
       ? [
-          { id: 'eqf', title: t('fields.eqfLevel'), width: '7rem', sortValue: (row: ReferenceValue) => row.eqf_level, render: (row: ReferenceValue) => level(row.eqf_level) },
-          { id: 'nqf', title: t('fields.nqfLevel'), width: '7rem', sortValue: (row: ReferenceValue) => row.nqf_level, render: (row: ReferenceValue) => level(row.nqf_level) },
+          { id: 'eqf', kind: 'number' as const, title: t('fields.eqfLevel'), width: '7rem', sortValue: (row: ReferenceValue) => row.eqf_level, render: (row: ReferenceValue) => level(row.eqf_level) },
+          { id: 'nqf', kind: 'number' as const, title: t('fields.nqfLevel'), width: '7rem', sortValue: (row: ReferenceValue) => row.nqf_level, render: (row: ReferenceValue) => level(row.nqf_level) },
         ]
       : []),
-    { id: 'status', title: t('fields.status'), width: '8rem', text: (row) => t(row.active ? 'status.active' : 'status.inactive'), render: (row) => <ActiveBadge active={row.active} /> },
+    { id: 'status', kind: 'status', title: t('fields.status'), width: '8rem', text: (row) => t(row.active ? 'status.active' : 'status.inactive'), render: (row) => <ActiveBadge active={row.active} /> },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('fields.actions'),
       width: '13rem',
       wraps: true,

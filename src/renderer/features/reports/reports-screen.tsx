@@ -54,6 +54,7 @@ function ReportBody({ answer, writers }: { answer: ReportAnswer; writers: CellWr
     () =>
       answer.columns.map((column, index) => ({
         id: column.key,
+        kind: 'text',
         title: column.label,
         isRowHeader: index === 0,
         text: (item) => (item.isTotal && index === 0 ? t('total') : writeCell(column.kind, item.row[column.key] ?? null, writers)),

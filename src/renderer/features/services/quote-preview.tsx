@@ -124,8 +124,8 @@ export function QuotePreview({ service }: { service: Service }) {
             rows={quote.data.lines}
             rowKey={(line) => `${line.rule}:${line.price_case ?? ''}:${line.degree_level ?? ''}`}
             columns={[
-              { id: 'rule', title: t('quote.rule'), isRowHeader: true, render: (line) => line.label },
-              { id: 'amount', title: t('quote.lineAmount'), width: '9rem', render: (line) => format.money(line.amount) },
+              { id: 'rule', kind: 'text', title: t('quote.rule'), isRowHeader: true, render: (line) => line.label },
+              { id: 'amount', kind: 'amount', title: t('quote.lineAmount'), width: '9rem', render: (line) => format.money(line.amount) },
             ]}
           />
           {quote.data.exemption_allowed && !quote.data.exemption_requested ? <p className="field__description">{t('quote.exemptionPossible')}</p> : null}

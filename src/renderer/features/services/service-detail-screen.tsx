@@ -89,9 +89,9 @@ function ServiceDetail({ service }: { service: Service }) {
           rowKey={(requirement) => requirement.document_type}
           emptyText={t('detail.noRequirements')}
           columns={[
-            { id: 'type', title: t('form.documentType'), isRowHeader: true, width: '16rem', render: (requirement) => t(`applications:documentType.${requirement.document_type}`) },
-            { id: 'required', title: t('form.required'), width: '8rem', render: (requirement) => yesNo(requirement.required) },
-            { id: 'description', title: t('form.requirementDescription'), render: (requirement) => localised(requirement, 'description', language) || '—' },
+            { id: 'type', kind: 'text', title: t('form.documentType'), isRowHeader: true, width: '16rem', render: (requirement) => t(`applications:documentType.${requirement.document_type}`) },
+            { id: 'required', kind: 'text', title: t('form.required'), width: '8rem', render: (requirement) => yesNo(requirement.required) },
+            { id: 'description', kind: 'text', title: t('form.requirementDescription'), render: (requirement) => localised(requirement, 'description', language) || '—' },
           ]}
         />
       </section>
@@ -104,7 +104,7 @@ function ServiceDetail({ service }: { service: Service }) {
           rows={service.selectable_documents.map((document, index) => ({ ...document, index }))}
           rowKey={(document) => document.index}
           emptyText={t('detail.noSelectable')}
-          columns={[{ id: 'label', title: t('form.label'), isRowHeader: true, render: (document) => localised(document, 'label', language) }]}
+          columns={[{ id: 'label', kind: 'text', title: t('form.label'), isRowHeader: true, render: (document) => localised(document, 'label', language) }]}
         />
       </section>
       <section className="card" aria-labelledby="service-stages">
@@ -140,10 +140,11 @@ function PriceTableCard({ service }: { service: Service }) {
         rows={PRICE_CASES[table.kind]}
         rowKey={(priceCase) => priceCase}
         columns={[
-          { id: 'case', title: t('detail.priceCase'), isRowHeader: true, render: (priceCase) => t(priceCaseKey(priceCase)) },
-          { id: 'base', title: t('detail.basePrice'), render: (priceCase) => format.money(table.prices[priceCase]) },
+          { id: 'case', kind: 'text', title: t('detail.priceCase'), isRowHeader: true, render: (priceCase) => t(priceCaseKey(priceCase)) },
+          { id: 'base', kind: 'amount', title: t('detail.basePrice'), render: (priceCase) => format.money(table.prices[priceCase]) },
           ...degrees.map((degree) => ({
             id: `degree-${degree}`,
+            kind: 'amount' as const,
             title: t(`degrees.${degree}`),
             render: (priceCase: PriceCase) => {
               const amount = table.degree_prices[degree]?.[priceCase];

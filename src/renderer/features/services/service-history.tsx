@@ -82,10 +82,10 @@ export function ServiceHistory({ serviceId }: { serviceId: number }) {
             rowKey={(entry) => entry.id}
             emptyText={t('history.empty')}
             columns={[
-              { id: 'when', title: t('history.when'), isRowHeader: true, width: '11rem', render: (entry) => format.dateTime(entry.created_at) },
-              { id: 'who', title: t('history.who'), width: '12rem', render: (entry) => entry.actor_name ?? t('history.system') },
-              { id: 'action', title: t('history.action'), width: '9rem', render: (entry) => t(`history.actions.${entry.action}`) },
-              { id: 'changes', title: t('history.changes'), wraps: true, render: changesOf },
+              { id: 'when', kind: 'date', title: t('history.when'), isRowHeader: true, width: '11rem', render: (entry) => format.dateTime(entry.created_at) },
+              { id: 'who', kind: 'text', title: t('history.who'), width: '12rem', render: (entry) => entry.actor_name ?? t('history.system') },
+              { id: 'action', kind: 'text', title: t('history.action'), width: '9rem', render: (entry) => t(`history.actions.${entry.action}`) },
+              { id: 'changes', kind: 'text', title: t('history.changes'), wraps: true, render: changesOf },
             ]}
           />
           {history.data.count > HISTORY_PAGE_SIZE ? (

@@ -47,12 +47,13 @@ export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer
   });
 
   const columns: DataColumn<ClosedDay>[] = [
-    { id: 'date', title: t('fields.closed_day_date'), isRowHeader: true, text: (day) => format.date(day.date), sortValue: (day) => day.date, width: '10rem' },
-    { id: 'reason', title: t('fields.closed_day_reason'), text: (day) => day.reason },
+    { id: 'date', kind: 'date', title: t('fields.closed_day_date'), isRowHeader: true, text: (day) => format.date(day.date), sortValue: (day) => day.date, width: '10rem' },
+    { id: 'reason', kind: 'text', title: t('fields.closed_day_reason'), text: (day) => day.reason },
   ];
   if (canChange) {
     columns.push({
       id: 'remove',
+      kind: 'actions',
       title: t('closedDays.actions'),
       width: '9rem',
       wraps: true,

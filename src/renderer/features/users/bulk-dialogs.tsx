@@ -230,10 +230,11 @@ function Results({ answer, onClose }: { answer: BulkAnswer; onClose(): void }) {
   const shown = ordered.slice(0, RESULT_ROWS);
   const outcomeText = (row: BulkResult) => (row.outcome === 'done' ? t('bulk.done') : t('bulk.skipped', { reason: row.reason ? t(`bulkSkip.${row.reason}`) : t('bulkSkip.unknown_user') }));
   const columns: DataColumn<BulkResult>[] = [
-    { id: 'name', title: t('columns.name'), isRowHeader: true, text: (row) => row.full_name || row.username },
-    { id: 'username', title: t('columns.username'), width: '12rem', text: (row) => row.username },
+    { id: 'name', kind: 'text', title: t('columns.name'), isRowHeader: true, text: (row) => row.full_name || row.username },
+    { id: 'username', kind: 'text', title: t('columns.username'), width: '12rem', text: (row) => row.username },
     {
       id: 'outcome',
+      kind: 'text',
       title: t('bulk.outcome'),
       width: '45%',
       text: outcomeText,

@@ -25,6 +25,7 @@ export function GroupListScreen({ titleKey }: { titleKey: string }) {
   const columns: DataColumn<GroupItem>[] = [
     {
       id: 'name',
+      kind: 'text',
       title: t('groups.name'),
       isRowHeader: true,
       text: (row) => groupLabel(row.name, t),
@@ -36,10 +37,10 @@ export function GroupListScreen({ titleKey }: { titleKey: string }) {
       sortValue: (row) => groupLabel(row.name, t),
       allowsSorting: true,
     },
-    { id: 'description', title: t('groups.description'), render: (row) => row.description || '—', hideBelow: 800 },
-    { id: 'builtin', title: t('groups.kind'), width: '9rem', render: (row) => (row.builtin ? <span className="badge badge--info">{t('groups.builtin')}</span> : t('groups.custom')), text: (row) => t(row.builtin ? 'groups.builtin' : 'groups.custom') },
-    { id: 'members', title: t('groups.members'), width: '8rem', render: (row) => format.number(row.member_count), sortValue: (row) => row.member_count, allowsSorting: true },
-    { id: 'permissions', title: t('groups.permissionCount'), width: '8rem', render: (row) => format.number(row.permissions.length), sortValue: (row) => row.permissions.length, allowsSorting: true },
+    { id: 'description', kind: 'text', title: t('groups.description'), render: (row) => row.description || '—', hideBelow: 800 },
+    { id: 'builtin', kind: 'text', title: t('groups.kind'), width: '9rem', render: (row) => (row.builtin ? <span className="badge badge--info">{t('groups.builtin')}</span> : t('groups.custom')), text: (row) => t(row.builtin ? 'groups.builtin' : 'groups.custom') },
+    { id: 'members', kind: 'number', title: t('groups.members'), width: '8rem', render: (row) => format.number(row.member_count), sortValue: (row) => row.member_count, allowsSorting: true },
+    { id: 'permissions', kind: 'number', title: t('groups.permissionCount'), width: '8rem', render: (row) => format.number(row.permissions.length), sortValue: (row) => row.permissions.length, allowsSorting: true },
   ];
 
   return (

@@ -41,6 +41,7 @@ function UserSessions({ user }: { user: UserDetail }) {
   const columns: DataColumn<UserSession>[] = [
     {
       id: 'started',
+      kind: 'date',
       title: t('sessions.started'),
       isRowHeader: true,
       text: (row) => format.dateTime(row.started_at) + (row.current ? ` (${t('sessions.current')})` : ''),
@@ -51,11 +52,12 @@ function UserSessions({ user }: { user: UserDetail }) {
         </>
       ),
     },
-    { id: 'seen', title: t('sessions.lastSeen'), render: (row) => (row.last_seen_at ? format.dateTime(row.last_seen_at) : '—') },
-    { id: 'address', title: t('sessions.address'), width: '9rem', render: (row) => row.client_address ?? '—' },
-    { id: 'client', title: t('sessions.client'), render: (row) => row.user_agent ?? '—', hideBelow: 800 },
+    { id: 'seen', kind: 'date', title: t('sessions.lastSeen'), render: (row) => (row.last_seen_at ? format.dateTime(row.last_seen_at) : '—') },
+    { id: 'address', kind: 'text', title: t('sessions.address'), width: '9rem', render: (row) => row.client_address ?? '—' },
+    { id: 'client', kind: 'text', title: t('sessions.client'), render: (row) => row.user_agent ?? '—', hideBelow: 800 },
     {
       id: 'actions',
+      kind: 'actions',
       title: t('sessions.actions'),
       width: '10rem',
       wraps: true,
@@ -143,17 +145,18 @@ function UserSignIns({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const events = useSignIns(userId, page);
   const columns: DataColumn<SignInEvent>[] = [
-    { id: 'at', title: t('signIns.at'), isRowHeader: true, width: '11rem', render: (row) => format.dateTime(row.at) },
+    { id: 'at', kind: 'date', title: t('signIns.at'), isRowHeader: true, width: '11rem', render: (row) => format.dateTime(row.at) },
     {
       id: 'what',
+      kind: 'text',
       title: t('signIns.what'),
       text: (row) => t(`signIns.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action }),
       render: (row) => (
         <span className={FAILED_ACTIONS.has(row.action) ? 'badge badge--danger' : undefined}>{t(`signIns.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action })}</span>
       ),
     },
-    { id: 'address', title: t('signIns.address'), width: '9rem', render: (row) => row.ip ?? '—' },
-    { id: 'how', title: t('signIns.how'), render: (row) => (row.how ? t(`signIns.methods.${row.how}`, { defaultValue: row.how }) : '—') },
+    { id: 'address', kind: 'text', title: t('signIns.address'), width: '9rem', render: (row) => row.ip ?? '—' },
+    { id: 'how', kind: 'text', title: t('signIns.how'), render: (row) => (row.how ? t(`signIns.methods.${row.how}`, { defaultValue: row.how }) : '—') },
   ];
   return (
     <section className="user-section" aria-labelledby="user-sign-ins">
@@ -178,11 +181,11 @@ function UserAudit({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const entries = useAuditEntries(userId, page);
   const columns: DataColumn<AuditEntry>[] = [
-    { id: 'at', title: t('audit.at'), isRowHeader: true, width: '11rem', render: (row) => format.dateTime(row.at) },
-    { id: 'action', title: t('audit.action'), render: (row) => t(`audit.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action }) },
-    { id: 'record', title: t('audit.record'), render: (row) => (row.entity_id ? `${row.entity_type} ${row.entity_id}` : row.entity_type) },
-    { id: 'address', title: t('audit.address'), width: '9rem', render: (row) => row.ip ?? '—', hideBelow: 800 },
-    { id: 'changes', title: t('audit.changes'), render: (row) => changedFields(row), hideBelow: 900 },
+    { id: 'at', kind: 'date', title: t('audit.at'), isRowHeader: true, width: '11rem', render: (row) => format.dateTime(row.at) },
+    { id: 'action', kind: 'text', title: t('audit.action'), render: (row) => t(`audit.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action }) },
+    { id: 'record', kind: 'text', title: t('audit.record'), render: (row) => (row.entity_id ? `${row.entity_type} ${row.entity_id}` : row.entity_type) },
+    { id: 'address', kind: 'text', title: t('audit.address'), width: '9rem', render: (row) => row.ip ?? '—', hideBelow: 800 },
+    { id: 'changes', kind: 'text', title: t('audit.changes'), render: (row) => changedFields(row), hideBelow: 900 },
   ];
   return (
     <section className="user-section" aria-labelledby="user-audit">

@@ -33,7 +33,7 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
     const stateText = (row: UserListItem) => t(row.is_active ? 'state.active' : 'state.inactive');
     return [
       {
-        id: 'select',
+        id: 'select', kind: 'text',
         title: t('columns.select'),
         width: '5rem',
         wraps: true,
@@ -44,18 +44,18 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
         ),
       },
       {
-        id: 'name',
+        id: 'name', kind: 'text',
         title: t('columns.name'),
         isRowHeader: true,
         allowsSorting: true,
         text: (row) => row.full_name || row.username,
         render: (row) => <Link to={`/users/${row.id}`}>{row.full_name || row.username}</Link>,
       },
-      { id: 'username', title: t('columns.username'), allowsSorting: true, render: (row) => row.username },
-      { id: 'email', title: t('columns.email'), allowsSorting: true, render: (row) => row.email || '—' },
-      { id: 'groups', title: t('columns.groups'), hideBelow: 1000, render: (row) => (row.groups.length > 0 ? row.groups.map((name) => groupLabel(name, t)).join(', ') : '—') },
+      { id: 'username', kind: 'text', title: t('columns.username'), allowsSorting: true, render: (row) => row.username },
+      { id: 'email', kind: 'text', title: t('columns.email'), allowsSorting: true, render: (row) => row.email || '—' },
+      { id: 'groups', kind: 'text', title: t('columns.groups'), hideBelow: 1000, render: (row) => (row.groups.length > 0 ? row.groups.map((name) => groupLabel(name, t)).join(', ') : '—') },
       {
-        id: 'active',
+        id: 'active', kind: 'status',
         title: t('columns.active'),
         width: '8.5rem',
         text: stateText,
@@ -66,9 +66,9 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
           </span>
         ),
       },
-      { id: 'lastLogin', title: t('columns.lastLogin'), width: '10.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
-      { id: 'twoFactor', title: t('columns.twoFactor'), width: '5rem', hideBelow: 900, render: (row) => t(row.two_factor_enabled ? 'twoFactor.on' : 'twoFactor.off') },
-      { id: 'source', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
+      { id: 'lastLogin', kind: 'date', title: t('columns.lastLogin'), width: '10.5rem', allowsSorting: true, render: (row) => (row.last_login ? format.dateTime(row.last_login) : t('list.never')) },
+      { id: 'twoFactor', kind: 'text', title: t('columns.twoFactor'), width: '5rem', hideBelow: 900, render: (row) => t(row.two_factor_enabled ? 'twoFactor.on' : 'twoFactor.off') },
+      { id: 'source', kind: 'text', title: t('columns.source'), width: '7rem', hideBelow: 1100, render: (row) => t(`source.${row.auth_source}`) },
     ];
   }, [t, format, selection, pageIds]);
 

@@ -22,8 +22,8 @@ const institutions: Institution[] = [
 ];
 
 const columns: DataColumn<Institution>[] = [
-  { id: 'name', title: 'Institution', isRowHeader: true, render: (i) => i.name },
-  { id: 'country', title: 'Country', width: '8rem', hideBelow: 1000, text: (i) => `${i.country} (${i.id})`, render: (i) => <b>{i.country}</b> },
+  { id: 'name', kind: 'text', title: 'Institution', isRowHeader: true, render: (i) => i.name },
+  { id: 'country', kind: 'text', title: 'Country', width: '8rem', hideBelow: 1000, text: (i) => `${i.country} (${i.id})`, render: (i) => <b>{i.country}</b> },
 ];
 
 /** Lines longer than this many characters are "cut" (happy-dom lays nothing out). */
@@ -169,5 +169,34 @@ describe('data table', () => {
     tableWidth = 1200;
     openTable();
     expect(within(screen.getByRole('grid', { name: 'Institutions' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Institution', 'Country']);
+  });
+
+  it('marks every cell with its column’s kind, and never cuts an identifier, a date, an amount or a status', () => {
+    const payments = [{ id: 1, reference: 'NARIC-2026-000375-LONGER-THAN-TWENTY', due: '23/11/2026', amount: '€ 1,250.00', status: 'Payment pending' }];
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <DataTable
+            label="Payments"
+            rows={payments}
+            rowKey={(p) => p.id}
+            columns={[
+              { id: 'reference', kind: 'reference', title: 'Reference', isRowHeader: true, render: (p) => p.reference },
+              { id: 'due', kind: 'date', title: 'Due', render: (p) => p.due },
+              { id: 'amount', kind: 'amount', title: 'Amount', render: (p) => p.amount },
+              { id: 'status', kind: 'status', title: 'Status', render: (p) => p.status },
+            ]}
+          />
+        ),
+      },
+    ]);
+    const grid = screen.getByRole('grid', { name: 'Payments' });
+    const cells = within(grid).getAllByRole('row')[1]!.querySelectorAll('[data-kind]');
+    expect([...cells].map((cell) => cell.getAttribute('data-kind'))).toEqual(['reference', 'date', 'amount', 'status']);
+    // Whole on its line: no cut line (and so no tooltip) around the value.
+    for (const cell of cells) expect(cell.querySelector('.truncated-text')).toBeNull();
+    expect(within(grid).getByText(payments[0]!.reference).closest('[data-kind]')?.getAttribute('data-kind')).toBe('reference');
+    expect(grid.querySelectorAll('[role="columnheader"][data-kind="amount"]')).toHaveLength(1);
   });
 });
