@@ -1,18 +1,22 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ACTION_REQUESTS } from '../../../shared/api/applications';
 import type { PaymentDetail } from '../../../shared/api/payments';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { DownloadButton } from '../../components/download-button';
-import { TextAreaField } from '../../components/text-area-field';
+import { FormTextAreaField } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useExemptionReview, type ExemptionOutcome } from './api';
 import { describeRefusal } from './payment-refusal';
 import { RefusalAlert } from './refusal-alert';
+import { useRefusalOnFields } from './refusal-on-fields';
 
 /** The workflow's words for a rejection without notes (src/shared/domain/application-workflow.ts). */
 const NOTES_REQUIRED = 'Review notes are required when rejecting exemption requests';
@@ -80,40 +84,52 @@ export function ExemptionSection({ payment, onReload }: { payment: PaymentDetail
   );
 }
 
+interface ReviewValues {
+  notes: string;
+}
+
+/** The review's request: the workflow action's, with notes required to reject (the workflow's rule). */
+const reviewRequest = (outcome: ExemptionOutcome) => {
+  const action = ACTION_REQUESTS[outcome];
+  return outcome === 'reject_exemption' ? action.extend({ notes: action.shape.notes.unwrap().min(1) }) : action;
+};
+type ReviewRequest = z.output<(typeof ACTION_REQUESTS)['approve_exemption']>;
+const REVIEW_FIELDS = ['notes'] as const;
+
 function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { payment: PaymentDetail; outcome: ExemptionOutcome; onClose(): void; onReload(): void }) {
   const { t, i18n } = useTranslation(['payments', 'common']);
   const review = useExemptionReview(payment.id, payment.application.id, i18n.resolvedLanguage ?? i18n.language);
-  const [notes, setNotes] = useState('');
-  const [checked, setChecked] = useState(false);
   const rejecting = outcome === 'reject_exemption';
-  const refusal = review.error ? describeRefusal(review.error, t) : null;
-  // The server's own words for missing notes are the ones checked here: shown the same way.
-  const serverNotes = refusal?.fieldErrors.notes?.map((message) => (message === NOTES_REQUIRED ? t('exemption.notesRequired') : message)).join(' ');
-  const notesProblem = rejecting && notes.trim() === '' ? t('exemption.notesRequired') : undefined;
+  const form = useSchemaForm<ReviewValues, ReviewRequest>({
+    schema: reviewRequest(outcome),
+    defaultValues: { notes: '' },
+    toRequest: (values) => ({ version: payment.application.version, notes: values.notes }),
+    // Missing notes in the workflow's words, the ones the server answers with.
+    describe: (issue, translate) => (issue.path[0] === 'notes' && issue.code === 'too_small' ? translate('payments:exemption.notesRequired') : undefined),
+  });
+  const refusal = useMemo(() => {
+    if (!review.error) return null;
+    const described = describeRefusal(review.error, t);
+    // The server's own words for missing notes are the ones checked here: shown the same way.
+    const notes = described.fieldErrors.notes?.map((message) => (message === NOTES_REQUIRED ? t('exemption.notesRequired') : message));
+    return notes ? { ...described, fieldErrors: { ...described.fieldErrors, notes } } : described;
+  }, [review.error, t]);
+  useRefusalOnFields(form.setError, refusal, REVIEW_FIELDS);
   const close = () => {
     review.reset();
     onClose();
   };
 
-  function submit() {
-    setChecked(true);
-    if (notesProblem) return;
-    review.mutate({ outcome, version: payment.application.version, notes: notes.trim() }, { onSuccess: close });
-  }
+  const submit = (request: ReviewRequest) => review.mutate({ outcome, version: request.version, notes: request.notes ?? '' }, { onSuccess: close });
 
   return (
     <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && close()} title={t(rejecting ? 'exemption.rejectTitle' : 'exemption.approveTitle', { reference: payment.application.reference })} isBusy={review.isPending}>
       <div className="dialog__body">
         <p>{t(rejecting ? 'exemption.rejectExplained' : 'exemption.approveExplained')}</p>
-        <TextAreaField
-          label={t(rejecting ? 'exemption.notesRequiredLabel' : 'exemption.notesOptionalLabel')}
-          value={notes}
-          onChange={setNotes}
-          errorMessage={(checked ? notesProblem : undefined) ?? serverNotes}
-        />
+        <FormTextAreaField control={form.control} name="notes" label={t(rejecting ? 'exemption.notesRequiredLabel' : 'exemption.notesOptionalLabel')} />
         <RefusalAlert
           refusal={refusal}
-          shownFields={['notes']}
+          shownFields={REVIEW_FIELDS}
           onReload={() => {
             close();
             onReload();
@@ -124,7 +140,7 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
         <Button variant="secondary" onPress={close} isDisabled={review.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant={rejecting ? 'danger' : 'primary'} onPress={submit} isPending={review.isPending}>
+        <Button variant={rejecting ? 'danger' : 'primary'} onPress={() => void form.handleSubmit(submit)()} isPending={review.isPending}>
           {t(rejecting ? 'exemption.reject' : 'exemption.approve')}
         </Button>
       </div>
