@@ -4,9 +4,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
+import { translateError } from '../../lib/error-translator';
 import type { CouncilDetail } from '../../../shared/api/councils';
 import { useCouncil, useCreateCouncil, useUpdateCouncil } from './api';
-import { CouncilForm, councilFormOf, emptyCouncilForm, refusalOf } from './council-form';
+import { CouncilForm, councilFormOf, emptyCouncilForm } from './council-form';
 import { CouncilLoadError } from './council-load-error';
 import './councils.css';
 import { useFormat } from '../../lib/format';
@@ -18,7 +19,6 @@ export function CouncilCreateScreen({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const create = useCreateCouncil();
   const initial = useMemo(() => emptyCouncilForm(), []);
-  const refusal = refusalOf(create.error, t);
   return (
     <>
       <PageHeader title={t(titleKey, { ns: 'nav' })} description={t('form.createDescription')} />
@@ -26,8 +26,7 @@ export function CouncilCreateScreen({ titleKey }: { titleKey: string }) {
         initial={initial}
         cancelTo="/councils"
         isPending={create.isPending}
-        serverErrors={refusal.fields}
-        serverMessage={refusal.message}
+        refusal={create.error}
         onEdited={() => create.error && create.reset()}
         onSubmit={(request) =>
           create.mutate(request, {
@@ -59,7 +58,7 @@ function CouncilEditForm({ council, titleKey, reload }: { council: CouncilDetail
   const navigate = useNavigate();
   const update = useUpdateCouncil(council.id);
   const initial = useMemo(() => councilFormOf(council), [council]);
-  const refusal = refusalOf(update.error, t);
+  const stale = update.error ? translateError(update.error, t).status === 412 : false;
   return (
     <>
       <PageHeader title={`${t(titleKey, { ns: 'nav' })}: ${format.name(council)}`} description={t('form.editDescription')} />
@@ -67,9 +66,8 @@ function CouncilEditForm({ council, titleKey, reload }: { council: CouncilDetail
         initial={initial}
         cancelTo={`/councils/${council.id}`}
         isPending={update.isPending}
-        serverErrors={refusal.fields}
-        serverMessage={refusal.message}
-        onReload={refusal.status === 412 ? reload : undefined}
+        refusal={update.error}
+        onReload={stale ? reload : undefined}
         onEdited={() => update.error && update.reset()}
         onSubmit={(request) =>
           update.mutate(

@@ -1,14 +1,17 @@
 import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import type { NotificationKind, SendNotificationRequest } from '../../../shared/api/notifications';
+import { sendNotificationRequest, type NotificationKind } from '../../../shared/api/notifications';
 import { NOTIFICATION_EVENT_DEFINITIONS, NOTIFICATION_EVENTS, type NotificationEvent } from '../../../shared/domain/notification-events';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
+import { FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
-import { describeRefusal, firstMessageByField } from '../../lib/error-translator';
+import { describeRefusal } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
+import { isMissingValue } from '../../lib/zod-issue-message';
 import { useApplicationSearch, useSendNotification, useStaffSearch } from './api';
 import { RecipientSearch, type RecipientOption } from './recipient-search';
 
@@ -29,30 +32,32 @@ interface Draft {
   audience: Audience;
   recipient: RecipientOption | null;
   kind: NotificationKind;
-  content: Content;
   event: NotificationEvent | '';
   notes: string;
   subject: string;
   message: string;
 }
 
-const EMPTY: Draft = { audience: 'applicant', recipient: null, kind: 'email', content: 'template', event: '', notes: '', subject: '', message: '' };
+const EMPTY: Draft = { audience: 'applicant', recipient: null, kind: 'email', event: '', notes: '', subject: '', message: '' };
 
-/** The request of a complete draft, or the fields still missing. */
-function requestOf(draft: Draft): { request: SendNotificationRequest } | { missing: (keyof Draft)[] } {
-  const missing: (keyof Draft)[] = [];
-  if (!draft.recipient) missing.push('recipient');
-  if (draft.content === 'template' && !draft.event) missing.push('event');
-  if (draft.content === 'text' && !draft.subject.trim()) missing.push('subject');
-  if (draft.content === 'text' && !draft.message.trim()) missing.push('message');
-  if (missing.length > 0 || !draft.recipient) return { missing };
-  const recipient: SendNotificationRequest['recipient'] =
-    draft.audience === 'applicant' ? { type: 'applicant', application_id: draft.recipient.id } : { type: 'staff', user_id: draft.recipient.id };
+// The send request with what each way of writing needs: a template, or a subject and a message
+// (the shared schema asks for one or the other; the form asks for the one chosen).
+const { shape } = sendNotificationRequest;
+const FROM_TEMPLATE = sendNotificationRequest.safeExtend({ event: shape.event.unwrap() });
+const AS_TEXT = sendNotificationRequest.safeExtend({ subject: shape.subject.unwrap().min(1), message: shape.message.unwrap().min(1) });
+
+/** The request a draft stands for; what is missing is left out, for the schema to say. */
+function requestOf(draft: Draft, written: Content): unknown {
+  const recipient = draft.recipient
+    ? draft.audience === 'applicant'
+      ? { type: 'applicant', application_id: draft.recipient.id }
+      : { type: 'staff', user_id: draft.recipient.id }
+    : undefined;
   const content =
-    draft.content === 'template'
-      ? { event: draft.event as NotificationEvent, ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}) }
-      : { subject: draft.subject.trim(), message: draft.message.trim() };
-  return { request: { kind: draft.kind, recipient, ...content } };
+    written === 'template'
+      ? { event: draft.event || undefined, ...(draft.notes.trim() ? { notes: draft.notes } : {}) }
+      : { subject: draft.subject, message: draft.message };
+  return { kind: draft.kind, recipient, ...content };
 }
 
 export interface SendNotificationDialogProps {
@@ -65,19 +70,31 @@ export interface SendNotificationDialogProps {
 /** A new message to an application's applicant or to a member of staff: from a manual event's template, or written here. */
 export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNotificationDialogProps) {
   const { t, i18n } = useTranslation(['notifications', 'common']);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [checked, setChecked] = useState(false);
   const [search, setSearch] = useState('');
+  // How the message is written decides what the request needs; kept beside the values it checks.
+  const [content, setContent] = useState<Content>('template');
   const send = useSendNotification();
+  const form = useSchemaForm<Draft, z.output<typeof sendNotificationRequest>>({
+    schema: content === 'template' ? FROM_TEMPLATE : AS_TEXT,
+    defaultValues: EMPTY,
+    toRequest: (values) => requestOf(values, content),
+    // A recipient not chosen is missing, not malformed.
+    describe: (issue, translate) => (issue.path[0] === 'recipient' || isMissingValue(issue) ? translate('notifications:messages.required') : undefined),
+    // The server's field messages on the fields, beside the schema's (`recipient.application_id` on the recipient).
+    refusal: send.error,
+  });
+  const { control, setValue } = form;
+  const draft = useWatch({ control }) as Draft;
+  const { field: recipient } = useController({ control, name: 'recipient' });
+  const { field: audience } = useController({ control, name: 'audience' });
+  const recipientError = form.formState.errors.recipient?.message;
   const applications = useApplicationSearch(draft.audience === 'applicant' && isOpen ? search : '');
   const staff = useStaffSearch(draft.audience === 'staff' && isOpen ? search : '');
   const refusal = send.error ? describeRefusal(send.error, t) : null;
-  const refusedFields = firstMessageByField(refusal?.fieldErrors ?? {});
 
-  const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const close = () => {
-    setDraft(EMPTY);
-    setChecked(false);
+    form.reset(EMPTY);
+    setContent('template');
     setSearch('');
     send.reset();
     onOpenChange(false);
@@ -87,32 +104,23 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
       ? (applications.data ?? []).map((application) => ({ id: application.id, label: `${application.reference} — ${application.applicant.full_name}` }))
       : (staff.data ?? []).map((person) => ({ id: person.id, label: `${person.full_name} (${person.username})` }));
 
-  const outcome = requestOf(draft);
-  const missing = new Set('missing' in outcome ? outcome.missing : []);
-  const required = (field: keyof Draft) => (checked && missing.has(field) ? t('messages.required') : undefined);
-  const submit = () => {
-    setChecked(true);
-    if ('request' in outcome) send.mutate({ request: outcome.request, language: i18n.language }, { onSuccess: () => (close(), onSent()) });
-  };
+  const submit = (request: z.output<typeof sendNotificationRequest>) =>
+    send.mutate({ request, language: i18n.language }, { onSuccess: () => (close(), onSent()) });
 
   return (
     <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : close())} title={t('send.title')} size="wide" isBusy={send.isPending}>
-      <form
-        className="form send-notification"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form className="form send-notification" noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <SelectField
           label={t('send.audience')}
-          value={draft.audience}
-          options={(['applicant', 'staff'] as const).map((audience) => ({ value: audience, label: t(`send.audiences.${audience}`) }))}
+          value={audience.value}
+          options={(['applicant', 'staff'] as const).map((value) => ({ value, label: t(`send.audiences.${value}`) }))}
           onChange={(value) => {
-            const audience = value as Audience;
+            // Another kind of recipient: who, how and which template start again.
+            audience.onChange(value as Audience);
             setSearch('');
-            update({ audience, recipient: null, kind: 'email', event: '' });
+            setValue('recipient', null);
+            setValue('kind', 'email');
+            setValue('event', '');
           }}
         />
         <RecipientSearch
@@ -123,40 +131,36 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
           emptyText={t('send.noMatches')}
           options={options}
           onSearch={setSearch}
-          selected={draft.recipient}
-          onSelect={(recipient) => update({ recipient })}
-          errorMessage={required('recipient') ?? refusedFields.recipient}
+          selected={recipient.value}
+          onSelect={recipient.onChange}
+          errorMessage={recipientError}
         />
-        <SelectField
-          label={t('send.kind')}
-          value={draft.kind}
-          options={kindsFor(draft.audience).map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
-          onChange={(value) => update({ kind: value as NotificationKind })}
-          errorMessage={refusedFields.kind}
-        />
+        <FormSelectField control={control} name="kind" label={t('send.kind')} options={kindsFor(draft.audience).map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))} />
         <SelectField
           label={t('send.content')}
-          value={draft.content}
-          options={(['template', 'text'] as const).map((content) => ({ value: content, label: t(`send.contents.${content}`) }))}
-          onChange={(value) => update({ content: value as Content })}
+          value={content}
+          options={(['template', 'text'] as const).map((written) => ({ value: written, label: t(`send.contents.${written}`) }))}
+          onChange={(value) => {
+            setContent(value as Content);
+            form.clearErrors();
+          }}
         />
-        {draft.content === 'template' ? (
+        {content === 'template' ? (
           <>
-            <SelectField
+            <FormSelectField
+              control={control}
+              name="event"
               label={t('send.template')}
-              value={draft.event}
               placeholder={t('send.chooseTemplate')}
               options={manualEvents(draft.audience).map((event) => ({ value: event, label: t(`events.${event}`) }))}
-              onChange={(value) => update({ event: value as NotificationEvent })}
-              errorMessage={required('event') ?? refusedFields.event}
             />
             {draft.event ? <p className="field__description">{t(`eventDescriptions.${draft.event}`)}</p> : null}
-            <TextAreaField label={t('send.notes')} description={t('send.notesHint')} value={draft.notes} onChange={(notes) => update({ notes })} errorMessage={refusedFields.notes} rows={4} />
+            <FormTextAreaField control={control} name="notes" label={t('send.notes')} description={t('send.notesHint')} rows={4} />
           </>
         ) : (
           <>
-            <TextField label={t('send.subject')} value={draft.subject} onChange={(subject) => update({ subject })} errorMessage={required('subject') ?? refusedFields.subject} isRequired />
-            <TextAreaField label={t('send.message')} value={draft.message} onChange={(message) => update({ message })} errorMessage={required('message') ?? refusedFields.message} rows={8} />
+            <FormTextField control={control} name="subject" label={t('send.subject')} isRequired />
+            <FormTextAreaField control={control} name="message" label={t('send.message')} rows={8} />
           </>
         )}
         <FormError message={refusal?.formMessage} />

@@ -1,15 +1,18 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ACTION_REQUESTS } from '../../../shared/api/applications';
 import type { PaymentDetail } from '../../../shared/api/payments';
 import { hasPermission } from '../../../shared/auth/permissions';
 import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { DownloadButton } from '../../components/download-button';
+import { FormTextAreaField } from '../../components/form-fields';
 import { RefusalAlert } from '../../components/refusal-alert';
-import { TextAreaField } from '../../components/text-area-field';
 import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useExemptionReview, type ExemptionOutcome } from './api';
@@ -77,41 +80,49 @@ export function ExemptionSection({ payment, onReload }: { payment: PaymentDetail
   );
 }
 
+interface ReviewValues {
+  notes: string;
+}
+
+/** The review's request: the workflow action's, with notes required to reject (the workflow's rule). */
+const reviewRequest = (outcome: ExemptionOutcome) => {
+  const action = ACTION_REQUESTS[outcome];
+  return outcome === 'reject_exemption' ? action.extend({ notes: action.shape.notes.unwrap().min(1) }) : action;
+};
+type ReviewRequest = z.output<(typeof ACTION_REQUESTS)['approve_exemption']>;
+const REVIEW_FIELDS = ['notes'] as const;
+
 function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { payment: PaymentDetail; outcome: ExemptionOutcome; onClose(): void; onReload(): void }) {
   const { t, i18n } = useTranslation(['payments', 'common']);
   const review = useExemptionReview(payment.id, payment.application.id, i18n.resolvedLanguage ?? i18n.language);
-  const [notes, setNotes] = useState('');
-  const [checked, setChecked] = useState(false);
   const rejecting = outcome === 'reject_exemption';
+  const form = useSchemaForm<ReviewValues, ReviewRequest>({
+    schema: reviewRequest(outcome),
+    defaultValues: { notes: '' },
+    toRequest: (values) => ({ version: payment.application.version, notes: values.notes }),
+    // Missing notes in the workflow's words, the ones the server answers with.
+    describe: (issue, translate) => (issue.path[0] === 'notes' && issue.code === 'too_small' ? translate('payments:exemption.notesRequired') : undefined),
+    refusal: review.error,
+  });
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
   const refusal = review.error ? describeRefusal(review.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
-  const serverNotes = refusal?.fieldErrors.notes?.join(' ');
-  const notesProblem = rejecting && notes.trim() === '' ? t('exemption.notesRequired') : undefined;
   const close = () => {
     review.reset();
     onClose();
   };
 
-  function submit() {
-    setChecked(true);
-    if (notesProblem) return;
-    review.mutate({ outcome, version: payment.application.version, notes: notes.trim() }, { onSuccess: close });
-  }
+  const submit = (request: ReviewRequest) => review.mutate({ outcome, version: request.version, notes: request.notes ?? '' }, { onSuccess: close });
 
   return (
     <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && close()} title={t(rejecting ? 'exemption.rejectTitle' : 'exemption.approveTitle', { reference: payment.application.reference })} isBusy={review.isPending}>
       <div className="dialog__body">
         <p>{t(rejecting ? 'exemption.rejectExplained' : 'exemption.approveExplained')}</p>
-        <TextAreaField
-          label={t(rejecting ? 'exemption.notesRequiredLabel' : 'exemption.notesOptionalLabel')}
-          value={notes}
-          onChange={setNotes}
-          errorMessage={(checked ? notesProblem : undefined) ?? serverNotes}
-        />
+        <FormTextAreaField control={form.control} name="notes" label={t(rejecting ? 'exemption.notesRequiredLabel' : 'exemption.notesOptionalLabel')} />
         {refusal ? (
           <RefusalAlert
             title={t('errors.refused')}
             message={refusal.message}
-            details={unshownFieldMessages(refusal.fieldErrors, ['notes'])}
+            details={unshownFieldMessages(refusal.fieldErrors, REVIEW_FIELDS)}
             reload={
               refusal.offerReload
                 ? {
@@ -130,7 +141,7 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
         <Button variant="secondary" onPress={close} isDisabled={review.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant={rejecting ? 'danger' : 'primary'} onPress={submit} isPending={review.isPending}>
+        <Button variant={rejecting ? 'danger' : 'primary'} onPress={() => void form.handleSubmit(submit)()} isPending={review.isPending}>
           {t(rejecting ? 'exemption.reject' : 'exemption.approve')}
         </Button>
       </div>

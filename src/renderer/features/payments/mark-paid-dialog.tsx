@@ -1,82 +1,77 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ACTION_REQUESTS } from '../../../shared/api/applications';
 import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentDetail, type PaymentMethod } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { RefusalAlert } from '../../components/refusal-alert';
-import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
+import { FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useMarkPaid } from './api';
-import { apiAmount, MONEY_TEXT } from './payment-amounts';
+import { apiAmount } from './payment-amounts';
 
 const FIELDS = ['amount', 'transaction_id', 'method', 'notes'] as const;
 
+interface MarkPaidValues {
+  /** As typed: "40", "40.5" or "40,50". */
+  amount: string;
+  transaction_id: string;
+  method: PaymentMethod;
+  notes: string;
+}
+
+type MarkPaidRequest = z.output<(typeof ACTION_REQUESTS)['mark_paid']>;
+
 /**
  * Mark paid: the application's mark_paid action with what was paid (the amount due unless told
- * otherwise), the bank's transaction ID and how it was paid. The server refuses an amount other
- * than the amount due and a transaction ID already recorded; both show by their fields.
+ * otherwise), the bank's transaction ID and how it was paid, checked by the action's request
+ * schema. The server refuses an amount other than the amount due and a transaction ID already
+ * recorded; both show by their fields.
  */
 export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment: PaymentDetail; isOpen: boolean; onClose(): void; onReload(): void }) {
   const { t, i18n } = useTranslation(['payments', 'common']);
   const format = useFormat();
   const markPaid = useMarkPaid(payment.id, payment.application.id, i18n.resolvedLanguage ?? i18n.language);
-  const [amount, setAmount] = useState(payment.amount_due);
-  const [transactionId, setTransactionId] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const [notes, setNotes] = useState('');
-  const [checked, setChecked] = useState(false);
+  const form = useSchemaForm<MarkPaidValues, MarkPaidRequest>({
+    schema: ACTION_REQUESTS.mark_paid,
+    defaultValues: { amount: payment.amount_due, transaction_id: '', method: 'bank_transfer', notes: '' },
+    // A decimal comma as the API's point; notes left empty are not sent.
+    toRequest: (values) => ({
+      version: payment.application.version,
+      amount: apiAmount(values.amount),
+      transaction_id: values.transaction_id,
+      method: values.method,
+      notes: values.notes.trim() === '' ? undefined : values.notes,
+    }),
+    describe: (issue, translate) => (issue.path[0] === 'amount' ? translate('payments:markPaid.amountInvalid') : undefined),
+    refusal: markPaid.error,
+  });
+  const { control } = form;
 
   const close = () => {
     markPaid.reset();
-    setChecked(false);
+    form.clearErrors();
     onClose();
   };
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
   const refusal = markPaid.error ? describeRefusal(markPaid.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
-  const server = (field: string) => refusal?.fieldErrors[field]?.join(' ');
-  const amountProblem = !MONEY_TEXT.test(amount.trim()) ? t('markPaid.amountInvalid') : undefined;
-  const transactionProblem = transactionId.trim() === '' ? t('common:validation.required') : undefined;
 
-  function submit() {
-    setChecked(true);
-    if (amountProblem || transactionProblem) return;
+  const submit = (request: MarkPaidRequest) =>
     markPaid.mutate(
-      { version: payment.application.version, amount: apiAmount(amount), transaction_id: transactionId.trim(), method, ...(notes.trim() ? { notes: notes.trim() } : {}) },
+      { version: request.version, amount: request.amount, transaction_id: request.transaction_id, method: request.method ?? 'bank_transfer', ...(request.notes ? { notes: request.notes } : {}) },
       { onSuccess: close },
     );
-  }
 
   return (
     <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('markPaid.title', { reference: payment.application.reference })} isBusy={markPaid.isPending}>
       <div className="dialog__body">
         <p>{t('markPaid.explained', { amount: format.money(payment.amount_due) })}</p>
-        <TextField
-          label={t('markPaid.amount')}
-          description={t('markPaid.amountHint', { amount: format.money(payment.amount_due) })}
-          value={amount}
-          onChange={setAmount}
-          inputMode="decimal"
-          isRequired
-          errorMessage={(checked ? amountProblem : undefined) ?? server('amount')}
-        />
-        <TextField
-          label={t('markPaid.transactionId')}
-          value={transactionId}
-          onChange={setTransactionId}
-          maxLength={PAYMENT_LIMITS.transactionId}
-          isRequired
-          errorMessage={(checked ? transactionProblem : undefined) ?? server('transaction_id')}
-        />
-        <SelectField
-          label={t('markPaid.method')}
-          value={method}
-          options={PAYMENT_METHODS.map((option) => ({ value: option, label: t(`method.${option}`) }))}
-          onChange={(value) => setMethod(value as PaymentMethod)}
-          errorMessage={server('method')}
-        />
-        <TextAreaField label={t('markPaid.notes')} value={notes} onChange={setNotes} errorMessage={server('notes')} />
+        <FormTextField control={control} name="amount" label={t('markPaid.amount')} description={t('markPaid.amountHint', { amount: format.money(payment.amount_due) })} inputMode="decimal" />
+        <FormTextField control={control} name="transaction_id" label={t('markPaid.transactionId')} maxLength={PAYMENT_LIMITS.transactionId} />
+        <FormSelectField control={control} name="method" label={t('markPaid.method')} options={PAYMENT_METHODS.map((option) => ({ value: option, label: t(`method.${option}`) }))} />
+        <FormTextAreaField control={control} name="notes" label={t('markPaid.notes')} />
         {refusal ? (
           <RefusalAlert
             title={t('errors.refused')}
@@ -100,7 +95,7 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
         <Button variant="secondary" onPress={close} isDisabled={markPaid.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="primary" onPress={submit} isPending={markPaid.isPending}>
+        <Button variant="primary" onPress={() => void form.handleSubmit(submit)()} isPending={markPaid.isPending}>
           {t('markPaid.submit')}
         </Button>
       </div>

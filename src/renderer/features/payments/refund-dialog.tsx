@@ -1,17 +1,30 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_LIMITS, type PaymentDetail } from '../../../shared/api/payments';
+import { PAYMENT_MESSAGES, refundRequest, type PaymentDetail, type RefundRequest } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { RefusalAlert } from '../../components/refusal-alert';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
+import { FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useRefund } from './api';
-import { apiAmount, cents, MONEY_TEXT } from './payment-amounts';
+import { apiAmount, cents } from './payment-amounts';
 
 const FIELDS = ['amount', 'reason'] as const;
+
+interface RefundValues {
+  /** As typed: "20", "20.5" or "20,50". */
+  amount: string;
+  reason: string;
+}
+
+/** The refund request, with the server's bounds on the amount that only this payment knows: more than zero, at most what is refundable. */
+const refundOf = (refundable: string) =>
+  refundRequest.superRefine((request, context) => {
+    const amount = cents(request.amount);
+    if (amount === 0) context.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.refundNotPositive });
+    else if (amount > cents(refundable)) context.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.refundTooLarge });
+  });
 
 /**
  * A refund of (part of) what was paid, with the reason; at most what is still refundable, said in
@@ -22,47 +35,36 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
   const { t, i18n } = useTranslation(['payments', 'common']);
   const format = useFormat();
   const refund = useRefund(payment.id, payment.application.id, i18n.resolvedLanguage ?? i18n.language);
-  const [amount, setAmount] = useState(payment.refundable);
-  const [reason, setReason] = useState('');
-  const [checked, setChecked] = useState(false);
   const most = format.money(payment.refundable);
+  const form = useSchemaForm<RefundValues, RefundRequest>({
+    schema: refundOf(payment.refundable),
+    defaultValues: { amount: payment.refundable, reason: '' },
+    toRequest: (values) => ({ version: payment.version, amount: apiAmount(values.amount), reason: values.reason }),
+    describe: (issue, translate) => {
+      if (issue.path[0] !== 'amount') return undefined;
+      if (issue.code === 'custom' && issue.message === PAYMENT_MESSAGES.refundNotPositive) return translate('payments:refund.amountZero');
+      if (issue.code === 'custom' && issue.message === PAYMENT_MESSAGES.refundTooLarge) return translate('payments:refund.tooMuch', { amount: most });
+      return translate('payments:refund.amountInvalid');
+    },
+    refusal: refund.error,
+  });
+  const { control } = form;
 
   const close = () => {
     refund.reset();
-    setChecked(false);
+    form.clearErrors();
     onClose();
   };
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
   const refusal = refund.error ? describeRefusal(refund.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
-  const server = (field: string) => refusal?.fieldErrors[field]?.join(' ');
-  const text = amount.trim();
-  const amountProblem = !MONEY_TEXT.test(text)
-    ? t('refund.amountInvalid')
-    : cents(text) === 0
-      ? t('refund.amountZero')
-      : cents(text) > cents(payment.refundable)
-        ? t('refund.tooMuch', { amount: most })
-        : undefined;
-  const reasonProblem = reason.trim() === '' ? t('common:validation.required') : undefined;
 
-  function submit() {
-    setChecked(true);
-    if (amountProblem || reasonProblem) return;
-    refund.mutate({ version: payment.version, amount: apiAmount(text), reason: reason.trim() }, { onSuccess: close });
-  }
+  const submit = (request: RefundRequest) => refund.mutate(request, { onSuccess: close });
 
   return (
     <Dialog holdsUnsavedWork isOpen={isOpen} onOpenChange={(open) => !open && close()} title={t('refund.title', { reference: payment.application.reference })} isBusy={refund.isPending}>
       <div className="dialog__body">
-        <TextField
-          label={t('refund.amount')}
-          description={t('refund.amountHint', { amount: most })}
-          value={amount}
-          onChange={setAmount}
-          inputMode="decimal"
-          isRequired
-          errorMessage={(checked ? amountProblem : undefined) ?? server('amount')}
-        />
-        <TextAreaField label={t('refund.reason')} value={reason} onChange={(value) => setReason(value.slice(0, PAYMENT_LIMITS.reason))} errorMessage={(checked ? reasonProblem : undefined) ?? server('reason')} />
+        <FormTextField control={control} name="amount" label={t('refund.amount')} description={t('refund.amountHint', { amount: most })} inputMode="decimal" />
+        <FormTextAreaField control={control} name="reason" label={t('refund.reason')} />
         {refusal ? (
           <RefusalAlert
             title={t('errors.refused')}
@@ -86,7 +88,7 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
         <Button variant="secondary" onPress={close} isDisabled={refund.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="danger" onPress={submit} isPending={refund.isPending}>
+        <Button variant="danger" onPress={() => void form.handleSubmit(submit)()} isPending={refund.isPending}>
           {t('refund.submit')}
         </Button>
       </div>

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { serverText, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
 import { bulkActionSpec, bulkRequestOf, EMPTY_PARAMETERS, type BulkParameters } from './bulk-actions';
-import { BulkParametersForm, checkParameters, type ParameterErrors } from './bulk-parameters';
+import { BulkParametersForm } from './bulk-parameters';
 import { groupLabel } from './group-names';
 import { previewSelection, useRunBulkAction } from './list-api';
 import { SendNotificationForm } from './send-notification-form';
@@ -45,7 +45,6 @@ export function BulkActionDialog({ action, selection, onClose }: BulkActionDialo
   const language = i18n.resolvedLanguage ?? i18n.language;
   const spec = bulkActionSpec(action);
   const [parameters, setParameters] = useState<BulkParameters>(EMPTY_PARAMETERS);
-  const [errors, setErrors] = useState<ParameterErrors>({});
   const [step, setStep] = useState<Step>(spec.form === 'none' ? { name: 'checking' } : { name: 'form' });
   const run = useRunBulkAction(language);
   const started = useRef(false);
@@ -68,12 +67,6 @@ export function BulkActionDialog({ action, selection, onClose }: BulkActionDialo
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const proceed = () => {
-    const found = checkParameters(spec.form, parameters, t);
-    setErrors(found);
-    if (Object.keys(found).length === 0) check();
-  };
 
   const confirm = (preview: BulkPreview) => {
     setStep({ name: 'running', preview });
@@ -107,24 +100,15 @@ export function BulkActionDialog({ action, selection, onClose }: BulkActionDialo
         />
       ) : null}
       {step.name === 'form' && (spec.form === 'group' || spec.form === 'roles') ? (
-        <form
-          className="dialog__body bulk-dialog__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            proceed();
+        <BulkParametersForm
+          form={spec.form}
+          initial={parameters}
+          onCancel={onClose}
+          onSubmit={(values) => {
+            setParameters({ ...parameters, ...values });
+            check();
           }}
-        >
-          <BulkParametersForm form={spec.form} parameters={parameters} errors={errors} onChange={setParameters} />
-          <div className="dialog__actions">
-            <Button variant="secondary" onPress={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button variant="primary" type="submit">
-              {t('bulk.continue')}
-            </Button>
-          </div>
-        </form>
+        />
       ) : null}
       {step.name === 'checking' ? <Spinner label={t('bulk.checking')} /> : null}
       {step.name === 'running' ? <Spinner label={t('bulk.running')} /> : null}

@@ -1,63 +1,86 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useController } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/button';
+import { FormFieldMessage, FormSelectField } from '../../components/form-fields';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
-import { SelectField } from '../../components/select-field';
-import type { BulkForm, BulkParameters } from './bulk-actions';
+import { useSchemaForm, type SchemaFormOptions } from '../../lib/form';
+import { bulkRequest, type BulkAction } from '../../../shared/api/users';
 import { useGroups } from './detail-api';
 import { groupLabel } from './group-names';
 
 // What a role action asks before its count is checked: the group to add, or the groups to add and
-// to remove. (The notification's form is the details screen's, send-notification-form.tsx.)
+// to remove, checked by the bulk request's own fields. (The notification's form is the details
+// screen's, send-notification-form.tsx.)
 
-export type ParameterErrors = Partial<Record<keyof BulkParameters, string>>;
+type BulkOption = (typeof bulkRequest.options)[number];
+/** The bulk request's schema for one action. */
+function requestOf<A extends BulkAction>(action: A) {
+  return bulkRequest.options.find((option): option is Extract<BulkOption, { shape: { action: z.ZodLiteral<A> } }> => option.shape.action.value === action)!;
+}
 
-/** The form's problems in the reader's words; none means the action may go on to its count. */
-export function checkParameters(form: BulkForm, parameters: BulkParameters, t: TFunction): ParameterErrors {
-  const errors: ParameterErrors = {};
-  if (form === 'group' && parameters.group === '') errors.group = t('user-list:parameters.chooseGroup');
-  if (form === 'roles') {
-    if (parameters.add.length + parameters.remove.length === 0) errors.add = t('user-list:parameters.chooseRoles');
-    else if (parameters.add.some((group) => parameters.remove.includes(group))) errors.add = t('user-list:parameters.sameGroup');
-  }
-  return errors;
+const groupParameters = requestOf('assign_role').pick({ group: true });
+
+/** Words of the form's own rules (the server skips a change that does nothing, but a person meant one). */
+const NO_ROLES = 'chooseRoles';
+const SAME_GROUP = 'sameGroup';
+const roleParameters = requestOf('manage_roles')
+  .pick({ add: true, remove: true })
+  .superRefine((request, context) => {
+    if (request.add.length + request.remove.length === 0) context.addIssue({ code: 'custom', path: ['add'], message: NO_ROLES });
+    else if (request.add.some((group) => request.remove.includes(group))) context.addIssue({ code: 'custom', path: ['add'], message: SAME_GROUP });
+  });
+
+export interface RoleParameters {
+  group: string;
+  add: string[];
+  remove: string[];
 }
 
 export interface BulkParametersFormProps {
   form: 'group' | 'roles';
-  parameters: BulkParameters;
-  errors: ParameterErrors;
-  onChange(parameters: BulkParameters): void;
+  initial: RoleParameters;
+  onCancel(): void;
+  onSubmit(parameters: RoleParameters): void;
 }
 
-export function BulkParametersForm({ form, parameters, errors, onChange }: BulkParametersFormProps) {
-  const { t } = useTranslation(['user-list', 'users']);
+export function BulkParametersForm({ form: kind, initial, onCancel, onSubmit }: BulkParametersFormProps) {
+  const { t } = useTranslation(['user-list', 'users', 'common']);
   const groups = useGroups();
   const groupOptions = (groups.data ?? []).map((group) => ({ value: group.name, label: groupLabel(group.name, t) }));
-  const set = (change: Partial<BulkParameters>) => onChange({ ...parameters, ...change });
+  const options: SchemaFormOptions<RoleParameters> =
+    kind === 'group'
+      ? { schema: groupParameters, defaultValues: initial, toRequest: ({ group }) => ({ group }), describe: (_issue, translate) => translate('user-list:parameters.chooseGroup') }
+      : {
+          schema: roleParameters,
+          defaultValues: initial,
+          toRequest: ({ add, remove }) => ({ add, remove }),
+          describe: (issue, translate) => (issue.code === 'custom' && (issue.message === NO_ROLES || issue.message === SAME_GROUP) ? translate(`user-list:parameters.${issue.message}`) : undefined),
+        };
+  const form = useSchemaForm<RoleParameters>(options);
+  const { control } = form;
+  const { field: add } = useController({ control, name: 'add' });
+  const { field: remove } = useController({ control, name: 'remove' });
 
-  if (form === 'group') {
-    return (
-      <SelectField
-        isSearchable
-        label={t('parameters.group')}
-        value={parameters.group}
-        options={groupOptions}
-        openLabel={t('filters.showGroups')}
-        errorMessage={errors.group}
-        isRequired
-        onChange={(group) => set({ group })}
-      />
-    );
-  }
   return (
-    <div className="bulk-parameters">
-      <MultiSelectMenu label={t('parameters.add')} emptySummary={t('parameters.none')} options={groupOptions} selected={parameters.add} onChange={(add) => set({ add })} />
-      <MultiSelectMenu label={t('parameters.remove')} emptySummary={t('parameters.none')} options={groupOptions} selected={parameters.remove} onChange={(remove) => set({ remove })} />
-      {errors.add ? (
-        <p className="field__error" role="alert">
-          {errors.add}
-        </p>
-      ) : null}
-    </div>
+    <form className="dialog__body bulk-dialog__form" noValidate onSubmit={(event) => void form.handleSubmit(() => onSubmit(form.getValues()))(event)}>
+      {kind === 'group' ? (
+        <FormSelectField control={control} name="group" isSearchable label={t('parameters.group')} options={groupOptions} openLabel={t('filters.showGroups')} />
+      ) : (
+        <div className="bulk-parameters">
+          <MultiSelectMenu label={t('parameters.add')} emptySummary={t('parameters.none')} options={groupOptions} selected={add.value} onChange={add.onChange} />
+          <MultiSelectMenu label={t('parameters.remove')} emptySummary={t('parameters.none')} options={groupOptions} selected={remove.value} onChange={remove.onChange} />
+          <FormFieldMessage control={control} name="add" />
+        </div>
+      )}
+      <div className="dialog__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('common:cancel')}
+        </Button>
+        <Button variant="primary" type="submit">
+          {t('bulk.continue')}
+        </Button>
+      </div>
+    </form>
   );
 }
