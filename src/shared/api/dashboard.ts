@@ -83,11 +83,10 @@ export type DeskAnswer = z.infer<typeof deskAnswer>;
 
 /** The address of a list under a filter: `/applications?status=a&status=b`. */
 export function listAddress(list: DeskList, query: DeskQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const one of typeof value === 'string' ? [value] : value) params.append(key, one);
-  }
-  const search = params.toString();
+  // Written by hand: the shared contract is compiled without the DOM's or Node's URLSearchParams.
+  const search = Object.entries(query)
+    .flatMap(([key, value]) => (typeof value === 'string' ? [value] : value).map((one) => `${encodeURIComponent(key)}=${encodeURIComponent(one)}`))
+    .join('&');
   return search ? `${DESK_LISTS[list]}?${search}` : DESK_LISTS[list];
 }
 
