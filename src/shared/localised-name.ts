@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from './constants';
 
 // Reference data a person reads (councils, expert commissions, services, institutions, countries)
@@ -12,8 +11,6 @@ export interface LocalisedName {
   name_sr: string;
 }
 
-/** The three names as they travel in an answer. */
-export const localisedName = z.object({ name_en: z.string(), name_sq: z.string(), name_sr: z.string() });
 
 /** The name in `language`, English where that one is not written. */
 export function nameIn(record: LocalisedName, language: Language): string {

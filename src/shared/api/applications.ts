@@ -16,7 +16,7 @@ import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } fro
 import { applicationDeadline } from './deadlines';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 import { applicationFeeSnapshot } from './services';
 
 // The applications calls: list, incomplete list, detail, one endpoint per workflow action.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACADEMIC_FIELD_CATEGORIES } from '../domain/application-status';
 import { recordId } from './drf';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 
 // Council analytics: how much reaches the councils and how fast they decide, over a
 // period of whole months. Every figure is an aggregate the server computes in SQL over the

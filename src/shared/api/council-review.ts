@@ -6,7 +6,7 @@ import {
 } from '../domain/application-status';
 import { allowedMove, applicationDocument } from './applications';
 import { safeText } from './safe-text';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 
 // The council's own calls: the dashboard a council member lands on, everything the
 // review screen of one application needs, and declaring a conflict of interest. The decision itself

@@ -3,7 +3,7 @@ import { ACADEMIC_FIELD_CATEGORIES, APPLICATION_STATUSES, COUNCIL_REVIEW_STATUSE
 import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 
 // Councils (spec §2–§4): the list, one council's details (members, meetings, recorded
 // decisions, the applications before it), create and edit, and the council's meetings (agenda,

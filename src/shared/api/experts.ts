@@ -5,7 +5,7 @@ import { calendarDate } from './deadlines';
 import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 
 // Expert commissions and expert reviews. A commission is a group of evaluators with a
 // chair and an academic field; an officer (or the application's council) asks one evaluator of a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../constants';
 import { APPLICATION_STATUSES } from '../domain/application-status';
-import { localisedName } from '../localised-name';
+import { localisedName } from './localised-name';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
 

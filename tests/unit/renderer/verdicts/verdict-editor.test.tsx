@@ -62,7 +62,8 @@ describe('verdict editor', () => {
     const preview = vi.fn(async () => ({ outcome: 'previewed' as const, data: new TextEncoder().encode('%PDF-1.7') }));
     const view = open(preview);
 
-    const text = await screen.findByRole('textbox', { name: 'Text of the verdict' });
+    // The file's first screen loads its chunk and texts: give it longer than findBy's second.
+    const text = await screen.findByRole('textbox', { name: 'Text of the verdict' }, { timeout: 10_000 });
     expect(screen.getByText('There is no PDF yet: make it from the text or upload one.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Submit verdict' }) as HTMLButtonElement).disabled).toBe(true);
 
