@@ -152,9 +152,9 @@ test('a stale action is explained in words and the officer can reload', async ({
 test('the dashboard home shows the caseload from the server', async ({ page }) => {
   await signInTo(page, 'officer', '/');
   await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Pending tasks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Average processing time by stage' })).toBeVisible();
-  await page.getByRole('link', { name: 'Assigned to me' }).click();
-  await expect(page).toHaveURL(/\/applications\?assigned_officer=me/);
+  await page.getByRole('link', { name: /Open applications? assigned to me/ }).click();
+  await expect(page).toHaveURL(/\/applications\?assigned_officer=me&open=true/);
   await expect(page.getByRole('grid', { name: 'Applications' }).getByRole('row').nth(1)).toBeVisible();
 });

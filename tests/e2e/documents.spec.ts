@@ -146,6 +146,8 @@ test('the inspectorate uploads its one verification PDF and approves; the office
   await documents.getByRole('button', { name: 'Preview: inspectorate-verification.pdf' }).click();
   const viewer = page.getByRole('region', { name: 'Preview of inspectorate-verification.pdf' });
   await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
+  // The preview is a dialog over the list: close it to reach the row's Save.
+  await page.getByRole('dialog', { name: 'inspectorate-verification.pdf' }).getByRole('button', { name: 'Close' }).click();
   const row = documents.getByRole('row', { name: /inspectorate-verification\.pdf/ });
   const saved = await savedBytes(page, shell, desktopMain, () => row.getByRole('button', { name: 'Save' }).click(), 'inspectorate-verification.pdf');
   expect(saved.equals(verification)).toBe(true);

@@ -17,7 +17,12 @@ test('an administrator adds an office closed day and sees it saved', async ({ pa
   await expect(closedDays).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  await closedDays.getByRole('textbox', { name: 'Date' }).fill(date);
+  // The shared date field, segment by segment, in the order it shows them.
+  const [year, month, day] = date.split('-');
+  for (const [segment, digits] of [[/day/i, day], [/month/i, month], [/year/i, year]] as const) {
+    await closedDays.getByRole('spinbutton', { name: segment }).first().click();
+    await page.keyboard.type(digits!);
+  }
   await closedDays.getByRole('textbox', { name: 'Reason' }).fill(reason);
   await closedDays.getByRole('button', { name: 'Add day' }).click();
   await expect(closedDays.getByRole('row').filter({ hasText: reason })).toBeVisible();
