@@ -10,12 +10,11 @@ import { DetailsList } from '../../components/details-list';
 import { Dialog } from '../../components/dialog';
 import { DownloadButton } from '../../components/download-button';
 import { FormTextAreaField } from '../../components/form-fields';
-import { RefusalAlert } from '../../components/refusal-alert';
-import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useExemptionReview, type ExemptionOutcome } from './api';
+import { DialogRefusal } from './dialog-refusal';
 
 /**
  * The applicant's request to be exempted from the fee: the reason, the proof documents (opened as
@@ -104,8 +103,7 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
     describe: (issue, translate) => (issue.path[0] === 'notes' && issue.code === 'too_small' ? translate('payments:exemption.notesRequired') : undefined),
     refusal: review.error,
   });
-  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
-  const refusal = review.error ? describeRefusal(review.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons (DialogRefusal).
   const close = () => {
     review.reset();
     onClose();
@@ -118,24 +116,14 @@ function ExemptionReviewDialog({ payment, outcome, onClose, onReload }: { paymen
       <div className="dialog__body">
         <p>{t(rejecting ? 'exemption.rejectExplained' : 'exemption.approveExplained')}</p>
         <FormTextAreaField control={form.control} name="notes" label={t(rejecting ? 'exemption.notesRequiredLabel' : 'exemption.notesOptionalLabel')} />
-        {refusal ? (
-          <RefusalAlert
-            title={t('errors.refused')}
-            message={refusal.message}
-            details={unshownFieldMessages(refusal.fieldErrors, REVIEW_FIELDS)}
-            reload={
-              refusal.offerReload
-                ? {
-                    label: t('errors.reload'),
-                    onReload: () => {
-                      close();
-                      onReload();
-                    },
-                  }
-                : null
-            }
-          />
-        ) : null}
+        <DialogRefusal
+          error={review.error}
+          shownFields={REVIEW_FIELDS}
+          onReload={() => {
+            close();
+            onReload();
+          }}
+        />
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={review.isPending}>

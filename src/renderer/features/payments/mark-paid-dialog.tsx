@@ -4,13 +4,12 @@ import { ACTION_REQUESTS } from '../../../shared/api/applications';
 import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentDetail, type PaymentMethod } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { RefusalAlert } from '../../components/refusal-alert';
 import { FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
-import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useMarkPaid } from './api';
 import { apiAmount } from './payment-amounts';
+import { DialogRefusal } from './dialog-refusal';
 
 const FIELDS = ['amount', 'transaction_id', 'method', 'notes'] as const;
 
@@ -55,8 +54,7 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
     form.clearErrors();
     onClose();
   };
-  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
-  const refusal = markPaid.error ? describeRefusal(markPaid.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons (DialogRefusal).
 
   const submit = (request: MarkPaidRequest) =>
     markPaid.mutate(
@@ -72,24 +70,14 @@ export function MarkPaidDialog({ payment, isOpen, onClose, onReload }: { payment
         <FormTextField control={control} name="transaction_id" label={t('markPaid.transactionId')} maxLength={PAYMENT_LIMITS.transactionId} />
         <FormSelectField control={control} name="method" label={t('markPaid.method')} options={PAYMENT_METHODS.map((option) => ({ value: option, label: t(`method.${option}`) }))} />
         <FormTextAreaField control={control} name="notes" label={t('markPaid.notes')} />
-        {refusal ? (
-          <RefusalAlert
-            title={t('errors.refused')}
-            message={refusal.message}
-            details={unshownFieldMessages(refusal.fieldErrors, FIELDS)}
-            reload={
-              refusal.offerReload
-                ? {
-                    label: t('errors.reload'),
-                    onReload: () => {
-                      close();
-                      onReload();
-                    },
-                  }
-                : null
-            }
-          />
-        ) : null}
+        <DialogRefusal
+          error={markPaid.error}
+          shownFields={FIELDS}
+          onReload={() => {
+            close();
+            onReload();
+          }}
+        />
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={markPaid.isPending}>

@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_MESSAGES, refundRequest, type PaymentDetail, type RefundRequest } from '../../../shared/api/payments';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { RefusalAlert } from '../../components/refusal-alert';
 import { FormTextAreaField, FormTextField } from '../../components/form-fields';
-import { describeRefusal, unshownFieldMessages } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useRefund } from './api';
 import { apiAmount, cents } from './payment-amounts';
+import { DialogRefusal } from './dialog-refusal';
 
 const FIELDS = ['amount', 'reason'] as const;
 
@@ -55,8 +54,7 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
     form.clearErrors();
     onClose();
   };
-  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons.
-  const refusal = refund.error ? describeRefusal(refund.error, t, { 403: t('errors.forbidden'), 409: t('errors.conflict'), 412: t('errors.stale') }) : null;
+  // The refusal's field messages are on the fields (the form's `refusal`); the rest is said above the buttons (DialogRefusal).
 
   const submit = (request: RefundRequest) => refund.mutate(request, { onSuccess: close });
 
@@ -65,24 +63,14 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
       <div className="dialog__body">
         <FormTextField control={control} name="amount" label={t('refund.amount')} description={t('refund.amountHint', { amount: most })} inputMode="decimal" />
         <FormTextAreaField control={control} name="reason" label={t('refund.reason')} />
-        {refusal ? (
-          <RefusalAlert
-            title={t('errors.refused')}
-            message={refusal.message}
-            details={unshownFieldMessages(refusal.fieldErrors, FIELDS)}
-            reload={
-              refusal.offerReload
-                ? {
-                    label: t('errors.reload'),
-                    onReload: () => {
-                      close();
-                      onReload();
-                    },
-                  }
-                : null
-            }
-          />
-        ) : null}
+        <DialogRefusal
+          error={refund.error}
+          shownFields={FIELDS}
+          onReload={() => {
+            close();
+            onReload();
+          }}
+        />
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={close} isDisabled={refund.isPending}>
