@@ -25,6 +25,7 @@ import * as issuedDocumentBytes from './migrations/0023-issued-document-bytes';
 import * as referenceNames from './migrations/0024-reference-names';
 import * as statementLineResolution from './migrations/0025-statement-line-resolution';
 import * as incompleteOnlyOpen from './migrations/0026-incomplete-only-open';
+import * as decisionReferences from './migrations/0027-decision-references';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024-reference-names': referenceNames,
   '0025-statement-line-resolution': statementLineResolution,
   '0026-incomplete-only-open': incompleteOnlyOpen,
+  '0027-decision-references': decisionReferences,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

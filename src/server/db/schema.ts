@@ -150,6 +150,45 @@ export interface ReferenceValuesTable {
   version: Generated<number>;
 }
 
+/** The outcomes of a recognition decision (issue 30, recognition.md). */
+export type RecognitionOutcome = 'full' | 'partial' | 'alternative' | 'conditional' | 'non_recognition';
+
+/** The library of legal bases a recognition decision cites (migration 0027). */
+export interface LegalReasonsTable {
+  id: Generated<number>;
+  article: string;
+  text_en: string;
+  text_sq: string;
+  text_sr: string;
+  /** Recognition services (1, 2) it may be cited for. */
+  services: number[];
+  outcomes: RecognitionOutcome[];
+  active: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** National reference qualifications a foreign one is compared with (migration 0027). */
+export interface NationalQualificationsTable {
+  id: Generated<number>;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+  /** A code of the degree_levels reference list. */
+  degree_level: string;
+  eqf_level: number;
+  nqf_level: number;
+  ects_credits: number | null;
+  /** numeric(3, 1), in years. */
+  duration_years: Decimal | null;
+  profile: 'academic' | 'professional';
+  active: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface ServicesTable {
   id: Generated<number>;
   service_type: number;
@@ -856,6 +895,8 @@ export interface Database {
   countries: CountriesTable;
   institutions: InstitutionsTable;
   reference_values: ReferenceValuesTable;
+  legal_reasons: LegalReasonsTable;
+  national_qualifications: NationalQualificationsTable;
   services: ServicesTable;
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;
