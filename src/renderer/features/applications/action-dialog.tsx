@@ -30,7 +30,8 @@ export interface ActionDialogProps {
   documents?: readonly { id: number; file_name: string }[];
   /** `summary`: what was done, naming what it was done to (several documents). */
   onClose(done: boolean, summary?: string): void;
-  onReload(): void;
+  /** Fetches the application again; resolves once the fresh copy (and its version) is shown. */
+  onReload(): Promise<unknown>;
 }
 
 /** Confirms one workflow action: its notes (required where the workflow says) and its own fields. */
@@ -51,6 +52,7 @@ export function ActionDialog({ application, action, targets = [], documents = []
   const [amount, setAmount] = useState('');
   const [transaction, setTransaction] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
   const refusal = run.error ? describeRefusal(run.error, t, { 403: t('applications:errors.forbidden'), 412: t('applications:errors.stale') }) : null;
   const required = definition.notes === 'required';
   const label = t(`action.${action}`);
@@ -88,7 +90,7 @@ export function ActionDialog({ application, action, targets = [], documents = []
     }));
 
   return (
-    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending}>
+    <Dialog holdsUnsavedWork isOpen onOpenChange={(open) => !open && onClose(false)} title={label} isBusy={run.isPending || reloading}>
       <Form
         validationBehavior="aria"
         validationErrors={refusal?.fieldErrors}
@@ -171,9 +173,11 @@ export function ActionDialog({ application, action, targets = [], documents = []
               refusal.offerReload
                 ? {
                     label: t('detail.reload'),
+                    // The dialog stays (busy) until the fresh copy is in: closed at once, the officer
+                    // could act again on the old version and be refused a second time.
                     onReload: () => {
-                      onReload();
-                      onClose(false);
+                      setReloading(true);
+                      void onReload().finally(() => onClose(false));
                     },
                   }
                 : null

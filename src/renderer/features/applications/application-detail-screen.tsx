@@ -197,7 +197,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
           action={open.action}
           targets={statusTargets}
           documents={open.documents}
-          onReload={() => void detail.refetch()}
+          onReload={() => detail.refetch()}
           onClose={(done, summary) => {
             setOpen(null);
             if (done) notifySuccess('updated', summary ?? t('detail.done', { action: t(`action.${open.action}`) }));
