@@ -47,6 +47,23 @@ function childCpuSeconds() {
 }
 
 /**
+ * CPU seconds the whole machine has been busy (all cores, every process: PostgreSQL, Chromium's
+ * processes that no parent waited for, the e2e server), from /proc/stat; null elsewhere. For a
+ * step that runs alone it is the honest cost: the children's figure misses what was not reaped.
+ */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: user, nice, system, irq and softirq are work
+    // done here (idle and iowait are not, steal is another machine's).
+    const busy = [0, 1, 2, 5, 6].reduce((sum, index) => sum + (ticks[index] ?? 0), 0);
+    return busy / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs one step. `live` streams its output as it comes (one step at a time); otherwise the
  * output is kept and printed in one block when the step ends, so side-by-side steps never mix.
  */
@@ -60,11 +77,19 @@ function run(step, { live }) {
       child.stderr.on('data', (chunk) => output.push(chunk));
     }
     const cpuBefore = childCpuSeconds();
+    const busyBefore = machineBusySeconds();
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
       const cpuAfter = childCpuSeconds();
-      timings.push({ name: step.name, seconds, ok, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore });
+      const busyAfter = machineBusySeconds();
+      timings.push({
+        name: step.name,
+        seconds,
+        ok,
+        cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+        busy: busyBefore === null || busyAfter === null ? null : busyAfter - busyBefore,
+      });
       if (!live) {
         process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)\n`);
         if (!ok || output.length > 0) process.stdout.write(Buffer.concat(output));
@@ -93,14 +118,18 @@ function printTimings(started) {
   const width = Math.max(...timings.map((t) => t.name.length));
   // CPU seconds beside the wall time: a step that uses far less CPU than cores × time waits on
   // something (timers, the network), and could share the machine with another.
+  // The machine's figure beside it: every process's CPU while the step ran (the checks share it).
   const cpu = (seconds) => (seconds === null ? '' : `  ${seconds.toFixed(0).padStart(5)} s CPU`);
+  const busy = (seconds) => (seconds === null ? '' : `  ${seconds.toFixed(0).padStart(5)} s machine`);
   console.info('\nnpm test, time per step (the first stage ran two at a time):');
-  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${cpu(t.cpu)}${t.ok ? '' : '  FAILED'}`);
+  for (const t of timings) console.info(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(0).padStart(5)} s${cpu(t.cpu)}${busy(t.busy)}${t.ok ? '' : '  FAILED'}`);
   const totalCpu = childCpuSeconds();
-  console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)${cpu(totalCpu)}`);
+  const totalBusy = machineBusyAtStart === null ? null : machineBusySeconds() - machineBusyAtStart;
+  console.info(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)${cpu(totalCpu)}${busy(totalBusy)}`);
 }
 
 const started = Date.now();
+const machineBusyAtStart = machineBusySeconds();
 let ok = await inParallel(checks, 2);
 for (const suite of suites) {
   if (!ok) break;
