@@ -100,7 +100,8 @@ function checkConfiguration(value: ConfigurationFields, context: z.RefinementCtx
   if (value.mandatory_by_law && !value.legal_basis) problem('legal_basis', DEADLINE_MESSAGES.legalBasisRequired, checkRefusal('deadline_legal_basis_required'));
   if (value.reminder_enabled) {
     if (value.reminder_days_before === null) problem('reminder_days_before', DEADLINE_MESSAGES.reminderDaysRequired, checkRefusal('deadline_reminder_days_required'));
-    else if (value.reminder_days_before > value.days_from_start) problem('reminder_days_before', DEADLINE_MESSAGES.reminderTooEarly, checkRefusal('deadline_reminder_too_early'));
+    // Compared only with days from start that are a number (else that field has its own message).
+    else if (Number.isInteger(value.days_from_start) && value.reminder_days_before > value.days_from_start) problem('reminder_days_before', DEADLINE_MESSAGES.reminderTooEarly, checkRefusal('deadline_reminder_too_early'));
     if (value.reminder_frequency === null) problem('reminder_frequency', DEADLINE_MESSAGES.reminderFrequencyRequired, checkRefusal('deadline_reminder_frequency_required'));
   }
   if (value.escalation_enabled) {
@@ -111,11 +112,18 @@ function checkConfiguration(value: ConfigurationFields, context: z.RefinementCtx
   if (seen.size !== value.escalation_recipients.length) problem('escalation_recipients', DEADLINE_MESSAGES.duplicateRecipient, checkRefusal('deadline_duplicate_recipient'));
 }
 
-export const deadlineConfigurationCreate = configurationFields.superRefine(checkConfiguration);
+/**
+ * The rules between fields run whenever the fields they read have their shape, so a name left
+ * empty does not hide that a reminder lacks its days: a person hears of every problem at once.
+ */
+const ruleFields = configurationFields.omit({ name_en: true, name_sq: true, name_sr: true, deadline_type: true, service_category: true, days_from_start: true });
+const rulesApply = { when: (payload: { value: unknown }) => ruleFields.safeParse(payload.value).success };
+
+export const deadlineConfigurationCreate = configurationFields.superRefine(checkConfiguration, rulesApply);
 export type DeadlineConfigurationCreate = z.input<typeof deadlineConfigurationCreate>;
 
 /** An update sends every field again with the version it read (412 when someone saved in between). */
-export const deadlineConfigurationUpdate = configurationFields.extend({ version: recordVersion }).superRefine(checkConfiguration);
+export const deadlineConfigurationUpdate = configurationFields.extend({ version: recordVersion }).superRefine(checkConfiguration, rulesApply);
 export type DeadlineConfigurationUpdate = z.input<typeof deadlineConfigurationUpdate>;
 
 /** Activate, deactivate: the version read. */
