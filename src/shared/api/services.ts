@@ -198,7 +198,9 @@ export function serviceWriteProblems(body: {
     const duplicate = problem.problem === 'duplicate';
     problems.push({ path: ['workflow_stages', problem.index], message: duplicate ? DUPLICATE_MESSAGE : STAGE_MESSAGE, params: checkRefusal(duplicate ? 'service_duplicate' : 'service_stage') });
   }
-  for (const problem of priceTableProblems(type, body.degree_options, body.price_table)) {
+  // A price table not of its shape yet (an amount mistyped) has its own messages; its cases are judged once it holds.
+  const prices = priceTableInput.safeParse(body.price_table).success ? priceTableProblems(type, body.degree_options, body.price_table) : [];
+  for (const problem of prices) {
     if (problem.code === 'invalid_amount') continue;
     problems.push({ path: problem.field.split('.'), message: FEE_PROBLEM_MESSAGES[problem.code], params: { refusal: { code: FEE_PROBLEM_REFUSALS[problem.code], params: {} } } });
   }
@@ -236,8 +238,8 @@ const serviceFields = z.object({
   price_table: priceTableInput,
 });
 
-/** The fields serviceWriteProblems reads: its rules run whenever these hold, even beside a missing name. */
-const judgedFields = serviceFields.pick({ service_type: true, degree_options: true, document_requirements: true, workflow_stages: true, price_table: true });
+/** The fields serviceWriteProblems needs: its rules run whenever these hold, even beside a missing name or a mistyped amount. */
+const judgedFields = serviceFields.pick({ service_type: true, degree_options: true, document_requirements: true, workflow_stages: true });
 
 function withProblems<T extends z.ZodType<z.infer<typeof serviceFields>>>(schema: T) {
   return schema.superRefine(
