@@ -6,15 +6,14 @@ import enServer from '../../locales/en/server.json';
 import { HTTP_STATUS, type FieldErrors } from '../shared/api/drf';
 import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES } from '../shared/errors';
 import { isErrorCode } from '../shared/transport-failure';
-import { interpolateRefusal, refusalParamKinds, type Refusal, type RefusalCode, type RefusalParams } from '../shared/refusals';
+import { interpolateRefusal, refusalOfIssue, refusalParamKinds, type Refusal, type RefusalArgs, type RefusalCode, type RefusalParams } from '../shared/refusals';
 
 // Every error answer of the API is made here, in Django REST Framework's shapes, each refusal with
 // its code and parameters (shared/refusals.ts) beside the English words:
 // `{"detail": "...", "code": "...", "params": {...}}` (`params` when the code has any) or, for a 400 on input,
 // `{"field": ["message", ...], "field_codes": {"field": [{"code": "...", "params": {...}}]}}`.
 
-/** A code's parameters as arguments: optional when it has none. */
-export type RefusalArgs<C extends RefusalCode> = RefusalParams<C> extends Readonly<Record<string, never>> ? [params?: RefusalParams<C>] : [params: RefusalParams<C>];
+export type { RefusalArgs };
 
 const ENGLISH_NUMBER = new Intl.NumberFormat('en-GB');
 const ACADEMIC_FIELDS: Readonly<Record<string, string>> = enServer.councilReview.fields;
@@ -185,9 +184,9 @@ export function configureValidationMessages(): void {
 type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: Record<string, unknown> };
 
 /**
- * The shared schemas word their checks in English (the forms run the same schemas), so a schema's
- * message finds its code by that English: the catalogue's text without parameters. Bounds carry
- * their number in the issue instead.
+ * A schema's own check names its refusal (checkRefusal in its params); a check that does not yet
+ * finds its code by its English: the catalogue's text without parameters. Bounds carry their
+ * number in the issue instead.
  */
 const CODE_BY_SCHEMA_MESSAGE: ReadonlyMap<string, RefusalCode> = new Map(
   Object.entries(enRefusals as Readonly<Record<string, string>>)
@@ -196,6 +195,9 @@ const CODE_BY_SCHEMA_MESSAGE: ReadonlyMap<string, RefusalCode> = new Map(
 );
 
 function schemaRefusal(issue: ValidationIssue): Refusal {
+  // fastify-type-provider-zod keeps the zod issue's other properties (its own `params` among them) in `params`.
+  const named = refusalOfIssue(issue.params as { params?: unknown } | undefined);
+  if (named) return named;
   const known = issue.message === undefined ? undefined : CODE_BY_SCHEMA_MESSAGE.get(issue.message);
   if (known) return { code: known, params: {} };
   const { origin, maximum, minimum } = issue.params ?? {};

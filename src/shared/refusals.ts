@@ -25,8 +25,10 @@ export const REFUSALS = {
   at_least: { limit: 'number' },
   at_most: { limit: 'number' },
   council_attendee_not_member: {},
+  council_chair_not_member: {},
   council_duplicate_agenda: {},
   council_duplicate_field: {},
+  council_duplicate_member: {},
   council_inactive: {},
   council_may_not_manage: {},
   council_name_taken: {},
@@ -263,6 +265,31 @@ type NoParams = Readonly<Record<string, never>>;
 export interface Refusal<C extends RefusalCode = RefusalCode> {
   code: C;
   params: RefusalParams<C>;
+}
+/** A code's parameters as arguments: optional when it has none. */
+export type RefusalArgs<C extends RefusalCode> = RefusalParams<C> extends Readonly<Record<string, never>> ? [params?: RefusalParams<C>] : [params: RefusalParams<C>];
+
+/** What checkRefusal makes: a zod issue's `params` naming its refusal. */
+export interface CheckRefusal<C extends RefusalCode = RefusalCode> {
+  refusal: Refusal<C>;
+}
+
+/**
+ * The `params` of a shared schema's own check (a zod refinement): the refusal it stands for. The
+ * server answers a failed check with this code, a form says this code's text; the check's English
+ * `message` is only the API's `detail`, never read back.
+ */
+export function checkRefusal<C extends RefusalCode>(code: C, ...[params]: RefusalArgs<C>): CheckRefusal<C> {
+  return { refusal: { code, params: (params ?? {}) as RefusalParams<C> } };
+}
+
+/** The refusal a zod issue's `params` name (see checkRefusal), or null for an issue of zod's own. */
+export function refusalOfIssue(issue: { params?: unknown } | undefined): Refusal | null {
+  const named = issue?.params && typeof issue.params === 'object' ? (issue.params as { refusal?: unknown }).refusal : undefined;
+  if (!named || typeof named !== 'object') return null;
+  const { code, params } = named as { code?: unknown; params?: unknown };
+  if (!isRefusalCode(code)) return null;
+  return { code, params: (params && typeof params === 'object' ? params : {}) as RefusalParams<RefusalCode> };
 }
 
 const ERROR_CODE_SET: ReadonlySet<string> = new Set(Object.values(ERROR_CODES));

@@ -69,6 +69,22 @@ export function formSchema<Values extends FieldValues>(options: Omit<SchemaFormO
   });
 }
 
+/** What checkValues makes of a form's values: the request, or the first message of each field. */
+export type CheckedValues<Request> = { request: Request; errors: null } | { request: null; errors: Record<string, string> };
+
+/**
+ * The form layer's check for values a form keeps itself rather than in react-hook-form (the
+ * counter's draft, stored encrypted as it is typed): the same schema, request, fields and words
+ * as useSchemaForm's resolver.
+ */
+export function checkValues<Values extends FieldValues, Request = unknown>(options: Omit<SchemaFormOptions<Values>, 'defaultValues'>, values: Values, t: TFunction): CheckedValues<Request> {
+  const parsed = formSchema<Values>(options, t).safeParse(values);
+  if (parsed.success) return { request: parsed.data as Request, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
+  return { request: null, errors };
+}
+
 /** The values with every field emptied: a text '', a list [], anything else null (a yes/no stays). */
 function emptied(values: unknown): unknown {
   if (Array.isArray(values)) return [];

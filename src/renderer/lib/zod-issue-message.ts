@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { fieldMessageTranslation } from '../../shared/errors';
+import { refusalOfIssue } from '../../shared/refusals';
+import { refusalMessage } from './error-translator';
 
 // A zod issue of a shared request schema in the reader's language. The schemas word their issues
 // in English for the server's answers; a form reads the issue's code and parameters instead, so
@@ -50,9 +52,10 @@ export function isMissingValue(issue: ZodIssue): boolean {
 }
 
 /**
- * The reader's words for one issue. A refinement (code `custom`) says only its message: the
- * generic ones of the contract are translated, any other is the schema's own sentence, which the
- * form that owns the refinement words itself (useSchemaForm's `describe`).
+ * The reader's words for one issue. A refinement (code `custom`) of the contract names its refusal
+ * (shared/refusals.ts checkRefusal), said by the one translator; a few generic ones say only the
+ * spec's generic texts; any other is a form's own refinement, which that form words itself
+ * (useSchemaForm's `describe`).
  */
 export function zodIssueMessage(issue: ZodIssue, t: TFunction): string {
   switch (issue.code) {
@@ -70,6 +73,8 @@ export function zodIssueMessage(issue: ZodIssue, t: TFunction): string {
     case 'not_multiple_of':
       return Number(issue.divisor) === 1 ? t('common:validation.wholeNumber') : t('common:validation.multipleOf', { step: Number(issue.divisor) });
     case 'custom': {
+      const refusal = refusalOfIssue(issue);
+      if (refusal) return refusalMessage(refusal.code, refusal.params, t, issue.message);
       const known = fieldMessageTranslation(issue.message);
       return known ? t(known.key, known.values) : issue.message;
     }

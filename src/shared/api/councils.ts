@@ -4,6 +4,7 @@ import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { localisedName } from './localised-name';
+import { checkRefusal, type CheckRefusal } from '../refusals';
 
 // Councils (spec §2–§4): the list, one council's details (members, meetings, recorded
 // decisions, the applications before it), create and edit, and the council's meetings (agenda,
@@ -173,23 +174,25 @@ const councilFields = z.object({
 type CouncilFields = z.infer<typeof councilFields>;
 
 /** Problems of a council beyond each field's shape (they compare fields). */
-export function councilWriteProblems(body: Pick<CouncilFields, 'members' | 'chair' | 'academic_field_categories' | 'quorum'>): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
+export function councilWriteProblems(body: Pick<CouncilFields, 'members' | 'chair' | 'academic_field_categories' | 'quorum'>): { path: (string | number)[]; message: string; params: CheckRefusal }[] {
+  const problems: { path: (string | number)[]; message: string; params: CheckRefusal }[] = [];
   body.members.forEach((member, index) => {
-    if (body.members.indexOf(member) !== index) problems.push({ path: ['members', index], message: COUNCIL_MESSAGES.duplicateMember });
+    if (body.members.indexOf(member) !== index) problems.push({ path: ['members', index], message: COUNCIL_MESSAGES.duplicateMember, params: checkRefusal('council_duplicate_member') });
   });
   body.academic_field_categories.forEach((field, index) => {
-    if (body.academic_field_categories.indexOf(field) !== index) problems.push({ path: ['academic_field_categories', index], message: COUNCIL_MESSAGES.duplicateField });
+    if (body.academic_field_categories.indexOf(field) !== index) problems.push({ path: ['academic_field_categories', index], message: COUNCIL_MESSAGES.duplicateField, params: checkRefusal('council_duplicate_field') });
   });
-  if (!body.members.includes(body.chair)) problems.push({ path: ['chair'], message: COUNCIL_MESSAGES.chairNotMember });
+  if (!body.members.includes(body.chair)) problems.push({ path: ['chair'], message: COUNCIL_MESSAGES.chairNotMember, params: checkRefusal('council_chair_not_member') });
   const distinct = new Set(body.members).size;
-  if (distinct > 0 && body.quorum > distinct) problems.push({ path: ['quorum'], message: COUNCIL_MESSAGES.quorumTooLarge });
+  if (distinct > 0 && body.quorum > distinct) problems.push({ path: ['quorum'], message: COUNCIL_MESSAGES.quorumTooLarge, params: checkRefusal('council_quorum_too_large') });
   return problems;
 }
 
 function withProblems<T extends z.ZodType<CouncilFields>>(schema: T) {
   return schema.superRefine((body, context) => {
-    for (const problem of councilWriteProblems(body as CouncilFields)) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    for (const problem of councilWriteProblems(body as CouncilFields)) {
+      context.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: problem.params });
+    }
   });
 }
 
@@ -210,7 +213,7 @@ const agendaInput = z
   .max(COUNCIL_LIMITS.maxAgenda)
   .superRefine((ids, context) => {
     ids.forEach((id, index) => {
-      if (ids.indexOf(id) !== index) context.addIssue({ code: 'custom', path: [index], message: COUNCIL_MESSAGES.duplicateAgenda });
+      if (ids.indexOf(id) !== index) context.addIssue({ code: 'custom', path: [index], message: COUNCIL_MESSAGES.duplicateAgenda, params: checkRefusal('council_duplicate_agenda') });
     });
   });
 
@@ -238,7 +241,7 @@ export const meetingUpdate = z.object({
     .max(COUNCIL_LIMITS.maxMembers * 2)
     .superRefine((rows, context) => {
       rows.forEach((row, index) => {
-        if (rows.findIndex((other) => other.user_id === row.user_id) !== index) context.addIssue({ code: 'custom', path: [index, 'user_id'], message: COUNCIL_MESSAGES.duplicateMember });
+        if (rows.findIndex((other) => other.user_id === row.user_id) !== index) context.addIssue({ code: 'custom', path: [index, 'user_id'], message: COUNCIL_MESSAGES.duplicateMember, params: checkRefusal('council_duplicate_member') });
       });
     })
     .optional(),

@@ -4,6 +4,7 @@ import { APPLICATION_STATUSES } from '../domain/application-status';
 import { DEADLINE_CONDITIONS } from '../domain/deadline-stages';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { checkRefusal, type CheckRefusal } from '../refusals';
 
 // Deadline management (spec §3 "Deadline configuration", §9): configurations, their
 // history, the holiday calendar the working-day clock skips, and how an application's deadline
@@ -94,27 +95,35 @@ type ConfigurationFields = z.output<typeof configurationFields>;
 
 /** The rules between fields, each reported on the field a person must change. */
 function checkConfiguration(value: ConfigurationFields, context: z.RefinementCtx): void {
-  const problem = (path: keyof ConfigurationFields, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-  if (value.conditional && value.condition === null) problem('condition', DEADLINE_MESSAGES.conditionRequired);
-  if (value.mandatory_by_law && !value.legal_basis) problem('legal_basis', DEADLINE_MESSAGES.legalBasisRequired);
+  const problem = (path: keyof ConfigurationFields, message: string, params: CheckRefusal) => context.addIssue({ code: 'custom', path: [path], message, params });
+  if (value.conditional && value.condition === null) problem('condition', DEADLINE_MESSAGES.conditionRequired, checkRefusal('deadline_condition_required'));
+  if (value.mandatory_by_law && !value.legal_basis) problem('legal_basis', DEADLINE_MESSAGES.legalBasisRequired, checkRefusal('deadline_legal_basis_required'));
   if (value.reminder_enabled) {
-    if (value.reminder_days_before === null) problem('reminder_days_before', DEADLINE_MESSAGES.reminderDaysRequired);
-    else if (value.reminder_days_before > value.days_from_start) problem('reminder_days_before', DEADLINE_MESSAGES.reminderTooEarly);
-    if (value.reminder_frequency === null) problem('reminder_frequency', DEADLINE_MESSAGES.reminderFrequencyRequired);
+    if (value.reminder_days_before === null) problem('reminder_days_before', DEADLINE_MESSAGES.reminderDaysRequired, checkRefusal('deadline_reminder_days_required'));
+    // Compared only with days from start that are a number (else that field has its own message).
+    else if (Number.isInteger(value.days_from_start) && value.reminder_days_before > value.days_from_start) problem('reminder_days_before', DEADLINE_MESSAGES.reminderTooEarly, checkRefusal('deadline_reminder_too_early'));
+    if (value.reminder_frequency === null) problem('reminder_frequency', DEADLINE_MESSAGES.reminderFrequencyRequired, checkRefusal('deadline_reminder_frequency_required'));
   }
   if (value.escalation_enabled) {
-    if (value.escalation_days_after === null) problem('escalation_days_after', DEADLINE_MESSAGES.escalationDaysRequired);
-    if (value.escalation_recipients.length === 0) problem('escalation_recipients', DEADLINE_MESSAGES.escalationRecipientsRequired);
+    if (value.escalation_days_after === null) problem('escalation_days_after', DEADLINE_MESSAGES.escalationDaysRequired, checkRefusal('deadline_escalation_days_required'));
+    if (value.escalation_recipients.length === 0) problem('escalation_recipients', DEADLINE_MESSAGES.escalationRecipientsRequired, checkRefusal('deadline_escalation_recipients_required'));
   }
   const seen = new Set(value.escalation_recipients.map((recipient) => `${recipient.kind}:${recipient.id}`));
-  if (seen.size !== value.escalation_recipients.length) problem('escalation_recipients', DEADLINE_MESSAGES.duplicateRecipient);
+  if (seen.size !== value.escalation_recipients.length) problem('escalation_recipients', DEADLINE_MESSAGES.duplicateRecipient, checkRefusal('deadline_duplicate_recipient'));
 }
 
-export const deadlineConfigurationCreate = configurationFields.superRefine(checkConfiguration);
+/**
+ * The rules between fields run whenever the fields they read have their shape, so a name left
+ * empty does not hide that a reminder lacks its days: a person hears of every problem at once.
+ */
+const ruleFields = configurationFields.omit({ name_en: true, name_sq: true, name_sr: true, deadline_type: true, service_category: true, days_from_start: true });
+const rulesApply = { when: (payload: { value: unknown }) => ruleFields.safeParse(payload.value).success };
+
+export const deadlineConfigurationCreate = configurationFields.superRefine(checkConfiguration, rulesApply);
 export type DeadlineConfigurationCreate = z.input<typeof deadlineConfigurationCreate>;
 
 /** An update sends every field again with the version it read (412 when someone saved in between). */
-export const deadlineConfigurationUpdate = configurationFields.extend({ version: recordVersion }).superRefine(checkConfiguration);
+export const deadlineConfigurationUpdate = configurationFields.extend({ version: recordVersion }).superRefine(checkConfiguration, rulesApply);
 export type DeadlineConfigurationUpdate = z.input<typeof deadlineConfigurationUpdate>;
 
 /** Activate, deactivate: the version read. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { checkRefusal } from '../refusals';
 
 // Reference data (spec §2 "Reference data", §3): the administration of countries,
 // institutions and the fixed code lists the application forms offer (academic field categories,
@@ -83,11 +84,11 @@ const name = safeText({ max: REFERENCE_DATA_LIMITS.name });
 const requiredName = name.min(1, REFERENCE_DATA_MESSAGES.required);
 const webAddress = safeText({ max: REFERENCE_DATA_LIMITS.url }).refine(
   (text) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(text),
-  REFERENCE_DATA_MESSAGES.invalidUrl,
+  { message: REFERENCE_DATA_MESSAGES.invalidUrl, params: checkRefusal('invalid_url') },
 );
 const emailAddress = safeText({ max: REFERENCE_DATA_LIMITS.email }).refine(
   (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
-  REFERENCE_DATA_MESSAGES.invalidEmail,
+  { message: REFERENCE_DATA_MESSAGES.invalidEmail, params: checkRefusal('reference_invalid_email') },
 );
 /** An optional text field: '' or null clears it. */
 const optional = <T extends z.ZodType<string>>(schema: T) =>

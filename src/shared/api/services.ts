@@ -5,6 +5,7 @@ import { APPLICATION_STATUSES } from '../domain/application-status';
 import {
   ALL_PRICE_CASES,
   FEE_PROBLEM_MESSAGES,
+  FEE_PROBLEM_REFUSALS,
   FEE_RULES,
   PRICE_TABLE_KINDS,
   priceTableProblems,
@@ -16,6 +17,7 @@ import { MAX_PRICE_CENTS, MONEY_MESSAGE, fromCents, isMoney, toCents } from '../
 import { stageProblems } from '../domain/service-stages';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { checkRefusal, type CheckRefusal } from '../refusals';
 
 // The services calls: list, detail, create, update, enable/disable, delete (only a
 // service no application uses), history, and the fee quote. Reads are open to every signed-in
@@ -39,7 +41,7 @@ const requiredText = (max: number, multiline = false) => safeText({ max, multili
 const optionalText = (max: number, multiline = false) => safeText({ max, multiline }).default('');
 
 /** A decimal string of euros as a client sends it: zero or more, at most two decimals. */
-export const moneyInput = safeText({ max: 16 }).refine((text) => isMoney(text) && toCents(text) <= MAX_PRICE_CENTS, MONEY_MESSAGE);
+export const moneyInput = safeText({ max: 16 }).refine((text) => isMoney(text) && toCents(text) <= MAX_PRICE_CENTS, { message: MONEY_MESSAGE, params: checkRefusal('invalid_amount') });
 /** Money as the server answers it ("12.50"). */
 const money = z.string().regex(/^\d+\.\d{2}$/);
 
@@ -177,27 +179,30 @@ export function serviceWriteProblems(body: {
   document_requirements: readonly { document_type: string }[];
   workflow_stages: readonly string[];
   price_table: PriceTable;
-}): { path: (string | number)[]; message: string }[] {
+}): { path: (string | number)[]; message: string; params: CheckRefusal }[] {
   // Only judged once the shape holds (an amount's own format is the field schema's message).
   const lists = [body.degree_options, body.document_requirements, body.workflow_stages];
   if (!(SERVICE_TYPES as readonly number[]).includes(body.service_type) || !lists.every(Array.isArray) || !body.price_table) return [];
   const type = body.service_type as ServiceType;
-  const problems: { path: (string | number)[]; message: string }[] = [];
+  const problems: { path: (string | number)[]; message: string; params: CheckRefusal }[] = [];
   const offered = SERVICE_DEGREE_OPTIONS[type];
   body.degree_options.forEach((option, index) => {
-    if (!offered.includes(option)) problems.push({ path: ['degree_options', index], message: DEGREE_OPTION_MESSAGE });
-    else if (body.degree_options.indexOf(option) !== index) problems.push({ path: ['degree_options', index], message: DUPLICATE_MESSAGE });
+    if (!offered.includes(option)) problems.push({ path: ['degree_options', index], message: DEGREE_OPTION_MESSAGE, params: checkRefusal('service_degree_option') });
+    else if (body.degree_options.indexOf(option) !== index) problems.push({ path: ['degree_options', index], message: DUPLICATE_MESSAGE, params: checkRefusal('service_duplicate') });
   });
   body.document_requirements.forEach((requirement, index) => {
     const first = body.document_requirements.findIndex((other) => other.document_type === requirement.document_type);
-    if (first !== index) problems.push({ path: ['document_requirements', index, 'document_type'], message: DUPLICATE_DOCUMENT_TYPE_MESSAGE });
+    if (first !== index) problems.push({ path: ['document_requirements', index, 'document_type'], message: DUPLICATE_DOCUMENT_TYPE_MESSAGE, params: checkRefusal('service_duplicate_document_type') });
   });
   for (const problem of stageProblems(type, body.workflow_stages)) {
-    problems.push({ path: ['workflow_stages', problem.index], message: problem.problem === 'duplicate' ? DUPLICATE_MESSAGE : STAGE_MESSAGE });
+    const duplicate = problem.problem === 'duplicate';
+    problems.push({ path: ['workflow_stages', problem.index], message: duplicate ? DUPLICATE_MESSAGE : STAGE_MESSAGE, params: checkRefusal(duplicate ? 'service_duplicate' : 'service_stage') });
   }
-  for (const problem of priceTableProblems(type, body.degree_options, body.price_table)) {
+  // A price table not of its shape yet (an amount mistyped) has its own messages; its cases are judged once it holds.
+  const prices = priceTableInput.safeParse(body.price_table).success ? priceTableProblems(type, body.degree_options, body.price_table) : [];
+  for (const problem of prices) {
     if (problem.code === 'invalid_amount') continue;
-    problems.push({ path: problem.field.split('.'), message: FEE_PROBLEM_MESSAGES[problem.code] });
+    problems.push({ path: problem.field.split('.'), message: FEE_PROBLEM_MESSAGES[problem.code], params: { refusal: { code: FEE_PROBLEM_REFUSALS[problem.code], params: {} } } });
   }
   return problems;
 }
@@ -233,12 +238,18 @@ const serviceFields = z.object({
   price_table: priceTableInput,
 });
 
+/** The fields serviceWriteProblems needs: its rules run whenever these hold, even beside a missing name or a mistyped amount. */
+const judgedFields = serviceFields.pick({ service_type: true, degree_options: true, document_requirements: true, workflow_stages: true });
+
 function withProblems<T extends z.ZodType<z.infer<typeof serviceFields>>>(schema: T) {
-  return schema.superRefine((body, context) => {
-    for (const problem of serviceWriteProblems(body as z.infer<typeof serviceFields>)) {
-      context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-    }
-  });
+  return schema.superRefine(
+    (body, context) => {
+      for (const problem of serviceWriteProblems(body as z.infer<typeof serviceFields>)) {
+        context.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: problem.params });
+      }
+    },
+    { when: (payload) => judgedFields.safeParse(payload.value).success },
+  );
 }
 
 /** POST /services/: a new service. */

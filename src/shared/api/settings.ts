@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
+import { checkRefusal } from '../refusals';
 
 // System settings (spec §2 "Settings"): the office's configuration, in groups an
 // administrator edits one at a time. Each group has a version (412 when a save names an older
@@ -98,6 +99,7 @@ export const securitySettings = z
   })
   .refine((values) => values.session_idle_timeout_minutes <= values.session_absolute_lifetime_hours * 60, {
     message: SETTINGS_MESSAGES.idleAboveLifetime,
+    params: checkRefusal('settings_idle_above_lifetime'),
     path: ['session_idle_timeout_minutes'],
   });
 export type SecuritySettings = z.infer<typeof securitySettings>;
@@ -116,7 +118,7 @@ const webAddress = z.url({ protocol: /^https?$/ });
 const httpAddress = safeText({ max: 500 })
   .min(1, SETTINGS_MESSAGES.required)
   // zod's URL check (shared code has no DOM or Node URL type); no user name or password before the host.
-  .refine((text) => webAddress.safeParse(text).success && !/^[a-z]+:\/\/[^/]*@/i.test(text), SETTINGS_MESSAGES.invalidUrl);
+  .refine((text) => webAddress.safeParse(text).success && !/^[a-z]+:\/\/[^/]*@/i.test(text), { message: SETTINGS_MESSAGES.invalidUrl, params: checkRefusal('invalid_url') });
 
 export const verificationSettings = z.object({
   /** Issued documents' QR codes point here (the code is appended; a trailing slash is dropped); receipts' codes beside it. */
@@ -131,10 +133,12 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](
 
 const smtpFields = {
   /** Empty: no mail server (messages wait in the outbox, or are logged in demo mode). */
-  host: safeText({ max: 253 }).refine((text) => text === '' || HOST.test(text), SETTINGS_MESSAGES.invalidHost),
+  host: safeText({ max: 253 }).refine((text) => text === '' || HOST.test(text), { message: SETTINGS_MESSAGES.invalidHost, params: checkRefusal('settings_invalid_host') }),
   port: limit('smtp_port'),
   tls: z.enum(SMTP_TLS_MODES, { error: SETTINGS_MESSAGES.required }),
-  from: safeText({ max: TEXT_LIMITS.email + TEXT_LIMITS.name }).min(1, SETTINGS_MESSAGES.required).regex(SMTP_FROM, SETTINGS_MESSAGES.invalidAddress),
+  from: safeText({ max: TEXT_LIMITS.email + TEXT_LIMITS.name })
+    .min(1, SETTINGS_MESSAGES.required)
+    .refine((text) => SMTP_FROM.test(text), { message: SETTINGS_MESSAGES.invalidAddress, params: checkRefusal('settings_invalid_address') }),
   /** Empty: no authentication. */
   user: safeText({ max: TEXT_LIMITS.username }),
 };
@@ -146,11 +150,13 @@ export type SmtpSettings = z.infer<typeof smtpSettings>;
 /** What is saved: `password` absent keeps the stored one, a text replaces it, null removes it. */
 export const smtpSettingsUpdate = z
   .object({ ...smtpFields, password: safeText({ max: TEXT_LIMITS.password, trim: false }).min(1, SETTINGS_MESSAGES.required).nullable().optional() })
-  .refine((value) => !(typeof value.password === 'string' && value.user === ''), { message: SETTINGS_MESSAGES.passwordNeedsUser, path: ['user'] });
+  .refine((value) => !(typeof value.password === 'string' && value.user === ''), { message: SETTINGS_MESSAGES.passwordNeedsUser, path: ['user'], params: checkRefusal('settings_password_needs_user') });
 export type SmtpSettingsUpdate = z.infer<typeof smtpSettingsUpdate>;
 
+const isoDate = z.iso.date();
+
 export const closedDay = z.object({
-  date: z.iso.date({ error: SETTINGS_MESSAGES.invalidDate }),
+  date: z.string({ error: SETTINGS_MESSAGES.invalidDate }).refine((text) => isoDate.safeParse(text).success, { message: SETTINGS_MESSAGES.invalidDate, params: checkRefusal('settings_invalid_date') }),
   reason: safeText({ max: TEXT_LIMITS.name }).min(1, SETTINGS_MESSAGES.required),
 });
 export type ClosedDay = z.infer<typeof closedDay>;
@@ -163,7 +169,7 @@ export const holidaySettings = z.object({
     .superRefine((days, context) => {
       const seen = new Set<string>();
       days.forEach((day, index) => {
-        if (seen.has(day.date)) context.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.duplicateDate, path: [index, 'date'] });
+        if (seen.has(day.date)) context.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.duplicateDate, path: [index, 'date'], params: checkRefusal('settings_duplicate_date') });
         seen.add(day.date);
       });
     }),

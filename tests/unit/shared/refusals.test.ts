@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import enErrors from '../../../locales/en/errors.json';
 import enRefusals from '../../../locales/en/refusals.json';
@@ -57,5 +59,41 @@ describe('the refusal catalogue', () => {
 
   it('writes the parameters into a text, formatted or not, and leaves unknown ones', () => {
     expect(interpolateRefusal('{{quorum, number}} of {{count}} ({{other}})', { quorum: 3, count: '2' })).toBe('3 of 2 ({{other}})');
+  });
+});
+
+// The renderer says a refusal or a schema's check by its code and params, never by matching the
+// English words the API sends beside them: no renderer module compares an issue's message or
+// imports a shared table of English messages to map back from. The forms listed here still do
+// (their own refinements); the list only shrinks.
+describe('the renderer reads codes, not English', () => {
+  const STILL_COMPARING = ['features/council-review/decision-form.tsx', 'features/payments/refund-dialog.tsx', 'features/users/bulk-parameters.tsx'];
+  const ENGLISH_COMPARISON = /issue\.message\s*(?:===|!==)|\[issue\.message\]|\bmessage\s*===\s*[A-Z_]+_MESSAGES?\b/;
+  const ENGLISH_TABLE_IMPORT = /import\s*\{[^}]*\b(?!ERROR_MESSAGES\b)[A-Z_]+_MESSAGES?\b[^}]*\}\s*from\s*'(?:\.\.\/)+shared\//;
+
+  function sources(directory: string): string[] {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('finds no English message compared or mapped back outside the known forms', () => {
+    const root = join(__dirname, '../../../src/renderer');
+    const comparing = sources(root)
+      .filter((path) => {
+        const text = readFileSync(path, 'utf8');
+        return ENGLISH_COMPARISON.test(text) || ENGLISH_TABLE_IMPORT.test(text);
+      })
+      .map((path) => relative(root, path).split(sep).join('/'))
+      .sort();
+    expect(comparing).toEqual(STILL_COMPARING);
+  });
+
+  it('recognises a comparison when it sees one', () => {
+    expect(ENGLISH_COMPARISON.test("if (issue.message === REFERENCE_DATA_MESSAGES.invalidUrl) return t('x');")).toBe(true);
+    expect(ENGLISH_TABLE_IMPORT.test("import { SETTING_LIMITS, SETTINGS_MESSAGES } from '../../../shared/api/settings';")).toBe(true);
+    expect(ENGLISH_TABLE_IMPORT.test("import { ERROR_CODES, ERROR_MESSAGES } from '../../shared/errors';")).toBe(false);
   });
 });

@@ -8,10 +8,10 @@ import { Button } from '../../components/button';
 import { FormCheckbox, FormFieldMessage, FormRootError, FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
 import { Spinner } from '../../components/spinner';
-import { describeRefusal, translateError } from '../../lib/error-translator';
+import { describeRefusal, refusalMessage, translateError } from '../../lib/error-translator';
 import { useSchemaForm, type SchemaForm } from '../../lib/form';
 import type { ZodIssue } from '../../lib/zod-issue-message';
-import { COUNCIL_MESSAGES, councilCreate, type CouncilDetail } from '../../../shared/api/councils';
+import { councilCreate, type CouncilDetail } from '../../../shared/api/councils';
 import { ACADEMIC_FIELD_CATEGORIES, type AcademicFieldCategory } from '../../../shared/domain/application-status';
 import type { z } from 'zod';
 import { useMemberOptions } from './api';
@@ -77,20 +77,19 @@ function councilRequestOf(values: CouncilFormValues): unknown {
   };
 }
 
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(COUNCIL_MESSAGES).map(([key, text]) => [text, `councils:messages.${key}`]));
-/** The server's English field message in the reader's language (one it already translated stays as it came). */
-export const councilMessage = (message: string, t: TFunction) => (MESSAGE_KEYS.has(message) ? t(MESSAGE_KEYS.get(message)!) : message);
-
-/** The council form's own words for the schema's issues; undefined: the shared words. */
+/**
+ * The council form's own words for the schema's issues where a field says more than the shared
+ * words; undefined: the shared words (a check between fields names its refusal code).
+ */
 function councilIssue(issue: ZodIssue, t: TFunction, memberCount: number): string | undefined {
-  if (issue.code === 'custom') return councilMessage(issue.message, t);
+  if (issue.code === 'custom') return undefined;
   switch (issue.path[0]) {
     case 'members':
       return issue.code === 'too_small' ? t('councils:form.chooseMembers') : undefined;
     case 'chair':
       return t('councils:form.chooseChair');
     case 'academic_field_categories':
-      return issue.code === 'too_small' ? t('councils:messages.noField') : undefined;
+      return issue.code === 'too_small' ? refusalMessage('council_no_field', {}, t) : undefined;
     case 'quorum':
       return t('councils:form.quorumRange', { max: Math.max(1, memberCount) });
     default:

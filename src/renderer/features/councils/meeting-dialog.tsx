@@ -19,7 +19,6 @@ import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { COUNCIL_MEETING_STATUSES, meetingUpdate, type CouncilDetail, type CouncilMeeting, type CouncilMeetingStatus, type MeetingUpdate } from '../../../shared/api/councils';
 import { useMeeting, useMeetingSaved, useUpdateMeeting } from './api';
-import { councilMessage } from './council-form';
 import { dayAndTime, meetingInstant } from './meeting-time';
 
 /** One meeting: agenda, attendance, status, minutes (upload and download) and the decisions taken at it. */
@@ -198,7 +197,7 @@ function MeetingChangeForm({ meeting, council, reload }: { meeting: CouncilMeeti
       attendance: members.map((row) => ({ user_id: row.user_id, present: values.present.includes(row.user_id) })),
     }),
     fieldOf: meetingChangeFieldOf,
-    describe: (issue, translate) => (issue.path[0] === 'scheduled_at' ? translate('councils:meeting.whenInvalid') : issue.code === 'custom' ? councilMessage(issue.message, translate) : undefined),
+    describe: (issue, translate) => (issue.path[0] === 'scheduled_at' ? translate('councils:meeting.whenInvalid') : undefined),
     refusal: update.error,
     onEdited: () => update.error && update.reset(),
   });

@@ -12,7 +12,6 @@ import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { meetingCreate, type CouncilDetail, type MeetingCreate } from '../../../shared/api/councils';
 import { useCreateMeeting } from './api';
-import { councilMessage } from './council-form';
 import { meetingInstant } from './meeting-time';
 
 interface NewMeetingValues {
@@ -43,7 +42,7 @@ export function NewMeetingDialog({ council, onClose, onCreated }: { council: Cou
     // A day and time that make no instant are sent as none, which the schema refuses.
     toRequest: (values) => ({ scheduled_at: meetingInstant(values.day, values.time) ?? '', place: values.place, agenda: values.agenda.map(Number), notes: values.notes }),
     fieldOf: newMeetingFieldOf,
-    describe: (issue, translate) => (issue.path[0] === 'scheduled_at' ? translate('councils:meeting.whenInvalid') : issue.code === 'custom' ? councilMessage(issue.message, translate) : undefined),
+    describe: (issue, translate) => (issue.path[0] === 'scheduled_at' ? translate('councils:meeting.whenInvalid') : undefined),
     refusal: create.error,
   });
   const { control } = form;

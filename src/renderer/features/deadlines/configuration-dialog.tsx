@@ -1,25 +1,22 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import type { DeadlineConfiguration } from '../../../shared/api/deadlines';
+import { Form } from 'react-aria-components';
+import { useController, useWatch } from 'react-hook-form';
+import type { DeadlineConfiguration, DeadlineConfigurationUpdate } from '../../../shared/api/deadlines';
 import { DEADLINE_TYPES, REMINDER_FREQUENCIES, SERVICE_CATEGORIES } from '../../../shared/constants';
 import { DEADLINE_CONDITIONS } from '../../../shared/domain/deadline-stages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';
-import { FormError } from '../../components/form-error';
+import { FormCheckbox, FormFieldMessage, FormRootError, FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { MultiSelectMenu } from '../../components/multi-select-menu';
-import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { TextField } from '../../components/text-field';
 import { notifySuccess } from '../../components/toast';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { describeRefusal, isAccessDenied, translateError } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { asTransportError } from '../../lib/transport-error';
 import { useDeadlineConfiguration, useRecipientOptions, useSaveConfiguration } from './api';
-import { checkDraft, draftOf, EMPTY_DRAFT, type ConfigurationDraft, type DraftField } from './configuration-draft';
-import { translateFieldMessage } from './field-messages';
+import { configurationForm, draftOf, EMPTY_DRAFT, type ConfigurationDraft } from './configuration-draft';
 import { localName } from './local-name';
 
 /**
@@ -59,56 +56,38 @@ interface FormProps {
   onClose(): void;
 }
 
+/** The form's fields of a whole number of days, typed as text. */
+type DaysField = 'days_from_start' | 'reminder_days_before' | 'escalation_days_after';
+
 function ConfigurationForm({ stored, save, onClose }: FormProps) {
   const { t } = useTranslation(['deadlines', 'common']);
   const { language } = useFormat();
-  const [draft, setDraft] = useState<ConfigurationDraft>(() => (stored ? draftOf(stored) : EMPTY_DRAFT));
-  const [checked, setChecked] = useState<Partial<Record<DraftField, string>>>({});
-  const recipients = useRecipientOptions(draft.escalation_enabled);
-  const server = save.error ? translateError(save.error, t) : null;
-  const known = new Set<string>(Object.keys(EMPTY_DRAFT));
-  const otherServerMessages = server
-    ? [...Object.entries(server.fieldErrors).filter(([field]) => !known.has(field)).flatMap(([, messages]) => messages), ...server.formErrors].map((message) =>
-        translateFieldMessage(message, t),
-      )
-    : [];
+  const form = useSchemaForm<ConfigurationDraft, DeadlineConfigurationUpdate>({
+    ...configurationForm(stored ? stored.version : null),
+    defaultValues: stored ? draftOf(stored) : EMPTY_DRAFT,
+    // The server's field errors land on their fields; a field's message stays until it is changed.
+    refusal: save.error,
+    onEdited: () => save.error && save.reset(),
+  });
+  const { control } = form;
+  const [escalationEnabled, reminderEnabled, mandatoryByLaw, conditional] = useWatch({ control, name: ['escalation_enabled', 'reminder_enabled', 'mandatory_by_law', 'conditional'] });
+  const { field: chosenRecipients } = useController({ control, name: 'escalation_recipients' });
+  const recipients = useRecipientOptions(escalationEnabled);
+  // What the refusal says beyond the fields (a bare 403, a stale version …) is said with the form.
+  const formMessage = save.error ? describeRefusal(save.error, t).formMessage : null;
 
-  const errorOf = (field: DraftField): string | undefined => {
-    const message = checked[field] ?? server?.fieldErrors[field]?.[0];
-    return message ? translateFieldMessage(message, t) : undefined;
-  };
-  // A field's message stays until the field is changed.
-  const set = <F extends DraftField>(field: F, value: ConfigurationDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setChecked(({ [field]: _changed, ...rest }) => rest as Partial<Record<DraftField, string>>);
-    if (save.error) save.reset();
-  };
-
-  const submit = () => {
-    const result = checkDraft(draft, stored ? stored.version : null);
-    if (!result.ok) {
-      setChecked(result.errors);
-      return;
-    }
-    setChecked({});
-    save.mutate(stored ? { id: stored.id, body: { ...result.body, version: stored.version } } : { id: null, body: result.body }, {
+  const submit = form.handleSubmit((body) => {
+    save.mutate(stored ? { id: stored.id, body: { ...body, version: stored.version } } : { id: null, body }, {
       onSuccess: (saved) => {
         notifySuccess(stored ? 'updated' : 'created', t(stored ? 'form.updated' : 'form.created', { name: localName(saved, language) }));
         onClose();
       },
     });
-  };
+  });
 
-  const text = (field: 'name_en' | 'name_sq' | 'name_sr' | 'days_from_start' | 'reminder_days_before' | 'escalation_days_after', numeric = false) => (
-    <TextField
-      label={t(`fields.${field}`)}
-      value={draft[field]}
-      onChange={(value) => set(field, value)}
-      errorMessage={errorOf(field)}
-      inputMode={numeric ? 'numeric' : undefined}
-      isRequired={!numeric || field === 'days_from_start'}
-    />
-  );
+  const text = (field: 'name_en' | 'name_sq' | 'name_sr') => <FormTextField control={control} name={field} label={t(`fields.${field}`)} />;
+  // A day count of a part switched on is asked for by the rules between fields, so only the days from start are marked required.
+  const days = (field: DaysField) => <FormTextField control={control} name={field} label={t(`fields.${field}`)} inputMode="numeric" isRequired={field === 'days_from_start'} />;
   const recipientOptions = [
     ...(recipients.data?.groups ?? []).map((group) => ({ value: `group:${group.id}`, label: t('form.groupRecipient', { name: group.name }) })),
     ...(recipients.data?.users ?? []).map((user) => ({ value: `user:${user.id}`, label: `${user.full_name} (${user.username})` })),
@@ -118,137 +97,112 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
     const value = `${saved.kind}:${saved.id}`;
     if (!recipientOptions.some((option) => option.value === value)) recipientOptions.push({ value, label: saved.kind === 'group' ? t('form.groupRecipient', { name: saved.name }) : saved.name });
   }
-  const recipientsError = errorOf('escalation_recipients');
 
   return (
-      <Form
-        className="deadline-form"
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <fieldset className="deadline-form__group">
-          <legend>{t('form.names')}</legend>
-          <div className="deadline-form__grid">
-            {text('name_en')}
-            {text('name_sq')}
-            {text('name_sr')}
-          </div>
-        </fieldset>
-        <fieldset className="deadline-form__group">
-          <legend>{t('form.clock')}</legend>
-          <div className="deadline-form__grid">
-            <SelectField
-              label={t('fields.deadline_type')}
-              value={draft.deadline_type}
-              placeholder={t('form.choose')}
-              options={DEADLINE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-              onChange={(value) => set('deadline_type', value as ConfigurationDraft['deadline_type'])}
-              errorMessage={errorOf('deadline_type')}
-              isRequired
-            />
-            <SelectField
-              label={t('fields.service_category')}
-              value={draft.service_category}
-              placeholder={t('form.choose')}
-              options={SERVICE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
-              onChange={(value) => set('service_category', value as ConfigurationDraft['service_category'])}
-              errorMessage={errorOf('service_category')}
-              isRequired
-            />
-            {text('days_from_start', true)}
-          </div>
-          <Checkbox isSelected={draft.working_days} onChange={(value) => set('working_days', value)}>
-            {t('fields.working_days')}
-          </Checkbox>
-        </fieldset>
-        <fieldset className="deadline-form__group">
-          <legend>{t('form.obligation')}</legend>
-          <Checkbox isSelected={draft.mandatory} onChange={(value) => set('mandatory', value)}>
-            {t('fields.mandatory')}
-          </Checkbox>
-          <Checkbox isSelected={draft.mandatory_by_law} onChange={(value) => set('mandatory_by_law', value)}>
-            {t('fields.mandatory_by_law')}
-          </Checkbox>
-          {draft.mandatory_by_law ? (
-            <AriaTextField value={draft.legal_basis} onChange={(value) => set('legal_basis', value)} isInvalid={Boolean(errorOf('legal_basis'))} isRequired className="field">
-              <Label className="field__label">{t('fields.legal_basis')}</Label>
-              <TextArea className="field__input" rows={3} />
-              <FieldError className="field__error">{errorOf('legal_basis')}</FieldError>
-            </AriaTextField>
-          ) : null}
-          <Checkbox isSelected={draft.conditional} onChange={(value) => set('conditional', value)}>
-            {t('fields.conditional')}
-          </Checkbox>
-          {draft.conditional ? (
-            <SelectField
-              label={t('fields.condition')}
-              value={draft.condition}
-              placeholder={t('form.choose')}
-              options={DEADLINE_CONDITIONS.map((value) => ({ value, label: t(`conditions.${value}`) }))}
-              onChange={(value) => set('condition', value as ConfigurationDraft['condition'])}
-              errorMessage={errorOf('condition')}
-              isRequired
-            />
-          ) : null}
-        </fieldset>
-        <fieldset className="deadline-form__group">
-          <legend>{t('form.reminder')}</legend>
-          <Checkbox isSelected={draft.reminder_enabled} onChange={(value) => set('reminder_enabled', value)}>
-            {t('fields.reminder_enabled')}
-          </Checkbox>
-          {draft.reminder_enabled ? (
-            <div className="deadline-form__grid">
-              {text('reminder_days_before', true)}
-              <SelectField
-                label={t('fields.reminder_frequency')}
-                value={draft.reminder_frequency}
-                placeholder={t('form.choose')}
-                options={REMINDER_FREQUENCIES.map((value) => ({ value, label: t(`frequencies.${value}`) }))}
-                onChange={(value) => set('reminder_frequency', value as ConfigurationDraft['reminder_frequency'])}
-                errorMessage={errorOf('reminder_frequency')}
-                isRequired
-              />
-            </div>
-          ) : null}
-        </fieldset>
-        <fieldset className="deadline-form__group">
-          <legend>{t('form.escalation')}</legend>
-          <Checkbox isSelected={draft.escalation_enabled} onChange={(value) => set('escalation_enabled', value)}>
-            {t('fields.escalation_enabled')}
-          </Checkbox>
-          {draft.escalation_enabled ? (
-            <div className="deadline-form__grid">
-              {text('escalation_days_after', true)}
-              <div>
-                <MultiSelectMenu
-                  label={t('fields.escalation_recipients')}
-                  options={recipientOptions}
-                  selected={draft.escalation_recipients}
-                  onChange={(values) => set('escalation_recipients', values)}
-                  emptySummary={recipients.isPending ? t('common:loading') : t('form.noRecipients')}
-                />
-                {recipientsError ? (
-                  <p className="field__error" role="alert">
-                    {recipientsError}
-                  </p>
-                ) : null}
-              </div>
-            </div>
-          ) : null}
-        </fieldset>
-        {server && Object.keys(server.fieldErrors).length === 0 ? <Alert tone="error" title={server.message} /> : null}
-        <FormError details={otherServerMessages} />
-        <div className="dialog__actions">
-          <Button onPress={onClose} isDisabled={save.isPending}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isPending={save.isPending}>
-            {stored ? t('form.saveChanges') : t('form.create')}
-          </Button>
+    <Form className="deadline-form" validationBehavior="aria" onSubmit={(event) => void submit(event)}>
+      <fieldset className="deadline-form__group">
+        <legend>{t('form.names')}</legend>
+        <div className="deadline-form__grid">
+          {text('name_en')}
+          {text('name_sq')}
+          {text('name_sr')}
         </div>
-      </Form>
+      </fieldset>
+      <fieldset className="deadline-form__group">
+        <legend>{t('form.clock')}</legend>
+        <div className="deadline-form__grid">
+          <FormSelectField
+            control={control}
+            name="deadline_type"
+            label={t('fields.deadline_type')}
+            placeholder={t('form.choose')}
+            options={DEADLINE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+          />
+          <FormSelectField
+            control={control}
+            name="service_category"
+            label={t('fields.service_category')}
+            placeholder={t('form.choose')}
+            options={SERVICE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
+          />
+          {days('days_from_start')}
+        </div>
+        <FormCheckbox control={control} name="working_days">
+          {t('fields.working_days')}
+        </FormCheckbox>
+      </fieldset>
+      <fieldset className="deadline-form__group">
+        <legend>{t('form.obligation')}</legend>
+        <FormCheckbox control={control} name="mandatory">
+          {t('fields.mandatory')}
+        </FormCheckbox>
+        <FormCheckbox control={control} name="mandatory_by_law">
+          {t('fields.mandatory_by_law')}
+        </FormCheckbox>
+        {mandatoryByLaw ? <FormTextAreaField control={control} name="legal_basis" label={t('fields.legal_basis')} rows={3} isRequired /> : null}
+        <FormCheckbox control={control} name="conditional">
+          {t('fields.conditional')}
+        </FormCheckbox>
+        {conditional ? (
+          <FormSelectField
+            control={control}
+            name="condition"
+            label={t('fields.condition')}
+            placeholder={t('form.choose')}
+            options={DEADLINE_CONDITIONS.map((value) => ({ value, label: t(`conditions.${value}`) }))}
+            isRequired
+          />
+        ) : null}
+      </fieldset>
+      <fieldset className="deadline-form__group">
+        <legend>{t('form.reminder')}</legend>
+        <FormCheckbox control={control} name="reminder_enabled">
+          {t('fields.reminder_enabled')}
+        </FormCheckbox>
+        {reminderEnabled ? (
+          <div className="deadline-form__grid">
+            {days('reminder_days_before')}
+            <FormSelectField
+              control={control}
+              name="reminder_frequency"
+              label={t('fields.reminder_frequency')}
+              placeholder={t('form.choose')}
+              options={REMINDER_FREQUENCIES.map((value) => ({ value, label: t(`frequencies.${value}`) }))}
+              isRequired
+            />
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset className="deadline-form__group">
+        <legend>{t('form.escalation')}</legend>
+        <FormCheckbox control={control} name="escalation_enabled">
+          {t('fields.escalation_enabled')}
+        </FormCheckbox>
+        {escalationEnabled ? (
+          <div className="deadline-form__grid">
+            {days('escalation_days_after')}
+            <div>
+              <MultiSelectMenu
+                label={t('fields.escalation_recipients')}
+                options={recipientOptions}
+                selected={chosenRecipients.value}
+                onChange={chosenRecipients.onChange}
+                emptySummary={recipients.isPending ? t('common:loading') : t('form.noRecipients')}
+              />
+              <FormFieldMessage control={control} name="escalation_recipients" />
+            </div>
+          </div>
+        ) : null}
+      </fieldset>
+      <FormRootError control={control} message={formMessage} />
+      <div className="dialog__actions">
+        <Button onPress={onClose} isDisabled={save.isPending}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" variant="primary" isPending={save.isPending}>
+          {stored ? t('form.saveChanges') : t('form.create')}
+        </Button>
+      </div>
+    </Form>
   );
 }

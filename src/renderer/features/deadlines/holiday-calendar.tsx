@@ -1,25 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Heading } from 'react-aria-components';
-import { holidayCreate, type Holiday } from '../../../shared/api/deadlines';
+import { holidayCreate, type Holiday, type HolidayCreate } from '../../../shared/api/deadlines';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
-import { DatePickerField } from '../../components/date-picker-field';
 import { ConfirmDialog } from '../../components/dialog';
+import { FormDateField, FormRootError, FormTextField } from '../../components/form-fields';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
-import { TextField } from '../../components/text-field';
 import { notifySuccess } from '../../components/toast';
-import { isAccessDenied, translateError } from '../../lib/error-translator';
+import { describeRefusal, isAccessDenied, translateError } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useAddHoliday, useHolidays, useImportHolidays, useRemoveHoliday } from './api';
-import { translateFieldMessage } from './field-messages';
 import { localName } from './local-name';
 import { positiveInteger, useScreenParams } from './screen-params';
 
-type HolidayField = 'date' | 'name_en' | 'name_sq' | 'name_sr';
-const EMPTY_HOLIDAY: Record<HolidayField, string> = { date: '', name_en: '', name_sq: '', name_sr: '' };
 
 /** The years offered: the calendar's bounds are the API's (2000–2100); around today is what is edited. */
 function yearsAround(current: number): number[] {
@@ -129,63 +126,51 @@ export function HolidayCalendar() {
   );
 }
 
+interface HolidayValues {
+  date: string | null;
+  name_en: string;
+  name_sq: string;
+  name_sr: string;
+}
+const EMPTY_HOLIDAY: HolidayValues = { date: null, name_en: '', name_sq: '', name_sr: '' };
+
 /** Adds a day to the calendar (a holiday the library lacks, a day the government declares). */
 function AddHoliday() {
   const { t } = useTranslation(['deadlines', 'common']);
   const { language } = useFormat();
   const add = useAddHoliday();
-  const [holiday, setHoliday] = useState(EMPTY_HOLIDAY);
-  const [checked, setChecked] = useState<Partial<Record<HolidayField, string>>>({});
-  const server = add.error ? translateError(add.error, t) : null;
-  const errorOf = (field: HolidayField) => {
-    const message = checked[field] ?? server?.fieldErrors[field]?.[0];
-    return message ? translateFieldMessage(message, t) : undefined;
-  };
-  const edit = (field: HolidayField, value: string) => {
-    setHoliday((current) => ({ ...current, [field]: value }));
-    setChecked(({ [field]: _changed, ...rest }) => rest);
-    if (add.error) add.reset();
-  };
-  const submit = () => {
-    const parsed = holidayCreate.safeParse(holiday);
-    if (!parsed.success) {
-      setChecked(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), holiday[issue.path[0] as HolidayField] === '' ? 'This field is required' : issue.message])));
-      return;
-    }
-    setChecked({});
-    add.mutate(parsed.data, {
+  const form = useSchemaForm<HolidayValues, HolidayCreate>({
+    schema: holidayCreate,
+    defaultValues: EMPTY_HOLIDAY,
+    toRequest: (values) => ({ ...values, date: values.date ?? '' }),
+    // No day chosen is a missing date, not one of the wrong form.
+    describe: (issue, translate) => (issue.path[0] === 'date' && issue.input === '' ? translate('common:validation.required') : undefined),
+    refusal: add.error,
+    onEdited: () => add.error && add.reset(),
+  });
+  const { control } = form;
+  const formMessage = add.error ? describeRefusal(add.error, t).formMessage : null;
+  const submit = form.handleSubmit((holiday) =>
+    add.mutate(holiday, {
       onSuccess: (saved) => {
         notifySuccess('created', t('holidays.added', { name: localName(saved, language) }));
-        setHoliday(EMPTY_HOLIDAY);
+        form.reset(EMPTY_HOLIDAY);
       },
-    });
-  };
+    }),
+  );
   return (
     <section className="card" aria-labelledby="holiday-add">
       <Heading level={2} id="holiday-add" className="card__title">
         {t('holidays.addTitle')}
       </Heading>
-      <Form
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Form validationBehavior="aria" onSubmit={(event) => void submit(event)}>
         <div className="deadline-form__grid">
-          <div>
-            <DatePickerField label={t('holidays.date')} value={holiday.date || null} onChange={(value) => edit('date', value ?? '')} minValue="2000-01-01" maxValue="2100-12-31" />
-            {errorOf('date') ? (
-              <p className="field__error" role="alert">
-                {errorOf('date')}
-              </p>
-            ) : null}
-          </div>
+          <FormDateField control={control} name="date" label={t('holidays.date')} minValue="2000-01-01" maxValue="2100-12-31" />
           {(['name_en', 'name_sq', 'name_sr'] as const).map((field) => (
-            <TextField key={field} label={t(`fields.${field}`)} value={holiday[field]} onChange={(value) => edit(field, value)} errorMessage={errorOf(field)} isRequired />
+            <FormTextField key={field} control={control} name={field} label={t(`fields.${field}`)} />
           ))}
         </div>
-        {server && Object.keys(server.fieldErrors).length === 0 ? <Alert tone="error" title={server.message} /> : null}
+        <FormRootError control={control} message={formMessage} />
         <div className="dialog__actions">
           <Button type="submit" variant="primary" isPending={add.isPending}>
             {t('holidays.add')}

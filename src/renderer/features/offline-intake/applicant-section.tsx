@@ -7,7 +7,7 @@ import { GENDERS, type Gender } from '../../../shared/constants';
 import { INTAKE_LIMITS } from '../../../shared/api/intake';
 import { TEXT_LIMITS } from '../../../shared/api/safe-text';
 import type { DraftValues } from './draft-model';
-import type { FieldMessages } from './field-messages';
+import type { FieldMessages } from './draft-checks';
 
 type Applicant = DraftValues['applicant'];
 

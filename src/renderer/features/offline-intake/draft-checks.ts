@@ -1,17 +1,23 @@
-import type { z } from 'zod';
-import { intakeRequest, type IntakeRequestParsed } from '../../../shared/api/intake';
+import type { TFunction } from 'i18next';
+import { INTAKE_LIMITS, intakeRequest, type IntakeRequestParsed } from '../../../shared/api/intake';
 import type { Service } from '../../../shared/api/services';
 import type { ServiceType } from '../../../shared/constants';
 import type { DocumentType } from '../../../shared/document-types';
 import { DEGREE_LEVELS, type DegreeLevel, type DocumentKind } from '../../../shared/domain/application-status';
-import { quoteFee, type QuoteResult } from '../../../shared/domain/fees';
+import { FEE_PROBLEM_REFUSALS, quoteFee, type FeeProblem, type QuoteResult } from '../../../shared/domain/fees';
 import { fromCents } from '../../../shared/domain/fees-money';
+import { checkRefusal } from '../../../shared/refusals';
+import { refusalMessage } from '../../lib/error-translator';
+import { checkValues } from '../../lib/form';
+import type { ZodIssue } from '../../lib/zod-issue-message';
 import { intakeRequestOf, type Draft, type DraftValues } from './draft-model';
 
 // What the counter form knows about a draft without a network: which service it is for (from the
 // cached catalogue), which degree levels and documents that service takes, what it costs
 // (shared/domain/fees.ts, the server's own engine) and whether the submission the draft becomes
-// passes the server's own schema. Pure functions, so the form and its tests agree.
+// passes the server's own schema, through the form layer (lib/form.ts checkValues: the draft's
+// values live in the encrypted draft store, not in react-hook-form). Pure functions, so the form
+// and its tests agree.
 
 /** The active service of this type in the catalogue (one per type; the first if an administrator made two). */
 export function serviceOfType(services: readonly Service[], type: ServiceType | null): Service | null {
@@ -81,39 +87,73 @@ export function missingRequiredDocuments(service: Service | null, values: DraftV
 /** Where the form shows that an exemption request lacks its proof document. */
 export const EXEMPTION_PROOF_PATH = 'exemption.proof';
 
+/** Fields whose problem is always "choose one" rather than "wrong format". */
+const CHOICE_FIELDS: ReadonlySet<string> = new Set(['service_type', 'request_type', 'applicant.gender', 'education.institution_type', 'education.degree_level']);
+
+/** The counter's own words for a field's issue, by its path and code; undefined: the shared words. */
+function describeIntakeIssue(issue: ZodIssue, t: TFunction): string | undefined {
+  const path = issue.path.map(String).join('.');
+  if (path === 'service_type') return t('counter:messages.chooseService');
+  if (path === 'request_type' && issue.code === 'invalid_value') return t('counter:messages.chooseRequestType');
+  if (path === 'education.ects_credits') return t('counter:messages.ects', { max: INTAKE_LIMITS.maxEcts });
+  if (path === 'exemption.reason' && issue.code === 'too_small') return t('counter:messages.exemptionReason');
+  if (path === EXEMPTION_PROOF_PATH) return t('counter:messages.exemptionProof');
+  if (issue.code === 'invalid_format' && issue.format === 'email') return t('counter:messages.email');
+  if (CHOICE_FIELDS.has(path) || issue.code === 'invalid_value') return t('counter:messages.choose');
+  return undefined;
+}
+
+/** The server refuses an exemption request without its proof (400): said here, before it waits in the outbox. */
+const counterRequest = intakeRequest.superRefine((request, context) => {
+  if (request.exemption !== null && !request.documents.some((document) => document.document_type === 'exemption_proof')) {
+    context.addIssue({ code: 'custom', path: EXEMPTION_PROOF_PATH.split('.'), message: 'The exemption request needs its proof.', params: checkRefusal('intake_exemption_proof_missing') });
+  }
+});
+
+/**
+ * The counter form for the form layer (lib/form.ts): the submission the draft becomes, with the
+ * locally quoted total, checked by the server's schema; each problem on the field of the same path.
+ */
+export function intakeForm(draft: Draft, quotedTotal: string) {
+  return {
+    schema: counterRequest,
+    toRequest: (values: DraftValues) => intakeRequestOf({ ...draft, values }, quotedTotal),
+    fieldOf: (path: string) => path || null,
+    describe: describeIntakeIssue,
+  };
+}
+
+/** Field path → message in the reader's language. */
+export type FieldMessages = Readonly<Record<string, string>>;
+
 export interface DraftCheck {
   /** The submission, when the schema accepts it and the fee could be quoted. */
   request: IntakeRequestParsed | null;
-  /** The schema's problems by dotted field path (first one per field). */
-  issues: Map<string, z.core.$ZodIssue>;
+  /** The schema's problems by dotted field path (first one per field), in the reader's words. */
+  errors: FieldMessages;
   quote: QuoteResult | null;
   missing: DocumentType[];
 }
 
 /**
- * Everything "Send" checks: the server's schema (intakeRequest) on the submission the draft
- * becomes with the locally quoted total, and the documents the service requires. Missing
- * documents do not stop a submission (the application is marked incomplete); schema problems and
- * a fee that cannot be quoted do.
+ * Everything "Send" checks: the form layer's check of the draft (intakeForm), the fee quoted from
+ * the kept price table, and the documents the service requires. Missing documents do not stop a
+ * submission (the application is marked incomplete); schema problems and a fee that cannot be
+ * quoted do.
  */
-export function checkDraft(draft: Draft, service: Service | null): DraftCheck {
+export function checkDraft(draft: Draft, service: Service | null, t: TFunction): DraftCheck {
   const quote = quoteDraft(service, draft.values);
   const total = quote?.ok ? fromCents(quote.quote.total_cents) : '0.00';
-  const parsed = intakeRequest.safeParse(intakeRequestOf(draft, total));
-  const issues = new Map<string, z.core.$ZodIssue>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String).join('.');
-      if (!issues.has(path)) issues.set(path, issue);
-    }
-  }
-  // The server refuses an exemption request without its proof (400): said here, before it waits in the outbox.
-  const proofMissing = draft.values.exemption.requested && !draft.values.documents.some((document) => document.document_type === 'exemption_proof');
-  if (proofMissing) issues.set(EXEMPTION_PROOF_PATH, { code: 'custom', path: ['exemption', 'proof'], message: 'The exemption request needs its proof.', input: undefined });
+  const checked = checkValues<DraftValues, IntakeRequestParsed>(intakeForm(draft, total), draft.values, t);
   return {
-    request: parsed.success && quote?.ok && !proofMissing ? parsed.data : null,
-    issues,
+    request: checked.request && quote?.ok ? checked.request : null,
+    errors: checked.errors ?? {},
     quote,
     missing: missingRequiredDocuments(service, draft.values),
   };
+}
+
+/** A fee problem of the local quote, in the words the server uses for it. */
+export function feeProblemMessage(problem: FeeProblem, t: TFunction): string {
+  return refusalMessage(FEE_PROBLEM_REFUSALS[problem.code], {}, t);
 }

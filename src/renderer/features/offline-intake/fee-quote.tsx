@@ -4,7 +4,7 @@ import { DataTable } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
 import type { FeeLine, QuoteResult } from '../../../shared/domain/fees';
 import { fromCents } from '../../../shared/domain/fees-money';
-import { feeProblemMessage } from './field-messages';
+import { feeProblemMessage } from './draft-checks';
 
 /**
  * A price case's name (services:priceCases, camelCase keys: i18next would read `more_than_one`'s

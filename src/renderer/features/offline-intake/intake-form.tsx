@@ -9,13 +9,12 @@ import { SERVICE_TYPES, type ServiceType } from '../../../shared/constants';
 import { ACADEMIC_INFORMATION_REQUEST_TYPES, type AcademicInformationRequestType, type QuoteResult } from '../../../shared/domain/fees';
 import { ApplicantSection } from './applicant-section';
 import { useCountryChoices } from './counter-countries';
-import { degreeChoices, serviceOfType, withService } from './draft-checks';
 import type { DraftDocument, DraftValues } from './draft-model';
 import { DocumentsSection } from './documents-section';
 import { EducationSection } from './education-section';
 import { ExemptionSection } from './exemption-section';
 import { FeeQuote } from './fee-quote';
-import type { FieldMessages } from './field-messages';
+import { degreeChoices, serviceOfType, withService, type FieldMessages } from './draft-checks';
 
 export interface IntakeFormProps {
   values: DraftValues;

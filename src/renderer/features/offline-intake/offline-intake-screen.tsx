@@ -16,7 +16,6 @@ import { checkDraft, serviceOfType } from './draft-checks';
 import type { Draft, DraftDocument, DraftValues } from './draft-model';
 import { DraftsPanel, draftName } from './drafts-panel';
 import { DuplicateWarning } from './duplicate-warning';
-import { intakeFieldMessages } from './field-messages';
 import { IntakeForm } from './intake-form';
 import { OfflineBanner } from './offline-banner';
 import { OutboxPanel } from './outbox-panel';
@@ -80,8 +79,8 @@ function CounterDesk({ store, services }: { store: CounterStore; services: reado
   const list = useDraftList(store);
 
   const service = serviceOfType(services, draft.values.service_type);
-  const check = useMemo(() => checkDraft(draft, service), [draft, service]);
-  const errors = attempted ? intakeFieldMessages(check.issues, t) : {};
+  const check = useMemo(() => checkDraft(draft, service, t), [draft, service, t]);
+  const errors = attempted ? check.errors : {};
   const errorCount = Object.keys(errors).length;
   const feeProblem = attempted && check.quote !== null && !check.quote.ok;
   const applicant = draft.values.applicant;

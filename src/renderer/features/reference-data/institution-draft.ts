@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { REFERENCE_DATA_MESSAGES, type AccreditationStatus, type InstitutionInput, type InstitutionRecord, type InstitutionType, type InstitutionUpdate } from '../../../shared/api/reference-data';
+import { type AccreditationStatus, type InstitutionInput, type InstitutionRecord, type InstitutionType, type InstitutionUpdate } from '../../../shared/api/reference-data';
 import type { ZodIssue } from '../../lib/zod-issue-message';
 
 // The institution form's fields as typed and the request made from them, which the contract's
@@ -52,13 +52,10 @@ export function institutionRequestOf(draft: InstitutionDraft, institution: Insti
 }
 
 /**
- * The form's words for the contract's own refinements (addresses and e-mail), and "required" for
- * a country not chosen yet (the contract says only that '' is no country code).
+ * "Required" for a country not chosen yet (the contract says only that '' is no country code);
+ * the contract's own checks (addresses, e-mail) name their refusals, said by the form layer.
  */
 export function describeInstitutionIssue(issue: ZodIssue, t: TFunction): string | undefined {
   if (issue.path[0] === 'country' && (issue.input === '' || issue.input === undefined)) return t('common:validation.required');
-  if (issue.code !== 'custom') return undefined;
-  if (issue.message === REFERENCE_DATA_MESSAGES.invalidUrl) return t('reference:form.invalidUrl');
-  if (issue.message === REFERENCE_DATA_MESSAGES.invalidEmail) return t('reference:form.invalidEmail');
   return undefined;
 }

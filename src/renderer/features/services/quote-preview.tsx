@@ -12,7 +12,6 @@ import type { QuoteLine, Service } from '../../../shared/api/services';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/document-types';
 import { ACADEMIC_INFORMATION_REQUEST_TYPES, UNCOUNTED_DOCUMENT_TYPES } from '../../../shared/domain/fees';
 import { useQuote } from './api';
-import { translateServiceMessage } from './field-messages';
 import { priceCaseKey } from './service-texts';
 
 /**
@@ -29,7 +28,7 @@ export function QuotePreview({ service }: { service: Service }) {
   const [requestType, setRequestType] = useState(service.service_type === 5 ? ACADEMIC_INFORMATION_REQUEST_TYPES[0] : '');
   const [exemption, setExemption] = useState(false);
   const failure = quote.error ? translateError(quote.error, t) : null;
-  const fieldProblems = failure ? Object.entries(failure.fieldErrors).map(([field, messages]) => ({ field, message: translateServiceMessage(messages[0] ?? '', t) })) : [];
+  const fieldProblems = failure ? Object.entries(failure.fieldErrors).map(([field, messages]) => ({ field, message: messages[0] ?? '' })) : [];
   const edited = () => quote.reset();
 
   const compute = () =>

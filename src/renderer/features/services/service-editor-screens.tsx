@@ -1,28 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { TFunction } from 'i18next';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import type { Service } from '../../../shared/api/services';
 import { useCreateService, useService, useUpdateService } from './api';
-import { translateServiceErrors } from './field-messages';
 import { ServiceForm } from './service-form';
-import { emptyServiceForm, firstMessages, serviceFormOf, type FieldErrors } from './service-form-values';
+import { emptyServiceForm, serviceFormOf } from './service-form-values';
 import { localised } from './service-texts';
 import { ServiceLoadError } from './service-load-error';
-
-/** What the form shows of a refused save: the fields' messages, or one message for the form. */
-function refusalOf(error: unknown, t: TFunction): { fields: FieldErrors; message: string | null; details: string[] } {
-  if (!error) return { fields: {}, message: null, details: [] };
-  const translated = translateError(error, t);
-  const fields = translateServiceErrors(firstMessages(translated.fieldErrors), t);
-  const hasFields = Object.keys(fields).length > 0;
-  return { fields, message: hasFields ? null : translated.message, details: translated.formErrors };
-}
 
 /** /services/create: a new service, then its detail. */
 export function ServiceCreateScreen({ titleKey }: { titleKey: string }) {
@@ -31,7 +19,6 @@ export function ServiceCreateScreen({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const create = useCreateService();
   const initial = useMemo(() => emptyServiceForm(), []);
-  const refusal = refusalOf(create.error, t);
 
   return (
     <>
@@ -41,9 +28,7 @@ export function ServiceCreateScreen({ titleKey }: { titleKey: string }) {
         mode="create"
         cancelTo="/services"
         isPending={create.isPending}
-        serverErrors={refusal.fields}
-        serverMessage={refusal.message}
-        serverDetails={refusal.details}
+        refusal={create.error}
         onEdited={() => create.error && create.reset()}
         onSubmit={(request) =>
           create.mutate(request, {
@@ -76,7 +61,6 @@ function ServiceEditForm({ service, titleKey }: { service: Service; titleKey: st
   const navigate = useNavigate();
   const update = useUpdateService(service.id);
   const initial = useMemo(() => serviceFormOf(service), [service]);
-  const refusal = refusalOf(update.error, t);
 
   return (
     <>
@@ -86,9 +70,7 @@ function ServiceEditForm({ service, titleKey }: { service: Service; titleKey: st
         mode="edit"
         cancelTo={`/services/${service.id}`}
         isPending={update.isPending}
-        serverErrors={refusal.fields}
-        serverMessage={refusal.message}
-        serverDetails={refusal.details}
+        refusal={update.error}
         onEdited={() => update.error && update.reset()}
         onSubmit={(request) =>
           update.mutate(

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   LANGUAGES,
   SERVICE_CATEGORY_BY_TYPE,
@@ -7,12 +8,14 @@ import {
   type ServiceType,
 } from '../../../shared/constants';
 import type { DocumentType } from '../../../shared/document-types';
-import { serviceCreate, serviceWriteProblems, type Service, type ServiceCreate } from '../../../shared/api/services';
-import { PRICE_CASES, PRICE_TABLE_KIND_BY_SERVICE_TYPE, type PriceCase, type PriceTable, type PriceTableKind } from '../../../shared/domain/fees';
+import { serviceCreate, type Service, type ServiceCreate } from '../../../shared/api/services';
+import { PRICE_CASES, PRICE_TABLE_KIND_BY_SERVICE_TYPE, type PriceCase, type PriceTableKind } from '../../../shared/domain/fees';
 import { workflowStagesOf } from '../../../shared/domain/service-stages';
+import { refusalMessage } from '../../lib/error-translator';
+import type { ZodIssue } from '../../lib/zod-issue-message';
 
 // The create/edit form's state and its two translations: from a saved service, and to the request
-// the shared schema (serviceCreate, the server's own) checks. Inputs hold text as typed; amounts
+// the shared schema (serviceCreate, the server's own) checks through the form layer. Inputs hold text as typed; amounts
 // are decimal strings, so no euro ever passes through a float.
 
 export type LocalisedText = Record<Language, string>;
@@ -51,11 +54,6 @@ export interface ServiceFormValues {
   /** Per offered degree level, the amounts that replace a case's base price ('' = the base price). */
   degree_prices: Record<string, Partial<Record<PriceCase, string>>>;
 }
-
-/** Field errors by dotted path, as the server sends them (`price_table.prices.both`, `document_requirements.0.document_type`). */
-export type FieldErrors = Record<string, string>;
-
-export const PROCESSING_DAYS_MESSAGE = 'Enter the processing time as a whole number of days.';
 
 const emptyText = (): LocalisedText => ({ en: '', sq: '', sr: '' });
 const textOf = (read: (language: Language) => string): LocalisedText => ({ en: read('en'), sq: read('sq'), sr: read('sr') });
@@ -190,30 +188,30 @@ export function serviceRequestOf(values: ServiceFormValues): ServiceCreate {
   };
 }
 
-/**
- * The form checked with the server's own schema before anything is sent: the field errors by
- * dotted path (the English messages of the schema; the screen translates them), none when valid.
- */
-export function checkServiceForm(values: ServiceFormValues): { request: ServiceCreate; errors: FieldErrors } {
-  const request = serviceRequestOf(values);
-  const errors: FieldErrors = {};
-  values.document_requirements.forEach((requirement, index) => {
-    if (requirement.document_type === '') errors[`document_requirements.${index}.document_type`] = 'This field is required';
-  });
-  const parsed = serviceCreate.safeParse(request);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
-    // The schema judges these only once every field has its shape: say them in the same round.
-    const { degree_options = [], document_requirements = [], workflow_stages = [] } = request;
-    const judged = { service_type: request.service_type, degree_options, document_requirements, workflow_stages, price_table: request.price_table as PriceTable };
-    for (const problem of serviceWriteProblems(judged)) errors[problem.path.map(String).join('.')] ??= problem.message;
+/** The form field a request path is shown on (`name_sq` → `name.sq`, `price_table.prices.both` → `prices.both`); null: with the form. */
+export function serviceFieldOf(path: string): string | null {
+  const parts = path.split('.');
+  const [head, ...rest] = parts;
+  const localisedField = /^(name|description|requirements|label)_(en|sq|sr)$/;
+  const localised = (part: string) => part.replace(localisedField, '$1.$2');
+  if (head === undefined || head === '') return null;
+  if (head === 'price_table') {
+    const [table, ...place] = rest;
+    return table === 'prices' || table === 'degree_prices' ? [table, ...place].join('.') : null;
   }
-  // A number the schema reads as NaN is said as what the person typed wrong.
-  if (Number.isNaN(request.processing_time_days)) errors.processing_time_days = PROCESSING_DAYS_MESSAGE;
-  return { request: parsed.success ? (parsed.data as ServiceCreate) : request, errors };
+  // A list of choices is one field; its message says which entry.
+  if (head === 'degree_options' || head === 'workflow_stages') return head;
+  if (head === 'document_requirements' || head === 'selectable_documents') return [head, ...rest.map(localised)].join('.');
+  return localised(path);
 }
 
-/** The first message of each field of a server 400 (already dotted paths). */
-export function firstMessages(fieldErrors: Record<string, string[]>): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldErrors).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
+/** Words the service form says for its own fields (the processing time is typed as text). */
+function describeServiceIssue(issue: ZodIssue, t: TFunction): string | undefined {
+  if (issue.path[0] !== 'processing_time_days') return undefined;
+  if (issue.code === 'too_small') return refusalMessage('service_processing_days_min', {}, t);
+  if (issue.code === 'too_big') return refusalMessage('service_processing_days_max', {}, t);
+  return t('services:messages.wholeDays');
 }
+
+/** The service form for the form layer (lib/form.ts): checked by the server's own schema. */
+export const serviceForm = { schema: serviceCreate, toRequest: serviceRequestOf, fieldOf: serviceFieldOf, describe: describeServiceIssue };

@@ -1,20 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router-dom';
+import { useController, useFormState, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { FormError } from '../../components/form-error';
+import { FormCheckbox, FormFieldMessage, FormRootError, FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+import { describeRefusal } from '../../lib/error-translator';
+import { useSchemaForm } from '../../lib/form';
 import { LANGUAGES, SERVICE_CATEGORIES, SERVICE_DEGREE_OPTIONS, SERVICE_TYPES, type ServiceType } from '../../../shared/constants';
 import type { ServiceCreate } from '../../../shared/api/services';
 import { workflowStagesOf } from '../../../shared/domain/service-stages';
 import { RequirementsEditor, SelectableDocumentsEditor } from './document-lists-editor';
-import { translateServiceErrors } from './field-messages';
 import { PriceTableEditor } from './price-table-editor';
-import { checkServiceForm, withServiceType, type FieldErrors, type LocalisedText, type ServiceFormValues } from './service-form-values';
-import { TextAreaField } from '../../components/text-area-field';
+import { serviceForm, withServiceType, type ServiceFormValues } from './service-form-values';
 import './services.css';
 
 export interface ServiceFormProps {
@@ -24,44 +23,38 @@ export interface ServiceFormProps {
   /** Where Cancel leads. */
   cancelTo: string;
   isPending: boolean;
-  /** The server's field errors (dotted paths, first message each), already in the reader's language. */
-  serverErrors: FieldErrors;
-  /** The server's refusal that belongs to no field. */
-  serverMessage: string | null;
-  serverDetails?: readonly string[];
+  /** The last refused save (the mutation's error): its field errors on the fields, the rest with the form. */
+  refusal: unknown;
   onSubmit(request: ServiceCreate): void;
   /** Any edit: the screen forgets the server's last refusal. */
   onEdited(): void;
 }
 
-/** Every field of a service (spec §3), checked with the server's own schema before it is sent. */
-export function ServiceForm({ initial, mode, cancelTo, isPending, serverErrors, serverMessage, serverDetails = [], onSubmit, onEdited }: ServiceFormProps) {
+/** How many messages the form shows (each field's, and the form's own). */
+function messageCount(errors: FieldErrors | undefined): number {
+  if (!errors || typeof errors !== 'object') return 0;
+  return Object.entries(errors).reduce((count, [key, entry]) => {
+    if (key === 'ref' || !entry || typeof entry !== 'object') return count;
+    const own = typeof (entry as { message?: unknown }).message === 'string' ? 1 : 0;
+    return count + own + messageCount(entry as FieldErrors);
+  }, 0);
+}
+
+/** Every field of a service (spec §3), checked with the server's own schema (through the form layer) before it is sent. */
+export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSubmit, onEdited }: ServiceFormProps) {
   const { t } = useTranslation(['services', 'applications', 'common']);
-  const [values, setValues] = useState(initial);
-  const [checked, setChecked] = useState<FieldErrors>({});
-  const errors: FieldErrors = { ...serverErrors, ...checked };
-  const errorCount = Object.keys(errors).length;
+  const form = useSchemaForm<ServiceFormValues, ServiceCreate>({ ...serviceForm, defaultValues: initial, refusal, onEdited });
+  const { control } = form;
+  const { errors } = useFormState({ control });
+  const serviceType = useWatch({ control, name: 'service_type' });
+  const { field: degreeOptions } = useController({ control, name: 'degree_options' });
+  const { field: workflowStages } = useController({ control, name: 'workflow_stages' });
+  // The refusal's field errors are on the fields; what it says beyond them is said with the form.
+  const formMessage = refusal ? describeRefusal(refusal, t).formMessage : null;
+  const errorCount = messageCount(errors);
 
-  const change = (next: Partial<ServiceFormValues>) => {
-    setValues((current) => ({ ...current, ...next }));
-    // A field's message stays until something is changed; the next submit checks again.
-    setChecked({});
-    onEdited();
-  };
-  const changeText = (field: 'name' | 'description' | 'requirements', language: keyof LocalisedText, text: string) =>
-    change({ [field]: { ...values[field], [language]: text } });
-
-  const submit = () => {
-    const { request, errors: found } = checkServiceForm(values);
-    if (Object.keys(found).length > 0) {
-      setChecked(translateServiceErrors(found, t));
-      return;
-    }
-    onSubmit(request);
-  };
-
-  const offeredDegrees = SERVICE_DEGREE_OPTIONS[values.service_type];
-  const stages = workflowStagesOf(values.service_type);
+  const offeredDegrees = SERVICE_DEGREE_OPTIONS[serviceType];
+  const stages = workflowStagesOf(serviceType);
   const toggle = (list: string[], item: string, on: boolean, order: readonly string[]) =>
     order.filter((entry) => (entry === item ? on : list.includes(entry)));
 
@@ -71,108 +64,72 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, serverErrors, 
       // The shared schema checks the form (and says why in the reader's language); the browser's own
       // required-field check would stop the submit before it runs.
       validationBehavior="aria"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
     >
       <fieldset className="service-form__group">
         <legend>{t('form.basics')}</legend>
         <div className="service-form__row">
           <SelectField
             label={t('fields.type')}
-            value={String(values.service_type)}
+            value={String(serviceType)}
             options={SERVICE_TYPES.map((type) => ({ value: String(type), label: t('typeOption', { type, name: t(`applications:service.${type}`) }) }))}
-            onChange={(value) => {
-              setValues((current) => withServiceType(current, Number(value) as ServiceType));
-              setChecked({});
-              onEdited();
-            }}
+            // Another type brings its own category, degree levels, stages and price cases; the messages start over.
+            onChange={(value) => form.reset(withServiceType(form.getValues(), Number(value) as ServiceType), { keepDefaultValues: true })}
             isDisabled={mode === 'edit'}
-            errorMessage={errors.service_type}
           />
-          <SelectField
-            label={t('fields.category')}
-            value={values.category}
-            options={SERVICE_CATEGORIES.map((category) => ({ value: category, label: t(`categories.${category}`) }))}
-            onChange={(value) => change({ category: value as ServiceFormValues['category'] })}
-            errorMessage={errors.category}
-          />
+          <FormSelectField control={control} name="category" label={t('fields.category')} options={SERVICE_CATEGORIES.map((category) => ({ value: category, label: t(`categories.${category}`) }))} isRequired={false} />
         </div>
         {mode === 'edit' ? <p className="field__description">{t('form.typeFixed')}</p> : null}
         <div className="service-form__languages">
           {LANGUAGES.map((language) => (
-            <TextField
-              key={language}
-              label={t('form.inLanguage', { field: t('fields.name'), language: t(`languages.${language}`) })}
-              value={values.name[language]}
-              onChange={(text) => changeText('name', language, text)}
-              errorMessage={errors[`name_${language}`]}
-              isRequired
-            />
+            <FormTextField key={language} control={control} name={`name.${language}`} label={t('form.inLanguage', { field: t('fields.name'), language: t(`languages.${language}`) })} isRequired />
           ))}
         </div>
         <div className="service-form__languages">
           {LANGUAGES.map((language) => (
-            <TextAreaField
+            <FormTextAreaField
               key={language}
+              control={control}
+              name={`description.${language}`}
               label={t('form.inLanguage', { field: t('fields.description'), language: t(`languages.${language}`) })}
-              value={values.description[language]}
-              onChange={(text) => changeText('description', language, text)}
-              errorMessage={errors[`description_${language}`]}
             />
           ))}
         </div>
         <div className="service-form__languages">
           {LANGUAGES.map((language) => (
-            <TextAreaField
+            <FormTextAreaField
               key={language}
+              control={control}
+              name={`requirements.${language}`}
               label={t('form.inLanguage', { field: t('fields.requirements'), language: t(`languages.${language}`) })}
-              value={values.requirements[language]}
-              onChange={(text) => changeText('requirements', language, text)}
-              errorMessage={errors[`requirements_${language}`]}
             />
           ))}
         </div>
         <div className="service-form__row">
-          <TextField
-            label={t('fields.processingTime')}
-            description={t('form.processingTimeHelp')}
-            value={values.processing_time_days}
-            inputMode="numeric"
-            onChange={(text) => change({ processing_time_days: text })}
-            errorMessage={errors.processing_time_days}
-          />
+          <FormTextField control={control} name="processing_time_days" label={t('fields.processingTime')} description={t('form.processingTimeHelp')} inputMode="numeric" />
         </div>
         <div className="service-form__checks">
-          <Checkbox isSelected={values.council_required} onChange={(on) => change({ council_required: on })}>
+          <FormCheckbox control={control} name="council_required">
             {t('fields.councilRequired')}
-          </Checkbox>
-          <Checkbox isSelected={values.enabled} onChange={(on) => change({ enabled: on })}>
+          </FormCheckbox>
+          <FormCheckbox control={control} name="enabled">
             {t('form.enabled')}
-          </Checkbox>
+          </FormCheckbox>
         </div>
       </fieldset>
 
       <fieldset className="service-form__group">
         <legend>{t('form.fee')}</legend>
         <div className="service-form__checks">
-          <Checkbox isSelected={values.fee_enabled} onChange={(on) => change({ fee_enabled: on })}>
+          <FormCheckbox control={control} name="fee_enabled">
             {t('fields.feeEnabled')}
-          </Checkbox>
-          <Checkbox isSelected={values.fee_exemption_allowed} onChange={(on) => change({ fee_exemption_allowed: on })}>
+          </FormCheckbox>
+          <FormCheckbox control={control} name="fee_exemption_allowed">
             {t('fields.exemptionAllowed')}
-          </Checkbox>
+          </FormCheckbox>
         </div>
         <div className="service-form__row">
-          <TextField
-            label={t('fields.baseFee')}
-            description={t('form.baseFeeHelp')}
-            value={values.base_fee_amount}
-            inputMode="decimal"
-            onChange={(text) => change({ base_fee_amount: text })}
-            errorMessage={errors.base_fee_amount}
-          />
+          <FormTextField control={control} name="base_fee_amount" label={t('fields.baseFee')} description={t('form.baseFeeHelp')} inputMode="decimal" />
         </div>
       </fieldset>
 
@@ -182,57 +139,40 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, serverErrors, 
           <p>{t('form.noDegreeOptions')}</p>
         ) : (
           <div className="service-form__checks">
-            {offeredDegrees.map((degree, index) => (
+            {offeredDegrees.map((degree) => (
               <Checkbox
                 key={degree}
-                isSelected={values.degree_options.includes(degree)}
-                onChange={(on) => change({ degree_options: toggle(values.degree_options, degree, on, offeredDegrees) })}
-                aria-invalid={errors[`degree_options.${index}`] ? true : undefined}
+                isSelected={degreeOptions.value.includes(degree)}
+                onChange={(on) => degreeOptions.onChange(toggle(degreeOptions.value, degree, on, offeredDegrees))}
+                aria-invalid={errors.degree_options ? true : undefined}
               >
                 {t(`degrees.${degree}`)}
               </Checkbox>
             ))}
           </div>
         )}
-        {Object.entries(errors)
-          .filter(([field]) => field.startsWith('degree_options'))
-          .map(([field, message]) => (
-            <p key={field} className="field__error">
-              {message}
-            </p>
-          ))}
+        <FormFieldMessage control={control} name="degree_options" />
       </fieldset>
 
-      <PriceTableEditor
-        values={values}
-        errors={errors}
-        onPrices={(prices) => change({ prices })}
-        onDegreePrices={(degreePrices) => change({ degree_prices: degreePrices })}
-      />
+      <PriceTableEditor control={control} />
 
       <fieldset className="service-form__group">
         <legend>{t('fields.workflowStages')}</legend>
         <p className="field__description">{t('form.stagesHelp')}</p>
         <div className="service-form__checks service-form__checks--column">
           {stages.map((stage) => (
-            <Checkbox key={stage} isSelected={values.workflow_stages.includes(stage)} onChange={(on) => change({ workflow_stages: toggle(values.workflow_stages, stage, on, stages) })}>
+            <Checkbox key={stage} isSelected={workflowStages.value.includes(stage)} onChange={(on) => workflowStages.onChange(toggle(workflowStages.value, stage, on, stages))}>
               {t(`applications:status.${stage}`)}
             </Checkbox>
           ))}
         </div>
-        {Object.entries(errors)
-          .filter(([field]) => field.startsWith('workflow_stages'))
-          .map(([field, message]) => (
-            <p key={field} className="field__error">
-              {message}
-            </p>
-          ))}
+        <FormFieldMessage control={control} name="workflow_stages" />
       </fieldset>
 
-      <RequirementsEditor requirements={values.document_requirements} errors={errors} onChange={(documentRequirements) => change({ document_requirements: documentRequirements })} />
-      <SelectableDocumentsEditor documents={values.selectable_documents} errors={errors} onChange={(selectable) => change({ selectable_documents: selectable })} />
+      <RequirementsEditor control={control} />
+      <SelectableDocumentsEditor control={control} />
 
-      <FormError message={serverMessage ?? (errorCount > 0 ? t('form.fixFields', { count: errorCount }) : null)} details={serverDetails} />
+      <FormRootError control={control} message={formMessage ?? (errorCount > 0 ? t('form.fixFields', { count: errorCount }) : null)} />
       <div className="form-actions">
         <Link to={cancelTo} className="button button--secondary">
           {t('common:cancel')}

@@ -6,7 +6,6 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormDateField, FormTextField } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
-import { describeSettingsIssue } from './settings-form';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
@@ -37,7 +36,7 @@ export function ClosedDaysSettings({ state, canChange }: { state: SettingsAnswer
     // The date field holds a day or none: none is missing, anything else wrong with it says the form it takes.
     describe: (issue, translate) => {
       if (issue.path.at(-1) === 'date' && issue.input === '') return translate('common:validation.required');
-      return describeSettingsIssue(issue, translate) ?? (issue.path.at(-1) === 'date' ? translate('settings:errors.date') : undefined);
+      return issue.path.at(-1) === 'date' && issue.code !== 'custom' ? translate('settings:errors.date') : undefined;
     },
   });
 

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../shared/constants';
 import { FormSelectField, FormTextField } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/form';
 import { LogoSettings } from './logo-settings';
-import { describeSettingsIssue, settingsFieldOf } from './settings-form';
+import { settingsFieldOf } from './settings-form';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
@@ -16,7 +16,6 @@ export function GeneralSettings({ state, canChange }: { state: SettingsAnswer['g
     schema: generalSettings,
     defaultValues: state.values,
     fieldOf: settingsFieldOf,
-    describe: describeSettingsIssue,
     refusal: error,
   });
   const { control } = form;

@@ -3,7 +3,7 @@ import { SMTP_TLS_MODES, smtpSettingsUpdate, type SettingsAnswer, type SmtpSetti
 import { FormCheckbox, FormPasswordField, FormSelectField, FormTextField } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/form';
 import { wholeNumber } from './form-values';
-import { describeRange, describeSettingsIssue, settingsFieldOf } from './settings-form';
+import { describeRange, settingsFieldOf } from './settings-form';
 import { EffectNote, SettingsSection } from './settings-section';
 import { useGroupSave } from './use-group-save';
 
@@ -37,7 +37,7 @@ export function SmtpSettings({ state, canChange }: { state: SettingsAnswer['smtp
     defaultValues: { ...stored, port: String(stored.port), password: '', remove_password: false },
     toRequest: smtpUpdateOf,
     fieldOf: settingsFieldOf,
-    describe: (issue, translate) => (issue.path[0] === 'port' ? describeRange('smtp_port', translate) : describeSettingsIssue(issue, translate)),
+    describe: (issue, translate) => (issue.path[0] === 'port' ? describeRange('smtp_port', translate) : undefined),
     refusal: error,
   });
   const { control } = form;

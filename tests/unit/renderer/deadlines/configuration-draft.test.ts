@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEADLINE_MESSAGES, type DeadlineConfiguration } from '../../../../src/shared/api/deadlines';
-import { checkDraft, draftOf, EMPTY_DRAFT, type ConfigurationDraft } from '../../../../src/renderer/features/deadlines/configuration-draft';
+import enRefusals from '../../../../locales/en/refusals.json';
+import type { DeadlineConfiguration } from '../../../../src/shared/api/deadlines';
+import { configurationForm, draftOf, EMPTY_DRAFT, type ConfigurationDraft } from '../../../../src/renderer/features/deadlines/configuration-draft';
+import { createI18n } from '../../../../src/renderer/lib/i18n';
+import { formSchema } from '../../../../src/renderer/lib/form';
+
+// The form is checked by the API's schema through the form layer (lib/form.ts): each field's
+// first message in the reader's words, the rules between fields by their refusal codes.
+
+const t = createI18n('en').getFixedT('en');
+const REFUSAL = enRefusals;
 
 const complete: ConfigurationDraft = {
   ...EMPTY_DRAFT,
@@ -11,6 +20,17 @@ const complete: ConfigurationDraft = {
   service_category: 'kosovo_verification',
   days_from_start: '15',
 };
+
+type Checked = { ok: true; body: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
+
+/** What the form layer makes of the values: the request, or the first message of each field. */
+function checkDraft(draft: ConfigurationDraft, version: number | null): Checked {
+  const parsed = formSchema<ConfigurationDraft>(configurationForm(version), t).safeParse(draft);
+  if (parsed.success) return { ok: true, body: parsed.data as Record<string, unknown> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return { ok: false, errors };
+}
 
 const errorsOf = (draft: ConfigurationDraft, version: number | null = null) => {
   const result = checkDraft(draft, version);
@@ -57,20 +77,20 @@ describe('the deadline configuration form', () => {
   });
 
   it('refuses days that are not a whole number or outside the limits', () => {
-    expect(errorsOf({ ...complete, days_from_start: '2.5' })).toEqual({ days_from_start: 'Invalid format' });
-    expect(errorsOf({ ...complete, days_from_start: 'ten' })).toEqual({ days_from_start: 'Invalid format' });
-    expect(errorsOf({ ...complete, days_from_start: '0' })).toEqual({ days_from_start: 'Ensure this value is at least 1.' });
-    expect(errorsOf({ ...complete, days_from_start: '731' })).toEqual({ days_from_start: 'Ensure this value is at most 730.' });
+    expect(errorsOf({ ...complete, days_from_start: '2.5' })).toEqual({ days_from_start: 'Enter a whole number.' });
+    expect(errorsOf({ ...complete, days_from_start: 'ten' })).toEqual({ days_from_start: 'Enter a whole number.' });
+    expect(errorsOf({ ...complete, days_from_start: '0' })).toEqual({ days_from_start: 'Enter at least 1.' });
+    expect(errorsOf({ ...complete, days_from_start: '731' })).toEqual({ days_from_start: 'Enter at most 730.' });
   });
 
   it('a reminder needs its days and its frequency, and cannot start before the deadline does', () => {
     expect(errorsOf({ ...complete, reminder_enabled: true })).toEqual({
-      reminder_days_before: DEADLINE_MESSAGES.reminderDaysRequired,
-      reminder_frequency: DEADLINE_MESSAGES.reminderFrequencyRequired,
+      reminder_days_before: REFUSAL.deadline_reminder_days_required,
+      reminder_frequency: REFUSAL.deadline_reminder_frequency_required,
     });
-    expect(errorsOf({ ...complete, reminder_enabled: true, reminder_days_before: 'x', reminder_frequency: 'daily' })).toEqual({ reminder_days_before: 'Invalid format' });
+    expect(errorsOf({ ...complete, reminder_enabled: true, reminder_days_before: 'x', reminder_frequency: 'daily' })).toEqual({ reminder_days_before: 'Enter a whole number.' });
     expect(errorsOf({ ...complete, reminder_enabled: true, reminder_days_before: '16', reminder_frequency: 'daily' })).toEqual({
-      reminder_days_before: DEADLINE_MESSAGES.reminderTooEarly,
+      reminder_days_before: REFUSAL.deadline_reminder_too_early,
     });
     // Compared with the days a person types, not with a placeholder while they are missing.
     expect(errorsOf({ ...complete, days_from_start: '', reminder_enabled: true, reminder_days_before: '16', reminder_frequency: 'daily' })).toEqual({
@@ -80,8 +100,8 @@ describe('the deadline configuration form', () => {
 
   it('an escalation needs its days and at least one recipient', () => {
     expect(errorsOf({ ...complete, escalation_enabled: true })).toEqual({
-      escalation_days_after: DEADLINE_MESSAGES.escalationDaysRequired,
-      escalation_recipients: DEADLINE_MESSAGES.escalationRecipientsRequired,
+      escalation_days_after: REFUSAL.deadline_escalation_days_required,
+      escalation_recipients: REFUSAL.deadline_escalation_recipients_required,
     });
     const result = checkDraft({ ...complete, escalation_enabled: true, escalation_days_after: '0', escalation_recipients: ['group:3', 'user:7'] }, null);
     expect(result.ok && result.body.escalation_recipients).toEqual([
@@ -97,14 +117,14 @@ describe('the deadline configuration form', () => {
       deadline_type: 'This field is required',
       service_category: 'This field is required',
       days_from_start: 'This field is required',
-      reminder_frequency: DEADLINE_MESSAGES.reminderFrequencyRequired,
-      escalation_recipients: DEADLINE_MESSAGES.escalationRecipientsRequired,
+      reminder_frequency: REFUSAL.deadline_reminder_frequency_required,
+      escalation_recipients: REFUSAL.deadline_escalation_recipients_required,
     });
   });
 
   it('a deadline mandatory by law needs its legal basis; a conditional one its condition', () => {
-    expect(errorsOf({ ...complete, mandatory_by_law: true, legal_basis: '   ' })).toEqual({ legal_basis: DEADLINE_MESSAGES.legalBasisRequired });
-    expect(errorsOf({ ...complete, conditional: true })).toEqual({ condition: DEADLINE_MESSAGES.conditionRequired });
+    expect(errorsOf({ ...complete, mandatory_by_law: true, legal_basis: '   ' })).toEqual({ legal_basis: REFUSAL.deadline_legal_basis_required });
+    expect(errorsOf({ ...complete, conditional: true })).toEqual({ condition: REFUSAL.deadline_condition_required });
   });
 
   it('what a switched-off part holds is neither checked nor sent', () => {

@@ -144,7 +144,10 @@ describe('deadline configurations', () => {
       'GET /api/deadlines/': page([configuration()]),
       'GET /api/deadlines/4/': json(200, configuration({ escalation_enabled: true, escalation_days_after: 1, escalation_recipients: [{ kind: 'user', id: 99, name: 'Former Officer' }] })),
       'GET /api/deadlines/recipients/': recipients,
-      'PUT /api/deadlines/4/': json(400, { escalation_recipients: ['This person or group does not exist or cannot receive escalations.'] }),
+      'PUT /api/deadlines/4/': json(400, {
+        escalation_recipients: ['This person or group does not exist or cannot receive escalations.'],
+        field_codes: { escalation_recipients: [{ code: 'deadline_unknown_recipient', params: {} }] },
+      }),
     });
     const { i18n } = openSignedIn(admin, '/deadlines?edit=4');
     const dialog = await screen.findByRole('dialog', { name: 'Edit deadline configuration' }, FIRST_RENDER);
@@ -253,7 +256,7 @@ describe('holiday calendar', () => {
   it("shows the server's refusal of a date that is already a holiday, translated", async () => {
     stubApi({
       'GET /api/holidays/': json(200, holidays),
-      'POST /api/holidays/': json(400, { date: ['This date is already a holiday in the calendar.'] }),
+      'POST /api/holidays/': json(400, { date: ['This date is already a holiday in the calendar.'], field_codes: { date: [{ code: 'deadline_holiday_exists', params: {} }] } }),
     });
     const { i18n } = openSignedIn(admin, '/deadlines?tab=holidays&year=2026');
     await screen.findByRole('grid', { name: 'Holidays of 2026' }, FIRST_RENDER);

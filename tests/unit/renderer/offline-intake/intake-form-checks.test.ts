@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDraft, degreeChoices, missingRequiredDocuments, quoteDraft, serviceOfType, withService } from '../../../../src/renderer/features/offline-intake/draft-checks';
 import { emptyDraftValues, type Draft, type DraftDocument } from '../../../../src/renderer/features/offline-intake/draft-model';
-import { intakeFieldMessages } from '../../../../src/renderer/features/offline-intake/field-messages';
 import type { Service } from '../../../../src/shared/api/services';
 import type { DocumentType } from '../../../../src/shared/document-types';
 import { createI18n } from '../../../../src/renderer/lib/i18n';
@@ -9,6 +8,8 @@ import { createI18n } from '../../../../src/renderer/lib/i18n';
 // What the counter form decides without a network: the service of a type, the degree levels it
 // offers, the fee from the kept price table (the server's engine), the required documents still
 // missing, and the server's own schema on the submission, said in the reader's language.
+
+const t = createI18n('en').getFixedT('en');
 
 function service(overrides: Partial<Service> = {}): Service {
   return {
@@ -108,12 +109,12 @@ describe('counter form checks', () => {
   it('lists the required documents still missing; a missing document does not stop the submission', () => {
     const draft = draftWith(complete);
     expect(missingRequiredDocuments(service(), draft.values)).toEqual(['original_diploma']);
-    const check = checkDraft(draft, service());
+    const check = checkDraft(draft, service(), t);
     expect(check.missing).toEqual(['original_diploma']);
     expect(check.request?.quoted_total).toBe('30.00');
     expect(check.request?.taken_at).toBe(draft.created_at);
     draft.values.documents = [documentOf('original_diploma')];
-    expect(checkDraft(draft, service()).missing).toEqual([]);
+    expect(checkDraft(draft, service(), t).missing).toEqual([]);
   });
 
   it('holds back an exemption request without its proof document (the server would refuse it)', () => {
@@ -122,12 +123,12 @@ describe('counter form checks', () => {
       v.exemption = { requested: true, reason: 'Social assistance' };
       v.documents = [documentOf('original_diploma')];
     });
-    const withoutProof = checkDraft(draft, service());
+    const withoutProof = checkDraft(draft, service(), t);
     expect(withoutProof.request).toBeNull();
-    expect(withoutProof.issues.has('exemption.proof')).toBe(true);
+    expect(withoutProof.errors['exemption.proof']).toBe('Attach the document that proves the reason for the exemption.');
     draft.values.documents.push(documentOf('exemption_proof'));
-    const withProof = checkDraft(draft, service());
-    expect(withProof.issues.size).toBe(0);
+    const withProof = checkDraft(draft, service(), t);
+    expect(withProof.errors).toEqual({});
     expect(withProof.request?.exemption).toEqual({ reason: 'Social assistance' });
   });
 
@@ -137,19 +138,19 @@ describe('counter form checks', () => {
       v.applicant.email = 'not an address';
       v.education.ects_credits = 'sixty';
     });
-    const check = checkDraft(draft, null);
-    expect(check.request).toBeNull();
     const i18n = createI18n('en');
-    await i18n.loadNamespaces(['counter', 'common']);
-    const english = intakeFieldMessages(check.issues, i18n.t);
+    await i18n.loadNamespaces(['counter', 'common', 'refusals']);
+    const check = checkDraft(draft, null, i18n.t);
+    expect(check.request).toBeNull();
+    const english = check.errors;
     expect(english['service_type']).toBe('Choose the service applied for.');
     expect(english['applicant.last_name']).toBe('This field is required');
     expect(english['applicant.email']).toBe('Enter a valid e-mail address, e.g. name@example.org.');
     expect(english['education.ects_credits']).toBe('Enter a whole number of credits from 0 to 1000.');
     expect(english['applicant.first_name']).toBeUndefined();
     await i18n.changeLanguage('sq');
-    await i18n.loadNamespaces(['counter', 'common']);
-    const albanian = intakeFieldMessages(check.issues, i18n.t);
+    await i18n.loadNamespaces(['counter', 'common', 'refusals']);
+    const albanian = checkDraft(draft, null, i18n.t).errors;
     expect(albanian['service_type']).toBe('Zgjidhni shërbimin për të cilin aplikohet.');
   });
 });

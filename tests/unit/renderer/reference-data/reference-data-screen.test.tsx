@@ -63,8 +63,8 @@ describe('reference data: institutions', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'not an address' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(errorOf(field('Name in English'))).toContain('This field is required'));
-    expect(errorOf(within(dialog).getByRole('textbox', { name: /^Website/ }))).toContain('Enter an address starting with https:// or http://.');
-    expect(errorOf(within(dialog).getByRole('textbox', { name: /^E-mail/ }))).toContain('Enter an e-mail address.');
+    expect(errorOf(within(dialog).getByRole('textbox', { name: /^Website/ }))).toContain('Enter an http:// or https:// address.');
+    expect(errorOf(within(dialog).getByRole('textbox', { name: /^E-mail/ }))).toContain('Enter a valid e-mail address.');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     fireEvent.change(field('Name in English'), { target: { value: 'AAB College' } });

@@ -72,8 +72,8 @@ describe('create form', () => {
     await view.i18n.changeLanguage('sq');
     fireEvent.click(screen.getByRole('button', { name: 'Krijo shërbimin' }));
     expect(await screen.findByText(/Korrigjoni fushat e shënuara/)).toBeTruthy();
-    expect(fieldError('Çmimi: Çdo aplikim (€)')).toContain('Shkruani një shumë në euro, zero ose më shumë');
-    expect(within(screen.getByRole('group', { name: 'Dokumenti 2' })).getByText('Ky lloj dokumenti kërkohet tashmë më lart: shënojeni secilin lloj vetëm një herë.')).toBeTruthy();
+    expect(fieldError('Çmimi: Çdo aplikim (€)')).toContain('Shkruani një shumë në euro prej zero ose më shumë');
+    expect(within(screen.getByRole('group', { name: 'Dokumenti 2' })).getByText('Ky lloj dokumenti kërkohet tashmë më lart: shënojeni çdo lloj vetëm një herë.')).toBeTruthy();
   });
 
   it("sends a valid service and shows the server's field errors on their fields", async () => {
@@ -81,6 +81,7 @@ describe('create form', () => {
       'POST /api/services/': json(400, {
         'price_table.prices.standard': ['Enter an amount in euros of zero or more, with at most two decimals (for example 12.50).'],
         name_sq: ['Ensure this field has no more than 200 characters.'],
+        field_codes: { 'price_table.prices.standard': [{ code: 'invalid_amount', params: {} }], name_sq: [{ code: 'too_long', params: { max: 200 } }] },
       }),
     });
     openSignedIn(admin, '/services/create');

@@ -182,7 +182,7 @@ describe('system settings', { timeout: 60_000 }, () => {
     expect(stepDay()).toBe(picked);
     fireEvent.change(within(days).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Strike again' } });
     fireEvent.click(within(days).getByRole('button', { name: 'Add day' }));
-    expect(await within(days).findByText('This day is already listed.')).toBeTruthy();
+    expect(await within(days).findByText('This day is listed twice.')).toBeTruthy();
     fireEvent.click(within(days).getByRole('button', { name: 'Save Office closed days' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const sent = [{ date: picked, reason: 'Strike' }, { date: '2026-12-24', reason: 'Office move' }].sort((a, b) => a.date.localeCompare(b.date));
