@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/toast';
-import { translateError } from '../../lib/error-translator';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useDeleteDecisionReference, type DeleteTarget } from './api';
 import { localName } from './local-name';
@@ -27,7 +27,7 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
       confirmLabel={t('actions.delete')}
       isDestructive
       isPending={remove.isPending}
-      error={remove.error ? translateError(remove.error, t).message : null}
+      error={remove.error ? describeRefusal(remove.error, t).message : null}
       onConfirm={() =>
         remove.mutate(undefined, {
           onSuccess: () => {

@@ -35,7 +35,7 @@ export function LegalReasonDialog({ reason, onClose }: { reason: LegalReason | n
   });
   const { control } = form;
   const server = save.error ? translateError(save.error, t) : null;
-  const summary = server && Object.keys(server.fieldErrors).length === 0 ? (isVersionConflict(save.error) ? t('form.changedMeanwhile') : server.message) : null;
+  const summary = server && Object.keys(server.fieldErrors).length === 0 ? (isVersionConflict(save.error) ? t('form.changedMeanwhile') : (server.refusal ?? server.message)) : null;
 
   const submit = (request: LegalReasonInput | LegalReasonUpdate) =>
     save.mutate(request, {

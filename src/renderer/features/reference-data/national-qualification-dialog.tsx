@@ -40,7 +40,7 @@ export function NationalQualificationDialog({ qualification, onClose }: { qualif
   });
   const { control } = form;
   const server = save.error ? translateError(save.error, t) : null;
-  const summary = server && Object.keys(server.fieldErrors).length === 0 ? (isVersionConflict(save.error) ? t('form.changedMeanwhile') : server.message) : null;
+  const summary = server && Object.keys(server.fieldErrors).length === 0 ? (isVersionConflict(save.error) ? t('form.changedMeanwhile') : (server.refusal ?? server.message)) : null;
   const levelOptions = LEVELS.map((level) => ({ value: level, label: level }));
 
   const submit = (request: NationalQualificationInput | NationalQualificationUpdate) =>
