@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useFormat } from '../../lib/format';
 import { useReferenceValues } from './api';
 import { localName } from './local-name';
@@ -18,9 +19,12 @@ export function useDegreeLevelOptions(current?: string) {
 /** A degree level's name in the reader's language (its code while the list loads). */
 export function useDegreeLevelName() {
   const { language } = useFormat();
-  const values = useReferenceValues(DEGREE_LEVELS).data ?? [];
-  return (code: string) => {
-    const value = values.find((entry) => entry.code === code);
-    return value ? localName(value, language) : code;
-  };
+  const data = useReferenceValues(DEGREE_LEVELS).data;
+  return useCallback(
+    (code: string) => {
+      const value = data?.find((entry) => entry.code === code);
+      return value ? localName(value, language) : code;
+    },
+    [data, language],
+  );
 }

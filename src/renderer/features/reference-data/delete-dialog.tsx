@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/toast';
 import { describeRefusal } from '../../lib/error-translator';
@@ -37,5 +38,18 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
         })
       }
     />
+  );
+}
+
+/**
+ * The edit form's way to delete a record entered by mistake: apart from the form's own buttons,
+ * since deleting is rare and a record in use is deactivated from the list instead.
+ */
+export function DeleteButton({ name, onPress, isDisabled }: { name: string; onPress(): void; isDisabled?: boolean }) {
+  const { t } = useTranslation('reference');
+  return (
+    <Button variant="danger" className="reference-form__delete" aria-label={t('actions.deleteNamed', { name })} onPress={onPress} isDisabled={isDisabled}>
+      {t('actions.delete')}
+    </Button>
   );
 }

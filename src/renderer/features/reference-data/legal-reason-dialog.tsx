@@ -19,10 +19,11 @@ import { topField, useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useSaveLegalReason } from './api';
 import { legalReasonDraftOf, legalReasonRequestOf, textFieldsFor, type LegalReasonDraft } from './legal-reason-draft';
+import { DeleteButton } from './delete-dialog';
 import { isVersionConflict } from './refusals';
 
 /** Adds a legal reason or edits one: its article, its text in the three languages, and what it may be cited for. */
-export function LegalReasonDialog({ reason, onClose }: { reason: LegalReason | null; onClose(): void }) {
+export function LegalReasonDialog({ reason, onClose, onDelete }: { reason: LegalReason | null; onClose(): void; onDelete?(): void }) {
   const { t } = useTranslation(['reference', 'common']);
   const { language } = useFormat();
   const save = useSaveLegalReason(reason);
@@ -80,6 +81,7 @@ export function LegalReasonDialog({ reason, onClose }: { reason: LegalReason | n
           {summary ? <Alert tone="error" title={summary} /> : null}
         </div>
         <div className="dialog__actions">
+          {reason && onDelete ? <DeleteButton onPress={onDelete} isDisabled={save.isPending} name={reason.article} /> : null}
           <Button variant="secondary" onPress={onClose} isDisabled={save.isPending}>
             {t('common:cancel')}
           </Button>

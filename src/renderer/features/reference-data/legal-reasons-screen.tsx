@@ -39,8 +39,9 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
 
   const columns = useMemo<DataColumn<LegalReason>[]>(
     () => [
-      { id: 'article', kind: 'text', title: t('legalReasons.article'), isRowHeader: true, allowsSorting: true, width: '16rem', render: (row) => row.article },
-      { id: 'text', kind: 'text', title: t('legalReasons.text'), render: (row) => localText(row, format.language) },
+      { id: 'article', kind: 'text', title: t('legalReasons.article'), isRowHeader: true, allowsSorting: true, width: '14rem', wraps: true, render: (row) => row.article },
+      // The text is what the library is read for: a few lines of it, all of it for screen readers.
+      { id: 'text', kind: 'text', title: t('legalReasons.text'), wraps: true, render: (row) => <span className="reference-clamp">{localText(row, format.language)}</span> },
       {
         id: 'services',
         kind: 'text',
@@ -53,7 +54,8 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
         id: 'outcomes',
         kind: 'text',
         title: t('legalReasons.outcomes'),
-        width: '12rem',
+        width: '11rem',
+        wraps: true,
         hideBelow: 900,
         render: (row) => row.outcomes.map((outcome) => t(`outcome.${outcome}`)).join(', '),
       },
@@ -68,7 +70,7 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
         id: 'actions',
         kind: 'actions',
         title: t('fields.actions'),
-        width: '15rem',
+        width: '12.5rem',
         render: (row) => (
           <div className="reference-actions">
             <Button variant="quiet" aria-label={t('actions.editNamed', { name: row.article })} onPress={() => setAction({ kind: 'edit', reason: row })}>
@@ -80,9 +82,6 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
               onPress={() => setAction({ kind: 'switch', reason: row })}
             >
               {t(row.active ? 'actions.deactivate' : 'actions.activate')}
-            </Button>
-            <Button variant="quiet" aria-label={t('actions.deleteNamed', { name: row.article })} onPress={() => setAction({ kind: 'delete', reason: row })}>
-              {t('actions.delete')}
             </Button>
           </div>
         ),
@@ -153,7 +152,7 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
         noAccess={t('noAccess')}
       />
       {action?.kind === 'create' ? <LegalReasonDialog reason={null} onClose={() => setAction(null)} /> : null}
-      {action?.kind === 'edit' ? <LegalReasonDialog reason={action.reason} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'edit' ? <LegalReasonDialog reason={action.reason} onClose={() => setAction(null)} onDelete={() => setAction({ kind: 'delete', reason: action.reason })} /> : null}
       {action?.kind === 'switch' ? <DeactivateDialog target={{ kind: 'legal_reason', legalReason: action.reason }} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'delete' ? <DeleteDialog target={{ kind: 'legal_reason', legalReason: action.reason }} onClose={() => setAction(null)} /> : null}
     </>

@@ -20,6 +20,7 @@ import { useFormat } from '../../lib/format';
 import { useSaveNationalQualification } from './api';
 import { localName } from './local-name';
 import { nationalQualificationDraftOf, nationalQualificationRequestOf, type NationalQualificationDraft } from './national-qualification-draft';
+import { DeleteButton } from './delete-dialog';
 import { isVersionConflict } from './refusals';
 import { useDegreeLevelOptions } from './degree-level-options';
 
@@ -27,7 +28,7 @@ const NAME_FIELDS = ['name_en', 'name_sq', 'name_sr'] as const;
 const LEVELS = Array.from({ length: QUALIFICATION_LEVEL.max - QUALIFICATION_LEVEL.min + 1 }, (_, index) => String(QUALIFICATION_LEVEL.min + index));
 
 /** Adds a national reference qualification or edits one: names, degree level, EQF/NQF level, workload, duration, profile. */
-export function NationalQualificationDialog({ qualification, onClose }: { qualification: NationalQualification | null; onClose(): void }) {
+export function NationalQualificationDialog({ qualification, onClose, onDelete }: { qualification: NationalQualification | null; onClose(): void; onDelete?(): void }) {
   const { t } = useTranslation(['reference', 'common']);
   const { language } = useFormat();
   const save = useSaveNationalQualification(qualification);
@@ -89,6 +90,7 @@ export function NationalQualificationDialog({ qualification, onClose }: { qualif
           {summary ? <Alert tone="error" title={summary} /> : null}
         </div>
         <div className="dialog__actions">
+          {qualification && onDelete ? <DeleteButton onPress={onDelete} isDisabled={save.isPending} name={localName(qualification, language)} /> : null}
           <Button variant="secondary" onPress={onClose} isDisabled={save.isPending}>
             {t('common:cancel')}
           </Button>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { QUALIFICATION_PROFILES, type NationalQualification } from '../../../shared/api/decision-references';
 import { Button } from '../../components/button';
@@ -22,7 +23,16 @@ import './reference-data.css';
 
 type Action = { kind: 'edit' | 'switch' | 'delete'; qualification: NationalQualification } | { kind: 'create' };
 
-const SORT = { columns: { name: 'name', eqf: 'eqf_level', ects: 'ects_credits' }, initial: 'eqf_level' };
+/** "120 ECTS · 2 years", either part alone, or null when neither is known (secondary school). */
+function workloadOf(row: NationalQualification, t: TFunction): string | null {
+  const parts = [
+    row.ects_credits === null ? null : t('nationalQualifications.ectsValue', { count: row.ects_credits }),
+    row.duration_years === null ? null : t('nationalQualifications.years', { count: row.duration_years }),
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+const SORT = { columns: { name: 'name', levels: 'eqf_level', workload: 'ects_credits' }, initial: 'eqf_level' };
 
 /**
  * The national reference qualifications (route /reference/national-qualifications, admin only):
@@ -43,16 +53,16 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
   const columns = useMemo<DataColumn<NationalQualification>[]>(
     () => [
       { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, allowsSorting: true, render: (row) => localName(row, format.language) },
-      { id: 'level', kind: 'text', title: t('nationalQualifications.degreeLevel'), width: '9rem', render: (row) => degreeLevelName(row.degree_level) },
-      { id: 'eqf', kind: 'number', title: t('nationalQualifications.eqfShort'), allowsSorting: true, render: (row) => format.number(row.eqf_level) },
-      { id: 'nqf', kind: 'number', title: t('nationalQualifications.nqfShort'), hideBelow: 900, render: (row) => format.number(row.nqf_level) },
-      { id: 'ects', kind: 'number', title: t('nationalQualifications.ectsShort'), allowsSorting: true, render: (row) => (row.ects_credits === null ? '—' : format.number(row.ects_credits)) },
+      { id: 'level', kind: 'text', title: t('nationalQualifications.degreeLevel'), width: '10rem', render: (row) => degreeLevelName(row.degree_level) },
+      { id: 'levels', kind: 'text', title: t('nationalQualifications.levels'), width: '6.5rem', allowsSorting: true, render: (row) => `${format.number(row.eqf_level)} / ${format.number(row.nqf_level)}` },
       {
-        id: 'duration',
-        kind: 'number',
-        title: t('nationalQualifications.durationShort'),
-        hideBelow: 1000,
-        render: (row) => (row.duration_years === null ? '—' : t('nationalQualifications.years', { count: row.duration_years })),
+        id: 'workload',
+        kind: 'text',
+        title: t('nationalQualifications.workload'),
+        width: '10rem',
+        allowsSorting: true,
+        hideBelow: 900,
+        render: (row) => workloadOf(row, t) ?? '—',
       },
       { id: 'profile', kind: 'text', title: t('nationalQualifications.profile'), width: '8rem', hideBelow: 1100, render: (row) => t(`profile.${row.profile}`) },
       {
@@ -66,7 +76,7 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
         id: 'actions',
         kind: 'actions',
         title: t('fields.actions'),
-        width: '15rem',
+        width: '12.5rem',
         render: (row) => {
           const name = localName(row, format.language);
           return (
@@ -76,9 +86,6 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
               </Button>
               <Button variant="quiet" aria-label={t(row.active ? 'actions.deactivateNamed' : 'actions.activateNamed', { name })} onPress={() => setAction({ kind: 'switch', qualification: row })}>
                 {t(row.active ? 'actions.deactivate' : 'actions.activate')}
-              </Button>
-              <Button variant="quiet" aria-label={t('actions.deleteNamed', { name })} onPress={() => setAction({ kind: 'delete', qualification: row })}>
-                {t('actions.delete')}
               </Button>
             </div>
           );
@@ -144,7 +151,9 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
         noAccess={t('noAccess')}
       />
       {action?.kind === 'create' ? <NationalQualificationDialog qualification={null} onClose={() => setAction(null)} /> : null}
-      {action?.kind === 'edit' ? <NationalQualificationDialog qualification={action.qualification} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'edit' ? (
+        <NationalQualificationDialog qualification={action.qualification} onClose={() => setAction(null)} onDelete={() => setAction({ kind: 'delete', qualification: action.qualification })} />
+      ) : null}
       {action?.kind === 'switch' ? <DeactivateDialog target={{ kind: 'national_qualification', qualification: action.qualification }} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'delete' ? <DeleteDialog target={{ kind: 'national_qualification', qualification: action.qualification }} onClose={() => setAction(null)} /> : null}
     </>

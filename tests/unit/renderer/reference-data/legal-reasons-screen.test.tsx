@@ -114,7 +114,10 @@ describe('reference data: legal reasons', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog', { name: `Deactivate ${LRC.article}?` })).toBeNull());
     expect(bodyOf(calls, 'PATCH', `${REASONS}31/`)).toEqual({ active: false, version: 2 });
 
-    fireEvent.click(screen.getByRole('button', { name: `Delete ${LRC.article}` }));
+    // Deleting is rare: it is offered in the edit form, and refused for a reason a decision cites.
+    fireEvent.click(screen.getByRole('button', { name: `Edit ${LRC.article}` }));
+    const form = await screen.findByRole('dialog', { name: `Edit ${LRC.article}` });
+    fireEvent.click(within(form).getByRole('button', { name: `Delete ${LRC.article}` }));
     const remove = await screen.findByRole('alertdialog', { name: `Delete ${LRC.article}?` });
     fireEvent.click(within(remove).getByRole('button', { name: 'Delete' }));
     expect(await within(remove).findByText('A decision cites this legal reason, so it cannot be deleted. Deactivate it instead.')).toBeTruthy();

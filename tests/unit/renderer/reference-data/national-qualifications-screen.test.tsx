@@ -42,10 +42,10 @@ describe('reference data: national reference qualifications', { timeout: 60_000 
     const { table } = await openQualifications();
     const master = within(table).getByRole('row', { name: /Master \(120 ECTS\)/ });
     expect(within(master).getByText('Master')).toBeTruthy();
-    expect(within(master).getByText('120')).toBeTruthy();
-    expect(within(master).getByText('2 years')).toBeTruthy();
+    expect(within(master).getByText('7 / 7')).toBeTruthy();
+    expect(within(master).getByText('120 ECTS · 2 years')).toBeTruthy();
     const matura = within(table).getByRole('row', { name: /State Matura/ });
-    expect(within(matura).getAllByText('—').length).toBe(1);
+    expect(within(matura).getByText('3 years')).toBeTruthy();
     expect(screen.getByText('2 national qualifications')).toBeTruthy();
   });
 
@@ -93,7 +93,10 @@ describe('reference data: national reference qualifications', { timeout: 60_000 
 
   it('shows the server’s refusal of a degree level on its field, and clears ECTS to null on an edit', async () => {
     const unknownLevel = json(400, { degree_level: ['There is no degree level with this code.'], field_codes: { degree_level: [{ code: 'national_qualification_unknown_degree_level', params: {} }] } });
-    const { calls } = await openQualifications({ [`PATCH ${QUALIFICATIONS}41/`]: [unknownLevel, json(200, makeNationalQualification({ ects_credits: null, version: 2 }))] });
+    const { calls } = await openQualifications({
+      [`PATCH ${QUALIFICATIONS}41/`]: [unknownLevel, json(200, makeNationalQualification({ ects_credits: null, version: 2 }))],
+      [`DELETE ${QUALIFICATIONS}42/`]: new Response(null, { status: 204 }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Master (120 ECTS)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Master (120 ECTS)' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^ECTS credits/ }), { target: { value: '' } });
@@ -102,5 +105,14 @@ describe('reference data: national reference qualifications', { timeout: 60_000 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodyOf(calls, 'PATCH', `${QUALIFICATIONS}41/`)).toMatchObject({ version: 1, degree_level: 'master', ects_credits: null, duration_years: 2, eqf_level: 7 });
+
+    // One entered by mistake is deleted from its form, after a confirmation.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit State Matura diploma' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit State Matura diploma' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Delete State Matura diploma' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete State Matura diploma?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === `${QUALIFICATIONS}42/`)).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Delete State Matura diploma?' })).toBeNull());
   });
 });
