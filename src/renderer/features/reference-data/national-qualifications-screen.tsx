@@ -52,14 +52,16 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
 
   const columns = useMemo<DataColumn<NationalQualification>[]>(
     () => [
-      { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, allowsSorting: true, render: (row) => localName(row, format.language) },
-      { id: 'level', kind: 'text', title: t('nationalQualifications.degreeLevel'), width: '10rem', render: (row) => degreeLevelName(row.degree_level) },
-      { id: 'levels', kind: 'text', title: t('nationalQualifications.levels'), width: '6.5rem', allowsSorting: true, render: (row) => `${format.number(row.eqf_level)} / ${format.number(row.nqf_level)}` },
+      // Names are long ("Integrated master in medicine – Doctor of Medicine (360 ECTS)") and are what is read: they wrap.
+      { id: 'name', kind: 'text', title: t('fields.name'), isRowHeader: true, allowsSorting: true, wraps: true, render: (row) => localName(row, format.language) },
+      { id: 'level', kind: 'text', title: t('nationalQualifications.degreeLevel'), width: '8.5rem', render: (row) => degreeLevelName(row.degree_level) },
+      { id: 'levels', kind: 'text', title: t('nationalQualifications.levels'), width: '7.5rem', allowsSorting: true, render: (row) => `${format.number(row.eqf_level)} / ${format.number(row.nqf_level)}` },
       {
         id: 'workload',
         kind: 'text',
         title: t('nationalQualifications.workload'),
-        width: '10rem',
+        width: '8.5rem',
+        wraps: true,
         allowsSorting: true,
         hideBelow: 900,
         render: (row) => workloadOf(row, t) ?? '—',
