@@ -227,6 +227,11 @@ export function requirePermission(permission: PermissionName): Guard {
   return guard('permission', (user) => hasPermission(user, permission));
 }
 
+/** preHandler: a signed-in user for whom `rule` (one of src/shared/auth/permissions.ts) holds. */
+export function requireRule(rule: (user: User) => boolean): Guard {
+  return guard('permission', rule);
+}
+
 /** preHandler: an admin (superuser, Administrators or NARIC Administrators). */
 export function requireAdmin(): Guard {
   return guard('permission', isAdmin);

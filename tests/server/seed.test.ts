@@ -11,6 +11,8 @@ import { DOCUMENT_TYPES } from '../../src/shared/document-types';
 import { countryCatalogue } from '../../src/server/db/country-catalogue';
 import type { AppDatabase } from '../../src/server/db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
+import { DEMO_LEGAL_REASON_COUNT, DEMO_NATIONAL_QUALIFICATION_COUNT } from '../../src/server/db/demo-decision-references';
+import { RECOGNITION_OUTCOMES, RECOGNITION_SERVICES } from '../../src/shared/api/decision-references';
 import { seedDatabase } from '../../src/server/db/seed';
 import { DEMO_STAFF_COUNT, generateDemoStaff, seedDemoStaff } from '../../src/server/db/demo-staff';
 import { serbianCyrillicToLatin } from '../../src/server/db/serbian-latin';
@@ -273,6 +275,22 @@ describe('demo documents and certificates', () => {
       expect([2, 3, 4]).toContain(row.service_type);
     }
     expect(new Set(issued.map((row) => row.verification_code)).size).toBe(issued.length);
+  });
+
+  it('keeps a demo library of legal reasons for every service and outcome, and national qualifications on the degree levels list', async () => {
+    const reasons = await db.selectFrom('legal_reasons').select(['article', 'services', 'outcomes', 'active']).execute();
+    expect(reasons.length).toBe(DEMO_LEGAL_REASON_COUNT);
+    for (const service of RECOGNITION_SERVICES) {
+      for (const outcome of RECOGNITION_OUTCOMES) {
+        const citable = reasons.filter((reason) => reason.active && reason.services.map(Number).includes(service) && reason.outcomes.includes(outcome));
+        expect(citable.length, `service ${service}, ${outcome}`).toBeGreaterThan(0);
+      }
+    }
+    const levels = new Set((await db.selectFrom('reference_values').select('code').where('list', '=', 'degree_levels').execute()).map((row) => row.code));
+    const qualifications = await db.selectFrom('national_qualifications').select(['name_en', 'degree_level', 'eqf_level']).execute();
+    expect(qualifications.length).toBe(DEMO_NATIONAL_QUALIFICATION_COUNT);
+    for (const qualification of qualifications) expect(levels.has(qualification.degree_level), qualification.name_en).toBe(true);
+    expect(new Set(qualifications.map((row) => row.eqf_level))).toEqual(new Set([4, 5, 6, 7, 8]));
   });
 
   it('leaves the demo documents metadata only when seeded without a storage (the test template)', async () => {

@@ -105,6 +105,8 @@ const rows: RowSpec[] = [
   { id: 'deadlines', path: '/deadlines', access: 'admin', title: 'deadlines', area: 'administration', navigation: true },
   { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true },
   { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference' },
+  { id: 'legal-reasons', path: '/reference/legal-reasons', access: 'admin', title: 'legalReasons', area: 'administration', navigation: true, parent: 'reference' },
+  { id: 'national-qualifications', path: '/reference/national-qualifications', access: 'admin', title: 'nationalQualifications', area: 'administration', navigation: true, parent: 'reference' },
   { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings' },
 
   { id: 'not-found', path: '*', access: 'anyone', title: 'notFound', area: null },

@@ -61,6 +61,8 @@ const ReportsScreen = lazy(() => import('../features/reports/reports-screen').th
 const SystemSettingsScreen = lazy(() => import('../features/system-settings/system-settings-screen').then((m) => ({ default: m.SystemSettingsScreen })));
 const ReferenceDataScreen = lazy(() => import('../features/reference-data/reference-data-screen').then((m) => ({ default: m.ReferenceDataScreen })));
 const CountriesScreen = lazy(() => import('../features/reference-data/countries-screen').then((m) => ({ default: m.CountriesScreen })));
+const LegalReasonsScreen = lazy(() => import('../features/reference-data/legal-reasons-screen').then((m) => ({ default: m.LegalReasonsScreen })));
+const NationalQualificationsScreen = lazy(() => import('../features/reference-data/national-qualifications-screen').then((m) => ({ default: m.NationalQualificationsScreen })));
 const NewsListScreen = lazy(() => import('../features/news/news-list-screen').then((m) => ({ default: m.NewsListScreen })));
 const NewsCreateScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsCreateScreen })));
 const NewsEditScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsEditScreen })));
@@ -108,6 +110,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'notification-templates': NotificationTemplatesScreen,
   reference: ReferenceDataScreen,
   countries: CountriesScreen,
+  'legal-reasons': LegalReasonsScreen,
+  'national-qualifications': NationalQualificationsScreen,
   reports: ReportsScreen,
   news: NewsListScreen,
   'news-create': NewsCreateScreen,

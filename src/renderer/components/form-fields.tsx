@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { CheckboxGroup, FieldError, Text } from 'react-aria-components';
 import { isRequiredField } from '../lib/form-required';
 import { Checkbox } from './checkbox';
+import { FieldLabel } from './field-label';
 import { DatePickerField, type DatePickerFieldProps } from './date-picker-field';
 import { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 import { FormError } from './form-error';
@@ -115,6 +117,50 @@ export function FormCheckbox<Values extends FieldValues, Request>({ control, nam
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Several choices of one field (a list of codes): a labelled group of checkboxes holding the
+ * chosen values, with the field's message under the group.
+ */
+export function FormCheckboxGroup<Values extends FieldValues, Request>({
+  control,
+  name,
+  label,
+  options,
+  description,
+  isRequired,
+}: Bound<Values, Request> & { label: string; options: readonly { value: string; label: string }[]; description?: string; isRequired?: boolean }) {
+  const { field, fieldState } = useController({ control, name });
+  const required = isRequired ?? isRequiredField(control, name);
+  const error = fieldState.error?.message;
+  return (
+    <CheckboxGroup
+      className="field checkbox-group"
+      name={field.name}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      isRequired={required}
+      validationBehavior="aria"
+      isInvalid={error ? true : undefined}
+    >
+      <FieldLabel label={label} isRequired={required} />
+      <div className="checkbox-group__options">
+        {options.map((option) => (
+          <Checkbox key={option.value} value={option.value}>
+            {option.label}
+          </Checkbox>
+        ))}
+      </div>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{error}</FieldError>
+    </CheckboxGroup>
   );
 }
 

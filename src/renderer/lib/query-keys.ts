@@ -116,6 +116,10 @@ export const queryKeys = {
     countries: ['reference', 'countries'] as const,
     countryList: (query: unknown) => ['reference', 'countries', query] as const,
     list: (name: string) => ['reference', 'lists', name] as const,
+    legalReasons: ['reference', 'legal-reasons'] as const,
+    legalReasonList: (query: unknown) => ['reference', 'legal-reasons', query] as const,
+    nationalQualifications: ['reference', 'national-qualifications'] as const,
+    nationalQualificationList: (query: unknown, language: string) => ['reference', 'national-qualifications', query, language] as const,
   },
 
   reports: {

@@ -13,6 +13,7 @@ import { seedDemoDeadlines } from './demo-deadlines';
 import { seedDemoStaff } from './demo-staff';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoNews } from './demo-news';
+import { seedDemoDecisionReferences } from './demo-decision-references';
 import { seedDemoInstitutions } from './demo-reference';
 import { seedDemoSettings } from './demo-settings';
 import { seedCountryMemberships } from './country-memberships';
@@ -88,6 +89,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoNews(trx);
     // Institutions in Kosovo and the neighbouring countries, one merged duplicate.
     if (options.demo) await seedDemoInstitutions(trx);
+    // The legal reasons and national reference qualifications recognition decisions are built from.
+    if (options.demo) await seedDemoDecisionReferences(trx);
     // The general settings and this year's office closed days, saved by the demo administrator.
     if (options.demo) await seedDemoSettings(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };

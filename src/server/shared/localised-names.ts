@@ -14,11 +14,11 @@ export function namesFrom<Prefix extends string>(row: PrefixedNames<Prefix>, pre
 }
 
 /** The name `table` shows a reader of `language` (English where not translated), for ordering lists. */
-export function nameInSql(table: 'councils' | 'expert_commissions' | 'services', language: Language): RawBuilder<string> {
+export function nameInSql(table: 'councils' | 'expert_commissions' | 'services' | 'national_qualifications', language: Language): RawBuilder<string> {
   return sql<string>`coalesce(nullif(${sql.ref(`${table}.name_${language}`)}, ''), ${sql.ref(`${table}.name_en`)})`;
 }
 
 /** `table`'s three names as one folded text, for a search that finds a name in any language. */
-export function foldedNamesSql(table: 'councils' | 'expert_commissions' | 'services'): RawBuilder<unknown> {
+export function foldedNamesSql(table: 'councils' | 'expert_commissions' | 'services' | 'national_qualifications'): RawBuilder<unknown> {
   return foldedSql(sql`${sql.ref(`${table}.name_en`)} || ' ' || ${sql.ref(`${table}.name_sq`)} || ' ' || ${sql.ref(`${table}.name_sr`)}`);
 }

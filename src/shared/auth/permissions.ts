@@ -135,3 +135,18 @@ export function hasPermission(user: PermissionSubject | null | undefined, permis
   const codename = permission.includes('.') ? permission.slice(permission.indexOf('.') + 1) : permission;
   return user.permissions.some((held) => held === permission || held === codename);
 }
+
+// Whoever prepares, reviews, approves or advises on a recognition decision reads the legal
+// reasons and national reference qualifications it is built from (officers, agency officers,
+// council members, evaluators); administrators keep them.
+const DECISION_REFERENCE_READERS: readonly PermissionName[] = [
+  'applications.prepare_decision',
+  'applications.decide_application',
+  'councils.review_application',
+  'expert.submit_review',
+];
+
+/** May read the legal reasons and national reference qualifications of recognition decisions. */
+export function mayReadDecisionReferences(user: PermissionSubject | null | undefined): boolean {
+  return isAdmin(user) || DECISION_REFERENCE_READERS.some((permission) => hasPermission(user, permission));
+}

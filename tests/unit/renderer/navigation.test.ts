@@ -10,7 +10,7 @@ const itemIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(use
 describe('route table', () => {
   it('holds every route of spec §2 with its access level', () => {
     const byPath = new Map(APP_ROUTES.map((route) => [route.path, route.access]));
-    const admin = ['/applications/offline/new', '/users', '/users/:userId', '/users/create', '/users/groups', '/users/:userId/edit', '/services', '/services/:serviceId', '/services/create', '/services/:serviceId/edit', '/deadlines', '/reference', '/reference/countries'];
+    const admin = ['/applications/offline/new', '/users', '/users/:userId', '/users/create', '/users/groups', '/users/:userId/edit', '/services', '/services/:serviceId', '/services/create', '/services/:serviceId/edit', '/deadlines', '/reference', '/reference/countries', '/reference/legal-reasons', '/reference/national-qualifications'];
     const signedIn = ['/', '/applications', '/applications/incomplete', '/applications/:id', '/applications/:applicationId/verdict/:verdictId', '/documents', '/documents/templates', '/payments', '/payments/:paymentId', '/councils', '/councils/dashboard', '/councils/applications/:id', '/inspectorate-verifications', '/councils/analytics', '/councils/:councilId', '/councils/create', '/councils/:councilId/edit', '/news', '/news/:articleId', '/news/create', '/news/:articleId/edit', '/notifications', '/notifications/templates', '/reports', '/expert-commissions', '/expert-commissions/create', '/expert-commissions/:commissionId', '/expert-commissions/:commissionId/edit', '/expert-reviews', '/expert-reviews/:reviewId', '/settings', '/profile'];
     for (const path of admin) expect(byPath.get(path), path).toBe('admin');
     for (const path of signedIn) expect(byPath.get(path), path).toBe('signed_in');
@@ -22,6 +22,7 @@ describe('route table', () => {
   it('builds breadcrumbs from parents', () => {
     expect(breadcrumbTrail(routeById('user-edit')).map((r) => r.id)).toEqual(['users', 'user-detail', 'user-edit']);
     expect(breadcrumbTrail(routeById('countries')).map((r) => r.id)).toEqual(['reference', 'countries']);
+    expect(breadcrumbTrail(routeById('legal-reasons')).map((r) => r.id)).toEqual(['reference', 'legal-reasons']);
   });
 });
 
@@ -35,7 +36,7 @@ describe('navigation for each kind of user', () => {
   it('hides admin-only items from an officer and items whose permission the officer lacks', () => {
     const items = itemIds(USER_KINDS.officer);
     expect(items).toEqual(expect.arrayContaining(['home', 'applications', 'applications-incomplete', 'documents', 'payments', 'reports']));
-    for (const hidden of ['users', 'services', 'deadlines', 'reference', 'countries', 'applications-offline-new', 'news', 'settings', 'councils']) {
+    for (const hidden of ['users', 'services', 'deadlines', 'reference', 'countries', 'legal-reasons', 'national-qualifications', 'applications-offline-new', 'news', 'settings', 'councils']) {
       expect(items).not.toContain(hidden);
     }
   });

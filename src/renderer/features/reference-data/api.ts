@@ -16,7 +16,21 @@ import {
   type ReferenceValue,
   type ReferenceValueUpdate,
 } from '../../../shared/api/reference-data';
+import {
+  DECISION_REFERENCE_PATHS,
+  legalReason,
+  legalReasonListAnswer,
+  nationalQualification,
+  nationalQualificationListAnswer,
+  type LegalReason,
+  type LegalReasonInput,
+  type LegalReasonUpdate,
+  type NationalQualification,
+  type NationalQualificationInput,
+  type NationalQualificationUpdate,
+} from '../../../shared/api/decision-references';
 import { apiClient } from '../../lib/app-api-client';
+import type { LegalReasonListQuery, NationalQualificationListQuery } from './decision-reference-query';
 import type { CountryListQuery, InstitutionListQuery } from './institution-query';
 import type { ReferenceListSpec } from './reference-lists';
 import { queryKeys } from '../../lib/query-keys';
@@ -78,16 +92,32 @@ export function useSaveReferenceValue(value: ReferenceValue) {
   });
 }
 
-export type ActiveTarget = { kind: 'value'; value: ReferenceValue } | { kind: 'institution'; institution: InstitutionRecord };
+export type ActiveTarget =
+  | { kind: 'value'; value: ReferenceValue }
+  | { kind: 'institution'; institution: InstitutionRecord }
+  | { kind: 'legal_reason'; legalReason: LegalReason }
+  | { kind: 'national_qualification'; qualification: NationalQualification };
+
+/** Where a target is read and changed, and which lists a change makes stale. */
+function activeTargetOf(target: ActiveTarget): { path: string; version: number; stale: readonly unknown[] } {
+  switch (target.kind) {
+    case 'value':
+      return { path: REFERENCE_DATA_PATHS.codeValue(target.value.list, target.value.code), version: target.value.version, stale: queryKeys.reference.list(target.value.list) };
+    case 'institution':
+      return { path: REFERENCE_DATA_PATHS.institution(target.institution.id), version: target.institution.version, stale: queryKeys.reference.institutions };
+    case 'legal_reason':
+      return { path: DECISION_REFERENCE_PATHS.legalReason(target.legalReason.id), version: target.legalReason.version, stale: queryKeys.reference.legalReasons };
+    case 'national_qualification':
+      return { path: DECISION_REFERENCE_PATHS.nationalQualification(target.qualification.id), version: target.qualification.version, stale: queryKeys.reference.nationalQualifications };
+  }
+}
 
 /** Deactivates or offers again, with the record's version (412 when it changed meanwhile). */
 export function useSwitchActive(target: ActiveTarget) {
-  const refresh = useRefresh(target.kind === 'value' ? queryKeys.reference.list(target.value.list) : queryKeys.reference.institutions);
+  const { path, version, stale } = activeTargetOf(target);
+  const refresh = useRefresh(stale);
   return useMutation({
-    mutationFn: (active: boolean) =>
-      target.kind === 'value'
-        ? apiClient.patch(REFERENCE_DATA_PATHS.codeValue(target.value.list, target.value.code), { active, version: target.value.version }, ignored)
-        : apiClient.patch(REFERENCE_DATA_PATHS.institution(target.institution.id), { active, version: target.institution.version }, ignored),
+    mutationFn: (active: boolean) => apiClient.patch(path, { active, version }, ignored),
     onSuccess: refresh,
   });
 }
@@ -104,6 +134,57 @@ export function useSaveCountry(country: CountryRecord) {
   const refresh = useRefresh(queryKeys.reference.countries, queryKeys.countryNames);
   return useMutation({
     mutationFn: (body: CountryUpdate) => apiClient.patch(REFERENCE_DATA_PATHS.country(country.code), body, countryRecord),
+    onSuccess: refresh,
+  });
+}
+
+export function useLegalReasonList(query: LegalReasonListQuery) {
+  return useQuery({
+    queryKey: queryKeys.reference.legalReasonList(query),
+    queryFn: () => apiClient.get(DECISION_REFERENCE_PATHS.legalReasons, legalReasonListAnswer, { ...query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveLegalReason(reason: LegalReason | null) {
+  const refresh = useRefresh(queryKeys.reference.legalReasons);
+  return useMutation({
+    mutationFn: (body: LegalReasonInput | LegalReasonUpdate) =>
+      reason ? apiClient.patch(DECISION_REFERENCE_PATHS.legalReason(reason.id), body, legalReason) : apiClient.post(DECISION_REFERENCE_PATHS.legalReasons, body, legalReason),
+    onSuccess: refresh,
+  });
+}
+
+/** The national qualifications, ordered by name in the reader's language when so sorted (the key keeps the language). */
+export function useNationalQualificationList(query: NationalQualificationListQuery, language: string) {
+  return useQuery({
+    queryKey: queryKeys.reference.nationalQualificationList(query, language),
+    queryFn: () => apiClient.get(DECISION_REFERENCE_PATHS.nationalQualifications, nationalQualificationListAnswer, { ...query }, language),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveNationalQualification(qualification: NationalQualification | null) {
+  const refresh = useRefresh(queryKeys.reference.nationalQualifications);
+  return useMutation({
+    mutationFn: (body: NationalQualificationInput | NationalQualificationUpdate) =>
+      qualification
+        ? apiClient.patch(DECISION_REFERENCE_PATHS.nationalQualification(qualification.id), body, nationalQualification)
+        : apiClient.post(DECISION_REFERENCE_PATHS.nationalQualifications, body, nationalQualification),
+    onSuccess: refresh,
+  });
+}
+
+export type DeleteTarget = { kind: 'legal_reason'; legalReason: LegalReason } | { kind: 'national_qualification'; qualification: NationalQualification };
+
+/** Deletes a legal reason or national qualification no decision cites (409 when one does). */
+export function useDeleteDecisionReference(target: DeleteTarget) {
+  const refresh = useRefresh(target.kind === 'legal_reason' ? queryKeys.reference.legalReasons : queryKeys.reference.nationalQualifications);
+  return useMutation({
+    mutationFn: () =>
+      apiClient.delete(
+        target.kind === 'legal_reason' ? DECISION_REFERENCE_PATHS.legalReason(target.legalReason.id) : DECISION_REFERENCE_PATHS.nationalQualification(target.qualification.id),
+      ),
     onSuccess: refresh,
   });
 }

@@ -10,7 +10,7 @@ export interface AuditContext {
   ip: string | null;
 }
 
-export type ReferenceEntity = 'country' | 'institution' | 'reference_value';
+export type ReferenceEntity = 'country' | 'institution' | 'reference_value' | 'legal_reason' | 'national_qualification';
 
 export async function writeAudit(
   trx: Transaction<Database>,

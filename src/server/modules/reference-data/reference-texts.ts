@@ -16,3 +16,12 @@ export const translateReferenceRefusal = refusalTranslator({
 
 export const staleRecord = () => new ApiError(HTTP_STATUS.preconditionFailed, 'reference_stale');
 export const valueInUse = (extra?: Record<string, unknown>) => conflict('reference_in_use', {}, extra);
+
+const pgCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+/** PostgreSQL 23505: a unique index refused the row. */
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+/**
+ * PostgreSQL 23503: a foreign key refused the change, e.g. deleting a row another table still
+ * references with `on delete restrict`. The statement failed, so its transaction did nothing.
+ */
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';

@@ -41,6 +41,7 @@ import {
   mergeInstitution,
   updateInstitution,
 } from './institution-store';
+import { decisionReferenceRoutes } from './decision-reference-routes';
 import { translateReferenceRefusal } from './reference-texts';
 
 // Reference data (src/shared/api/reference-data.ts). Every signed-in staff member reads
@@ -65,6 +66,8 @@ const auditContext = (request: FastifyRequest): AuditContext => ({ actorId: curr
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   translateRefusals(app, translateReferenceRefusal);
+  // The libraries recognition decisions are built from: read more widely than the rest (see there).
+  await app.register(decisionReferenceRoutes);
 
   app.get(
     REFERENCE_DATA_PATHS.countries,
