@@ -320,7 +320,6 @@ export type StatementImportRequest = z.input<typeof statementImportRequest>;
 export const STATEMENT_LINE_STATES = ['unmatched', 'matched', 'set_aside'] as const;
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
 export const statementLineListQuery = pageQuery.extend({ state: z.enum(STATEMENT_LINE_STATES).optional() });
-export type StatementLineListQuery = z.input<typeof statementLineListQuery>;
 export const statementLineListItem = statementLine.extend({
   statement: z.object({ id: z.number().int(), file_name: z.string(), imported_at: z.string().nullable() }),
 });
