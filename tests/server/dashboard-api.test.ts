@@ -23,8 +23,33 @@ import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 let server: ServerFixture;
+/** Lines an import left for a person: two still unmatched, one set aside, and two the import settled itself. */
+async function importedStatementWithLeftLines(): Promise<void> {
+  const { id } = await server.db
+    .insertInto('bank_statements')
+    .values({ file_name: 'desk.csv', sha256: 'd'.repeat(64), encoding: 'utf-8', status: 'imported', line_count: 5, imported_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const line = (line_number: number, outcome: 'unknown_reference' | 'amount_mismatch' | 'invalid' | 'recorded', resolution: 'set_aside' | null = null) => ({
+    statement_id: id,
+    line_number,
+    outcome,
+    amount: '10.00',
+    currency: 'EUR',
+    reference: `DESK-${line_number}`,
+    resolution,
+    resolution_note: resolution ? 'Returned to the payer.' : null,
+    resolved_at: resolution ? new Date() : null,
+  });
+  await server.db
+    .insertInto('bank_statement_lines')
+    .values([line(1, 'unknown_reference'), line(2, 'amount_mismatch'), line(3, 'amount_mismatch', 'set_aside'), line(4, 'invalid'), line(5, 'recorded')])
+    .execute();
+}
+
 beforeAll(async () => {
   server = await createServerFixture();
+  await importedStatementWithLeftLines();
 });
 afterAll(async () => server.close());
 
@@ -91,6 +116,7 @@ const API_LISTS: Record<DeskList, string> = {
   applications: APPLICATION_PATHS.list,
   incompleteApplications: APPLICATION_PATHS.incomplete,
   payments: PAYMENT_PATHS.list,
+  statementLines: PAYMENT_PATHS.statementLines,
   documents: DOCUMENT_PATHS.list,
   expertReviews: EXPERT_PATHS.reviews,
   news: NEWS_PATHS.list,
@@ -113,7 +139,7 @@ async function desk(username: string): Promise<DeskAnswer> {
 /** Each demo group's own work (permissions.md): what its dashboard shows, in this order. */
 const OFFICE_TILES: DeskTile[] = [
   'assigned_to_me', 'unassigned', 'incomplete', 'overdue', 'awaiting_payment', 'document_verification', 'council_review', 'awaiting_decision',
-  'inspectorate', 'pending_payments', 'exemption_requests', 'documents_to_verify',
+  'inspectorate', 'pending_payments', 'exemption_requests', 'unmatched_statement_lines', 'documents_to_verify',
 ];
 const DESKS: Record<string, DeskTile[]> = {
   admin: DESK_TILE_NAMES,
@@ -122,7 +148,7 @@ const DESKS: Record<string, DeskTile[]> = {
   agency: ['awaiting_decision'],
   council: [],
   evaluator: ['reviews_requested'],
-  payments: ['pending_payments', 'exemption_requests'],
+  payments: ['pending_payments', 'exemption_requests', 'unmatched_statement_lines'],
   verifier: ['documents_to_verify'],
   inspector: ['inspectorate'],
   content: ['news_drafts', 'news_scheduled'],
@@ -147,6 +173,8 @@ describe('the desk', () => {
     for (const tile of ['assigned_to_me', 'unassigned', 'incomplete', 'pending_payments', 'documents_to_verify'] as const) expect(counts[tile], tile).toBeGreaterThan(0);
     expect((await desk('content')).tiles.some((tile) => tile.count > 0)).toBe(true);
     expect((await desk('evaluator')).tiles[0]!.count).toBeGreaterThan(0);
+    // The demo has no bank statement: the two unmatched lines are the ones this file imported.
+    expect((await desk('payments')).tiles.find((tile) => tile.tile === 'unmatched_statement_lines')!.count).toBe(2);
   });
 
   it('counts open work only in "assigned to me" and "unassigned"', async () => {

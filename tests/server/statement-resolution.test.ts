@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_PATHS, statementDetail, type StatementDetail } from '../../src/shared/api/payments';
+import { PAYMENT_PATHS, statementDetail, statementLineListAnswer, type StatementDetail, type StatementLineState } from '../../src/shared/api/payments';
 import { DEMO_ACCOUNTS } from '../../src/server/db/demo-accounts';
 import { hasPermission } from '../../src/shared/auth/permissions';
 import { loadUserObject } from '../../src/server/auth-context';
@@ -27,9 +27,9 @@ beforeAll(async () => {
     .where('applications.archived', '=', false)
     .where('applications.invalidated', '=', false)
     .orderBy('applications.id')
-    .limit(6)
+    .limit(8)
     .execute();
-  expect(pending.length).toBe(6);
+  expect(pending.length).toBe(8);
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -100,6 +100,51 @@ describe('resolving statement lines', () => {
     const notImported = await post('payments', PAYMENT_PATHS.setAsideStatementLine(previewedId, 1), { reason: 'x' });
     expect(notImported.statusCode).toBe(409);
     expect(notImported.json().code).toBe('statement_not_imported');
+  });
+
+  it('lists the lines imports left for a person by where they stand: unmatched until matched or set aside', async () => {
+    const total = async (state?: StatementLineState) => {
+      const answer = await server.app.inject({ url: `/api${PAYMENT_PATHS.statementLines}${state ? `?state=${state}` : ''}`, headers: await server.authorization('payments') });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return statementLineListAnswer.parse(answer.json());
+    };
+    const counts = async () => ({ all: (await total()).count, unmatched: (await total('unmatched')).count, matched: (await total('matched')).count, set_aside: (await total('set_aside')).count });
+    const before = await counts();
+    expect(before.all).toBe(before.unmatched + before.matched + before.set_aside);
+
+    const [target, short] = [pending[6]!, pending[7]!];
+    const statement = await importedStatement(target.amount_due, short);
+    expect(await counts()).toEqual({ ...before, all: before.all + 2, unmatched: before.unmatched + 2 });
+    // The newest import comes first, its lines in file order, each naming its statement.
+    const newest = (await total('unmatched')).results.slice(0, 2);
+    expect(newest.map((line) => [line.statement.id, line.statement.file_name, line.line_number, line.outcome, line.resolution])).toEqual([
+      [statement.id, statement.file_name, 1, 'unknown_reference', null],
+      [statement.id, statement.file_name, 2, 'amount_mismatch', null],
+    ]);
+
+    expect((await post('payments', PAYMENT_PATHS.matchStatementLine(statement.id, 1), { payment_id: target.payment_id })).statusCode).toBe(200);
+    expect((await post('payments', PAYMENT_PATHS.setAsideStatementLine(statement.id, 2), { reason: 'Paid too little.' })).statusCode).toBe(200);
+    expect(await counts()).toEqual({ all: before.all + 2, unmatched: before.unmatched, matched: before.matched + 1, set_aside: before.set_aside + 1 });
+    const matched = (await total('matched')).results.find((line) => line.statement.id === statement.id)!;
+    expect(matched.payment?.application_reference).toBe(target.reference);
+    expect(matched.resolution).toMatchObject({ how: 'matched', by: { full_name: expect.any(String) } });
+    expect((await total('unmatched')).results.some((line) => line.statement.id === statement.id)).toBe(false);
+    // A state the list does not know is a field error, not an empty list.
+    expect((await server.app.inject({ url: `/api${PAYMENT_PATHS.statementLines}?state=open`, headers: await server.authorization('payments') })).statusCode).toBe(400);
+  });
+
+  it('each demo group: the lines list needs payments.view_payment', async () => {
+    const failures: string[] = [];
+    for (const username of [null, ...DEMO_ACCOUNTS.map((account) => account.username)]) {
+      let expected = 401;
+      if (username) {
+        const row = await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+        expected = hasPermission((await loadUserObject(server.db, row.id))!, 'payments.view_payment') ? 200 : 403;
+      }
+      const answer = await server.app.inject({ url: `/api${PAYMENT_PATHS.statementLines}?state=unmatched`, headers: username ? await server.authorization(username) : {} });
+      if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'}: expected ${expected}, got ${answer.statusCode}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('each demo group: matching and setting aside need payments.mark_paid', async () => {

@@ -79,6 +79,7 @@ const rows: RowSpec[] = [
 
   // :paymentId, not :id (the route × role suite fills it with a demo payment).
   { id: 'payments', path: '/payments', access: 'signed_in', title: 'payments', area: 'payments', navigation: true, permission: 'payments.view_payment' },
+  { id: 'statement-lines', path: '/payments/statement-lines', access: 'signed_in', title: 'statementLines', area: 'payments', navigation: true, permission: 'payments.view_payment', parent: 'payments' },
   { id: 'payment-detail', path: '/payments/:paymentId', access: 'signed_in', title: 'paymentDetail', area: 'payments', permission: 'payments.view_payment', parent: 'payments' },
 
   { id: 'notifications', path: '/notifications', access: 'signed_in', title: 'notifications', area: 'communication', navigation: true, permission: 'notifications.view_notification' },

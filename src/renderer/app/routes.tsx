@@ -52,6 +52,7 @@ const UserCreateScreen = lazy(() => import('../features/users/user-editor-screen
 const UserEditScreen = lazy(() => import('../features/users/user-editor-screens').then((m) => ({ default: m.UserEditScreen })));
 const GroupListScreen = lazy(() => import('../features/users/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
 const PaymentListScreen = lazy(() => import('../features/payments/payment-list-screen').then((m) => ({ default: m.PaymentListScreen })));
+const StatementLineListScreen = lazy(() => import('../features/payments/statement-line-list-screen').then((m) => ({ default: m.StatementLineListScreen })));
 const PaymentDetailScreen = lazy(() => import('../features/payments/payment-detail-screen').then((m) => ({ default: m.PaymentDetailScreen })));
 const NotificationListScreen = lazy(() => import('../features/notifications/notification-list-screen').then((m) => ({ default: m.NotificationListScreen })));
 const NotificationTemplatesScreen = lazy(() =>
@@ -105,6 +106,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'user-detail': UserDetailScreen,
   'user-edit': UserEditScreen,
   payments: PaymentListScreen,
+  'statement-lines': StatementLineListScreen,
   'payment-detail': PaymentDetailScreen,
   notifications: NotificationListScreen,
   'notification-templates': NotificationTemplatesScreen,

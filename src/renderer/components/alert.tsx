@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button as AriaButton } from 'react-aria-components';
+import { Icon } from './icon';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -23,7 +24,7 @@ export function Alert({ tone = 'info', title, children, onDismiss }: AlertProps)
       </div>
       {onDismiss ? (
         <AriaButton className="alert__dismiss" aria-label={t('dismiss')} onPress={onDismiss}>
-          <span aria-hidden="true">×</span>
+          <Icon name="close" />
         </AriaButton>
       ) : null}
     </div>

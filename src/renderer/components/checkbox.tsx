@@ -1,5 +1,6 @@
 import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 export interface CheckboxProps extends Omit<AriaCheckboxProps, 'className' | 'children'> {
   children: React.ReactNode;
@@ -12,7 +13,7 @@ export function Checkbox({ children, ...props }: CheckboxProps) {
       {({ isSelected, isIndeterminate }) => (
         <>
           <span aria-hidden="true" className="choice-box">
-            {isSelected ? '✓' : isIndeterminate ? '–' : ''}
+            {isSelected ? <Icon name="check" /> : isIndeterminate ? <Icon name="dash" /> : null}
           </span>
           <span>{children}</span>
         </>

@@ -14,6 +14,7 @@ import { useFormat } from '../lib/format';
 import { useTableDensity } from './table-density';
 import { TruncatedText } from './truncated-text';
 import './data-table.css';
+import { Icon } from './icon';
 
 // The one table of the app: every list and every tabular part of a screen is a DataTable, so rows
 // keep one line, the density switch and the tooltips work everywhere, and tests find one markup.
@@ -203,9 +204,7 @@ export function DataTable<RowType>({
                 <span className="data-table__heading">
                   <TruncatedText text={column.title} isFocused={isFocusVisible} />
                   {allowsSorting ? (
-                    <span aria-hidden="true" className="data-table__sort">
-                      {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
-                    </span>
+                    <Icon className="data-table__sort" name={sortDirection === 'ascending' ? 'sortAscending' : sortDirection === 'descending' ? 'sortDescending' : 'sortable'} />
                   ) : null}
                 </span>
               )}

@@ -19,6 +19,7 @@ import {
 import { FORMAT_LOCALES, formatDate, formatLanguage, intlHasDates } from '../lib/format';
 import { FieldLabel } from './field-label';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 /** The calendar date of an ISO `YYYY-MM-DD` string, or null when it is missing or not a date. */
 export function calendarDateOf(value: string | null | undefined): CalendarDate | null {
@@ -105,11 +106,11 @@ export function DatePickerField({ label, value, onChange, minValue, maxValue, cl
           </DateInput>
           {clearLabel && date ? (
             <AriaButton slot={null} className="date-picker__button" aria-label={clearLabel} onPress={() => onChange(null)}>
-              <span aria-hidden="true">×</span>
+              <Icon name="close" />
             </AriaButton>
           ) : null}
           <AriaButton className="date-picker__button">
-            <span aria-hidden="true">▾</span>
+            <Icon name="chevronDown" />
           </AriaButton>
         </Group>
         {errorMessage ? (
@@ -131,11 +132,11 @@ export function CalendarPopover() {
         <Calendar>
           <header className="calendar__header">
             <AriaButton slot="previous" className="date-picker__button">
-              ‹
+              <Icon name="chevronLeft" />
             </AriaButton>
             <Heading className="calendar__title" />
             <AriaButton slot="next" className="date-picker__button">
-              ›
+              <Icon name="chevronRight" />
             </AriaButton>
           </header>
           <CalendarGrid className="calendar__grid">{(day) => <CalendarCell date={day} className="calendar__cell" />}</CalendarGrid>

@@ -14,6 +14,7 @@ import {
 import { CalendarPopover, dateFieldLocale } from './date-picker-field';
 import { FieldLabel } from './field-label';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 /** The reader's wall-clock time of an instant (ISO with offset), or null when it is missing or not one. */
 export function zonedTimeOf(instant: string | null | undefined): ZonedDateTime | null {
@@ -79,7 +80,7 @@ export function DateTimeField({ label, value, onChange, errorMessage, descriptio
             )}
           </DateInput>
           <AriaButton className="date-picker__button">
-            <span aria-hidden="true">▾</span>
+            <Icon name="chevronDown" />
           </AriaButton>
         </Group>
         {description ? (

@@ -5,6 +5,7 @@ import { serverText, translateError } from '../lib/error-translator';
 import { saveBlob, type SavedFile } from '../lib/save-file';
 import { Alert } from './alert';
 import { Spinner } from './spinner';
+import { Icon } from './icon';
 
 // "Export" as a menu of file formats (the users and payments lists): the server writes the file
 // with its header row in the reader's language; the page saves it under the server's name and
@@ -63,9 +64,7 @@ export function ExportMenu<Format extends string>({ texts, formats, isDisabled =
         <AriaButton className="button button--secondary choice-trigger" isDisabled={isDisabled || busy} isPending={busy}>
           {busy ? <Spinner size="small" decorative /> : null}
           <span className="button__label">{texts.menu}</span>
-          <span aria-hidden="true" className="choice-trigger__arrow">
-            ▾
-          </span>
+          <Icon name="chevronDown" className="choice-trigger__arrow" />
         </AriaButton>
         <Popover className="popover choice-popover" placement="bottom end">
           <Menu aria-label={texts.menu} className="listbox choice-menu" onAction={(key) => void start(key as Format)}>

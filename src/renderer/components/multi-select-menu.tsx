@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import type { SelectOption } from './select-field';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 export interface MultiSelectMenuProps {
   /** The menu's accessible name; also the trigger's (a field label above it, or its text). */
@@ -45,17 +46,13 @@ export function MultiSelectMenu({ label, options, selected, onChange, disabled, 
   const trigger = asField ? (
     <AriaButton id={buttonId} aria-labelledby={`${labelId} ${buttonId}`} className="field__input choice-field__button">
       <span className="choice-field__summary">{summary(options, current, emptySummary)}</span>
-      <span aria-hidden="true" className="choice-trigger__arrow">
-        ▾
-      </span>
+      <Icon name="chevronDown" className="choice-trigger__arrow" />
     </AriaButton>
   ) : (
     <AriaButton className="button button--secondary choice-trigger">
       {label}
       {current.length > 0 ? <span className="choice-trigger__count"> ({current.length})</span> : null}
-      <span aria-hidden="true" className="choice-trigger__arrow">
-        ▾
-      </span>
+      <Icon name="chevronDown" className="choice-trigger__arrow" />
     </AriaButton>
   );
   const menu = (
@@ -75,7 +72,7 @@ export function MultiSelectMenu({ label, options, selected, onChange, disabled, 
               {({ isSelected }) => (
                 <>
                   <span aria-hidden="true" className="choice-box">
-                    {isSelected ? '✓' : ''}
+                    {isSelected ? <Icon name="check" /> : null}
                   </span>
                   {option.label}
                 </>

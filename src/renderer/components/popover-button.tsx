@@ -1,5 +1,6 @@
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 export interface PopoverButtonProps {
   /** The trigger's text. */
@@ -15,9 +16,7 @@ export function PopoverButton({ label, title, children }: PopoverButtonProps) {
     <DialogTrigger>
       <AriaButton className="button button--secondary choice-trigger">
         {label}
-        <span aria-hidden="true" className="choice-trigger__arrow">
-          ▾
-        </span>
+        <Icon name="chevronDown" className="choice-trigger__arrow" />
       </AriaButton>
       <Popover className="popover choice-popover" placement="bottom start">
         <Dialog aria-label={title} className="choice-panel">

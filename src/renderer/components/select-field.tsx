@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components';
 import { FieldLabel } from './field-label';
 import './choice-controls.css';
+import { Icon } from './icon';
 
 // The one single-choice control of the app (filters, dialogs, forms, the language): a button
 // opening a list, or with `isSearchable` a combo box to type into for long lists (people,
@@ -130,7 +131,7 @@ export function SelectField({
         <div className="field__input combo-box__group">
           <Input className="combo-box__input" placeholder={placeholder} />
           <AriaButton className="combo-box__button" aria-label={openLabel}>
-            <span aria-hidden="true">▾</span>
+            <Icon name="chevronDown" />
           </AriaButton>
         </div>
         {error}
@@ -156,9 +157,7 @@ export function SelectField({
       <FieldLabel label={label} isRequired={isRequired} />
       <AriaButton className="field__input select-field__button">
         <SelectValue className="select-field__value" />
-        <span aria-hidden="true" className="choice-trigger__arrow">
-          ▾
-        </span>
+        <Icon name="chevronDown" className="choice-trigger__arrow" />
       </AriaButton>
       {error}
       <OptionList items={items} />

@@ -8,6 +8,7 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
 import { i18n } from '../lib/i18n';
+import { Icon } from './icon';
 
 /** The success messages of spec §8. */
 export type SuccessKind = 'saved' | 'deleted' | 'updated' | 'created' | 'sent' | 'uploaded';
@@ -48,7 +49,7 @@ export function ToastArea() {
             ) : null}
           </ToastContent>
           <AriaButton slot="close" className="toast__close" aria-label={t('dismiss')}>
-            <span aria-hidden="true">×</span>
+            <Icon name="close" />
           </AriaButton>
         </AriaToast>
       )}

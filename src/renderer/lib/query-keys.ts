@@ -107,6 +107,7 @@ export const queryKeys = {
     statementLists: ['payments', 'statements', 'list'] as const,
     statementList: (page: number, language: string) => ['payments', 'statements', 'list', page, language] as const,
     statement: (id: number | null, language: string) => ['payments', 'statements', 'detail', id, language] as const,
+    statementLines: (query: unknown, language: string) => ['payments', 'statement-lines', query, language] as const,
   },
   payment: (id: number) => ['payment', id] as const,
 

@@ -38,6 +38,8 @@ export const PAYMENT_PATHS = {
   matchStatementLine: (id: number, line: number) => `/payments/statements/${id}/lines/${line}/match/`,
   /** POST: set a line the import left aside, with the reason. */
   setAsideStatementLine: (id: number, line: number) => `/payments/statements/${id}/lines/${line}/set-aside/`,
+  /** GET: the lines imports left for a person (amount differs, unknown reference), by whether they are resolved. */
+  statementLines: '/payments/statement-lines/',
   /** GET, no sign-in: what a receipt's verification code stands for (the QR code's address). */
   verifyReceipt: (code: string) => `/public/receipts/${encodeURIComponent(code)}/`,
 } as const;
@@ -310,6 +312,19 @@ export type StatementLineMatchRequest = z.input<typeof statementLineMatchRequest
 export const statementLineSetAsideRequest = z.object({ reason: safeText({ max: 1000, multiline: true }).min(1, 'This field is required') });
 export type StatementLineSetAsideRequest = z.input<typeof statementLineSetAsideRequest>;
 export type StatementImportRequest = z.input<typeof statementImportRequest>;
+
+/**
+ * The lines of imported statements the import left for a person (RESOLVABLE_LINE_OUTCOMES), by
+ * where they stand: unmatched (neither matched to a payment nor set aside yet), matched, set aside.
+ */
+export const STATEMENT_LINE_STATES = ['unmatched', 'matched', 'set_aside'] as const;
+export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
+export const statementLineListQuery = pageQuery.extend({ state: z.enum(STATEMENT_LINE_STATES).optional() });
+export const statementLineListItem = statementLine.extend({
+  statement: z.object({ id: z.number().int(), file_name: z.string(), imported_at: z.string().nullable() }),
+});
+export type StatementLineListItem = z.infer<typeof statementLineListItem>;
+export const statementLineListAnswer = paginated(statementLineListItem);
 
 export const paymentIdParams = z.object({ id: z.coerce.number().pipe(recordId) });
 export const receiptCodeParams = z.object({ code: safeText({ max: TEXT_LIMITS.code }).min(1) });

@@ -9,6 +9,7 @@ import { translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import { useInbox, useMarkAllRead, useMarkRead } from './api';
 import './inbox.css';
+import { Icon } from '../../components/icon';
 
 /** The header's bell: the unread count, and the latest in-app messages in a panel beside it. */
 export function NotificationBell() {
@@ -20,9 +21,7 @@ export function NotificationBell() {
   return (
     <DialogTrigger>
       <AriaButton className="inbox-bell" aria-label={label}>
-        <span aria-hidden="true" className="inbox-bell__icon">
-          🔔
-        </span>
+        <Icon name="bell" className="inbox-bell__icon" />
         {unread > 0 ? (
           <span aria-hidden="true" className="inbox-bell__badge">
             {unread > 99 ? '99+' : format.number(unread)}
@@ -88,7 +87,7 @@ function InboxEntry({ message }: { message: InboxItem }) {
         <span className="inbox-entry__subject">
           {isUnread ? (
             <span className="inbox-entry__marker">
-              <span aria-hidden="true">● </span>
+              <Icon name="circle" filled />{' '}
               <span className="visually-hidden">{t('entry.unread')} </span>
             </span>
           ) : null}

@@ -21,6 +21,7 @@ import { describeRefusal, refusalBesideFields } from '../../lib/error-translator
 import { useFormat } from '../../lib/format';
 import { useSaveTemplate } from './api';
 import { TemplateTextField } from './template-text-field';
+import { Icon } from '../../components/icon';
 
 type FieldName = 'subject' | 'body';
 type TextElement = HTMLInputElement & HTMLTextAreaElement;
@@ -141,7 +142,7 @@ export function TemplateEditor({ event, language, history, onReload }: TemplateE
       render: (row) =>
         row.active ? (
           <span className="badge badge--success">
-            <span aria-hidden="true">✓ </span>
+            <Icon name="check" />{' '}
             {t('history.active')}
           </span>
         ) : (

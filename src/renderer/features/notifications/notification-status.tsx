@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { NotificationStatus } from '../../../shared/api/notifications';
+import { Icon, type IconName } from '../../components/icon';
 
-const LOOK: Record<NotificationStatus, { icon: string; tone: string }> = {
-  sent: { icon: '✓', tone: 'success' },
-  pending: { icon: '◷', tone: 'info' },
-  failed: { icon: '✕', tone: 'danger' },
+const LOOK: Record<NotificationStatus, { icon: IconName; tone: string }> = {
+  sent: { icon: 'check', tone: 'success' },
+  pending: { icon: 'pending', tone: 'info' },
+  failed: { icon: 'close', tone: 'danger' },
 };
 
 /** A message's status in words with an icon beside it: never told by colour alone. */
@@ -13,7 +14,7 @@ export function NotificationStatusBadge({ status }: { status: NotificationStatus
   const look = LOOK[status];
   return (
     <span className={`badge badge--${look.tone}`}>
-      <span aria-hidden="true">{look.icon} </span>
+      <Icon name={look.icon} />{' '}
       {t(`status.${status}`)}
     </span>
   );

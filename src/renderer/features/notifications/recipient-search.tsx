@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import '../../components/choice-controls.css';
+import { Icon } from '../../components/icon';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -62,7 +63,7 @@ export function RecipientSearch({ label, openLabel, description, options, onSear
       <div className="field__input combo-box__group">
         <Input className="combo-box__input" />
         <AriaButton className="combo-box__button" aria-label={openLabel}>
-          <span aria-hidden="true">▾</span>
+          <Icon name="chevronDown" />
         </AriaButton>
       </div>
       <Text slot="description" className="field__description">

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '../../../shared/api/payments';
+import { Icon, type IconName } from '../../components/icon';
 
 // A payment's status in words with a mark, coloured by how it stands: never colour alone.
 
-const LOOK: Record<PaymentStatus, { tone: 'success' | 'warning' | 'info' | 'danger'; mark: string }> = {
-  pending: { tone: 'warning', mark: '…' },
-  paid: { tone: 'success', mark: '✓' },
-  partially_refunded: { tone: 'info', mark: '↺' },
-  refunded: { tone: 'info', mark: '↩' },
-  exempted: { tone: 'success', mark: '○' },
-  cancelled: { tone: 'danger', mark: '✕' },
+const LOOK: Record<PaymentStatus, { tone: 'success' | 'warning' | 'info' | 'danger'; mark: IconName }> = {
+  pending: { tone: 'warning', mark: 'pending' },
+  paid: { tone: 'success', mark: 'check' },
+  partially_refunded: { tone: 'info', mark: 'refundPart' },
+  refunded: { tone: 'info', mark: 'refund' },
+  exempted: { tone: 'success', mark: 'circle' },
+  cancelled: { tone: 'danger', mark: 'close' },
 };
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
@@ -17,7 +18,7 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { tone, mark } = LOOK[status];
   return (
     <span className={`badge badge--${tone}`}>
-      <span aria-hidden="true">{mark} </span>
+      <Icon name={mark} />{' '}
       {t(`status.${status}`)}
     </span>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { PAYMENT_PATHS, statementDetail, statementListAnswer, type StatementDetail } from '../../../shared/api/payments';
+import { PAYMENT_PATHS, statementDetail, statementLineListAnswer, statementListAnswer, type StatementDetail, type StatementLineState } from '../../../shared/api/payments';
 import { ERROR_CODES } from '../../../shared/errors';
 import { failure } from '../../../shared/transport-failure';
 import { apiClient } from '../../lib/app-api-client';
@@ -27,6 +27,15 @@ export function useStatementList(page: number, language: string) {
     queryKey: queryKeys.payments.statementList(page, language),
     queryFn: async () =>
       answerOf(await apiClient.send('get', PAYMENT_PATHS.statements, { searchParams: { page, page_size: STATEMENTS_PAGE_SIZE }, headers: inLanguage(language) }), statementListAnswer),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The lines imports left for a person, by where they stand (the payments desk's tile opens the unmatched ones). */
+export function useStatementLineList(query: { page: number; page_size: number; state?: StatementLineState }, language: string) {
+  return useQuery({
+    queryKey: queryKeys.payments.statementLines(query, language),
+    queryFn: () => apiClient.get(PAYMENT_PATHS.statementLines, statementLineListAnswer, query, language),
     placeholderData: keepPreviousData,
   });
 }

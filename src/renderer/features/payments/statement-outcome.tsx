@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StatementLineOutcome } from '../../../shared/api/payments';
+import { Icon, type IconName } from '../../components/icon';
 
 // A statement line's outcome in words with an icon of its kind: recorded or to be recorded (a
 // tick), left for a person to look at (a warning sign), unusable (a cross). The icon is
@@ -18,16 +19,14 @@ export const OUTCOME_TONES: Readonly<Record<StatementLineOutcome, Tone>> = {
   invalid: 'danger',
 };
 
-const ICONS: Readonly<Record<Tone, string>> = { success: '✓', warning: '⚠', danger: '✕' };
+const ICONS: Readonly<Record<Tone, IconName>> = { success: 'check', warning: 'alert', danger: 'close' };
 
 export function StatementOutcome({ outcome }: { outcome: StatementLineOutcome }) {
   const { t } = useTranslation('payments-import');
   const tone = OUTCOME_TONES[outcome];
   return (
     <span className={`badge badge--${tone} statement-outcome`}>
-      <span aria-hidden="true" className="statement-outcome__icon">
-        {ICONS[tone]}
-      </span>{' '}
+      <Icon name={ICONS[tone]} className="statement-outcome__icon" />{' '}
       {t(`outcome.${outcome}`)}
     </span>
   );

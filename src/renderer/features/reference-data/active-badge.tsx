@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icon';
 
 /** Whether an entry is offered to new applications, in words with a mark (never colour alone). */
 export function ActiveBadge({ active, merged = false }: { active: boolean; merged?: boolean }) {
@@ -6,14 +7,14 @@ export function ActiveBadge({ active, merged = false }: { active: boolean; merge
   if (merged) {
     return (
       <span className="badge badge--info">
-        <span aria-hidden="true">⇢ </span>
+        <Icon name="redirect" />{' '}
         {t('status.merged')}
       </span>
     );
   }
   return (
     <span className={active ? 'badge badge--success' : 'badge'}>
-      <span aria-hidden="true">{active ? '✓ ' : '○ '}</span>
+      <Icon name={active ? 'check' : 'circle'} />{' '}
       {t(active ? 'status.active' : 'status.inactive')}
     </span>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from 'react-aria-components';
-import type { TFunction } from 'i18next';
 import { Alert } from '../../components/alert';
 import { DataTable } from '../../components/data-table';
 import { Pager } from '../../components/pager';
@@ -10,58 +9,26 @@ import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
 import type { ServiceHistoryEntry } from '../../../shared/api/services';
 import { HISTORY_PAGE_SIZE, useServiceHistory } from './api';
-
-/** Fields the history names in the reader's words; another field is shown by its stored name. */
-const FIELD_KEYS: Readonly<Record<string, string>> = {
-  service_type: 'fields.type',
-  category: 'fields.category',
-  fee_enabled: 'fields.feeEnabled',
-  base_fee_amount: 'fields.baseFee',
-  fee_exemption_allowed: 'fields.exemptionAllowed',
-  processing_time_days: 'fields.processingTime',
-  enabled: 'fields.state',
-  council_required: 'fields.councilRequired',
-  degree_options: 'fields.degreeOptions',
-  document_requirements: 'fields.documentRequirements',
-  selectable_documents: 'fields.selectableDocuments',
-  workflow_stages: 'fields.workflowStages',
-  price_table: 'fields.priceTable',
-  fee: 'fields.fee',
-};
-
-function fieldName(field: string, t: TFunction): string {
-  const localisedField = /^(name|description|requirements)_(en|sq|sr)$/.exec(field);
-  if (localisedField) return t('form.inLanguage', { field: t(`fields.${localisedField[1]}`), language: t(`languages.${localisedField[2]}`) });
-  return FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field;
-}
-
-/** A stored value as a short text: yes/no, a dash for nothing, lists and tables as compact JSON. */
-function valueText(value: unknown, t: TFunction): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return t(value ? 'yes' : 'no');
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
-}
+import { changeLines } from './service-history-changes';
 
 /** Every change of the service: who, when, and each field before and after. */
 export function ServiceHistory({ serviceId }: { serviceId: number }) {
-  const { t } = useTranslation(['services', 'common']);
+  const { t } = useTranslation(['services', 'applications', 'common']);
   const format = useFormat();
   const [page, setPage] = useState(1);
   const history = useServiceHistory(serviceId, page);
 
-  const changesOf = (entry: ServiceHistoryEntry) =>
-    entry.changes.length === 0 ? (
-      '—'
-    ) : (
+  const changesOf = (entry: ServiceHistoryEntry) => {
+    const lines = entry.changes.flatMap((change) => changeLines(change, t, format));
+    if (lines.length === 0) return '—';
+    return (
       <ul className="service-history__changes">
-        {entry.changes.map((change) => (
-          <li key={change.field}>
-            {t('history.change', { field: fieldName(change.field, t), before: valueText(change.before, t), after: valueText(change.after, t) })}
-          </li>
+        {lines.map((line) => (
+          <li key={line.field}>{t('history.change', { field: line.field, before: line.before, after: line.after })}</li>
         ))}
       </ul>
     );
+  };
 
   return (
     <section className="card" aria-labelledby="service-history">

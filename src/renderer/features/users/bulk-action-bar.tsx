@@ -9,6 +9,7 @@ import { BULK_ACTION_SPECS } from './bulk-actions';
 import { BulkActionDialog } from './bulk-dialogs';
 import { exportUsers } from './list-api';
 import type { ListSelectionControls } from './user-list-selection';
+import { Icon } from '../../components/icon';
 
 export interface BulkActionBarProps {
   selection: ListSelectionControls;
@@ -52,9 +53,7 @@ export function BulkActionBar({ selection, pageIds, matching }: BulkActionBarPro
         <MenuTrigger>
           <AriaButton className="button button--secondary choice-trigger" isDisabled={!canAct}>
             {t('bulk.menu')}
-            <span aria-hidden="true" className="choice-trigger__arrow">
-              ▾
-            </span>
+            <Icon name="chevronDown" className="choice-trigger__arrow" />
           </AriaButton>
           <Popover className="popover choice-popover" placement="bottom end">
             <Menu aria-label={t('bulk.menu')} className="listbox choice-menu" onAction={(key) => setAction(key as BulkAction)}>

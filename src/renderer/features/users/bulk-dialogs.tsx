@@ -15,6 +15,7 @@ import { BulkParametersForm } from './bulk-parameters';
 import { groupLabel } from './group-names';
 import { previewSelection, useRunBulkAction } from './list-api';
 import { SendNotificationForm } from './send-notification-form';
+import { Icon } from '../../components/icon';
 
 // One bulk action from start to end (spec §2): the form the action needs, the count of the users it
 // will touch (bulk preview) confirmed in words, the run with that count (a different count now is
@@ -224,7 +225,7 @@ function Results({ answer, onClose }: { answer: BulkAnswer; onClose(): void }) {
       text: outcomeText,
       render: (row) => (
         <span className={row.outcome === 'done' ? 'user-outcome user-outcome--done' : 'user-outcome user-outcome--skipped'}>
-          <span aria-hidden="true">{row.outcome === 'done' ? '✓ ' : '– '}</span>
+          <Icon name={row.outcome === 'done' ? 'check' : 'dash'} />{' '}
           {outcomeText(row)}
         </span>
       ),

@@ -15,6 +15,7 @@ import { useListSelection } from './user-list-selection';
 import './users-list.css';
 import { ListResults } from '../../components/list-screen';
 import { useListAddress, useListSort } from '../../lib/list-address';
+import { Icon } from '../../components/icon';
 
 /** /users (admin only, spec §2): the staff accounts with filters, sorting, paging, bulk actions and export. */
 export function UserListScreen({ titleKey }: { titleKey: string }) {
@@ -61,7 +62,7 @@ export function UserListScreen({ titleKey }: { titleKey: string }) {
         text: stateText,
         render: (row) => (
           <span className={row.is_active ? 'user-state user-state--active' : 'user-state user-state--inactive'}>
-            <span aria-hidden="true">{row.is_active ? '✓ ' : '✕ '}</span>
+            <Icon name={row.is_active ? 'check' : 'close'} />{' '}
             {stateText(row)}
           </span>
         ),

@@ -11,6 +11,7 @@ import { displayNameSql } from '../../shared/display-name';
 import { foldedWordPatterns } from '../../shared/accent-folding';
 import { foldedNamesSql, nameInSql } from '../../shared/localised-names';
 import type { Language } from '../../../shared/constants';
+import { sortByName } from '../../shared/name-order';
 
 // Reading councils: the list (members, chair and open reviews counted), one council with its
 // members, meetings, recorded decisions and the applications before it, and the users who may sit
@@ -85,17 +86,18 @@ export async function findCouncil(db: Db, id: number): Promise<CouncilListItem |
   return row ? listItem(row) : null;
 }
 
-export async function councilMembers(db: Db, councilId: number): Promise<CouncilMember[]> {
-  return db
+/** The members, the chair first, then by last and first name in the reader's language (name-order.ts). */
+export async function councilMembers(db: Db, councilId: number, language: string): Promise<CouncilMember[]> {
+  const rows = await db
     .selectFrom('council_members')
     .innerJoin('users as u', 'u.id', 'council_members.user_id')
-    .select(['u.id', userName('u').as('name'), 'council_members.is_chair'])
+    .select(['u.id', userName('u').as('name'), 'council_members.is_chair', 'u.first_name', 'u.last_name', 'u.username'])
     .where('council_members.council_id', '=', councilId)
-    .orderBy('council_members.is_chair', 'desc')
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
     .orderBy('u.id')
     .execute();
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username])
+    .sort((a, b) => Number(b.is_chair) - Number(a.is_chair))
+    .map(({ id, name, is_chair }) => ({ id, name, is_chair }));
 }
 
 export async function councilMeetings(db: Db, reader: MeetingReader, councilId: number): Promise<CouncilMeetingSummary[]> {
@@ -172,11 +174,11 @@ export async function applicationsUnderReview(db: Db, scope: ApplicationScope, c
   };
 }
 
-/** Active users of the Council Members group (who may sit on a council), by name. */
-export async function memberOptions(db: Db): Promise<CouncilMemberOption[]> {
-  return db
+/** Active users of the Council Members group (who may sit on a council), by name in the reader's language. */
+export async function memberOptions(db: Db, language: string): Promise<CouncilMemberOption[]> {
+  const rows = await db
     .selectFrom('users as u')
-    .select(['u.id', userName('u').as('name'), 'u.username'])
+    .select(['u.id', userName('u').as('name'), 'u.username', 'u.first_name', 'u.last_name'])
     .where('u.is_active', '=', true)
     .where((eb) =>
       eb.exists(
@@ -188,10 +190,9 @@ export async function memberOptions(db: Db): Promise<CouncilMemberOption[]> {
           .where('g.name', '=', GROUPS.councilMembers),
       ),
     )
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
     .orderBy('u.id')
     .execute();
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username]).map(({ id, name, username }) => ({ id, name, username }));
 }
 
 /** Whether the user chairs the council (who, besides councils.change_council, manages its meetings). */

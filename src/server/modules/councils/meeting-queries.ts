@@ -6,6 +6,7 @@ import { visibleDecisions } from './council-queries';
 import { readableMeetings, type MeetingReader } from './meeting-access';
 import { displayNameSql } from '../../shared/display-name';
 import { namesFrom } from '../../shared/localised-names';
+import { sortByName } from '../../shared/name-order';
 
 // Reading one council meeting: its agenda (the applications the caller may see, in order), the
 // attendance of each member (a former member's recorded attendance stays), the minutes' file and
@@ -44,23 +45,23 @@ async function agenda(db: Db, scope: ApplicationScope, meetingId: number): Promi
     .execute();
 }
 
-async function attendance(db: Db, meetingId: number, councilId: number): Promise<AttendanceRow[]> {
+/** Members first (the chair first), then former members who attended; each group by name in the reader's language. */
+async function attendance(db: Db, meetingId: number, councilId: number, language: string): Promise<AttendanceRow[]> {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('council_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.council_id', '=', councilId))
     .leftJoin('council_meeting_attendance as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.meeting_id', '=', meetingId))
-    .select(['u.id as user_id', name('u').as('name'), sql<boolean>`coalesce(m.is_chair, false)`.as('is_chair'), sql<boolean>`m.user_id is not null`.as('is_member'), 'a.present'])
+    .select(['u.id as user_id', name('u').as('name'), sql<boolean>`coalesce(m.is_chair, false)`.as('is_chair'), sql<boolean>`m.user_id is not null`.as('is_member'), 'a.present', 'u.first_name', 'u.last_name', 'u.username'])
     .where((eb) => eb.or([eb('m.user_id', 'is not', null), eb('a.user_id', 'is not', null)]))
-    .orderBy(sql`m.user_id is null`)
-    .orderBy(sql`coalesce(m.is_chair, false)`, 'desc')
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
     .orderBy('u.id')
     .execute();
-  return rows.map((row) => ({ ...row, is_chair: Boolean(row.is_chair), is_member: Boolean(row.is_member), present: row.present ?? null }));
+  const rank = (row: (typeof rows)[number]) => (row.is_member ? (row.is_chair ? 0 : 1) : 2);
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username])
+    .sort((a, b) => rank(a) - rank(b))
+    .map(({ user_id, name: fullName, is_chair, is_member, present }) => ({ user_id, name: fullName, is_chair: Boolean(is_chair), is_member: Boolean(is_member), present: present ?? null }));
 }
 
-export async function findMeeting(db: Db, reader: MeetingReader, meetingId: number): Promise<FoundMeeting | null> {
+export async function findMeeting(db: Db, reader: MeetingReader, meetingId: number, language: string): Promise<FoundMeeting | null> {
   const { scope } = reader;
   const row = await db
     .selectFrom('council_meetings as cm')
@@ -91,7 +92,7 @@ export async function findMeeting(db: Db, reader: MeetingReader, meetingId: numb
   if (!row) return null;
   const [agendaRows, attendanceRows, decisions] = await Promise.all([
     agenda(db, scope, meetingId),
-    attendance(db, meetingId, row.council_id),
+    attendance(db, meetingId, row.council_id, language),
     visibleDecisions(db, scope, { meetingId }),
   ]);
   const hasMinutes = row.minutes_storage_key !== null;

@@ -74,7 +74,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const meetingAnswer = async (request: FastifyRequest, meetingId: number) => {
     const user = currentUser(request);
-    const found = await findMeeting(db, meetingReader(user), meetingId);
+    const found = await findMeeting(db, meetingReader(user), meetingId, requestLanguage(request));
     if (!found) throw notFound();
     return { ...found.meeting, can_manage: await mayManageMeetings(user, found.meeting.council_id) };
   };
@@ -109,7 +109,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     COUNCIL_PATHS.memberOptions,
     { preHandler: canChange, schema: { tags, summary: 'The users a council may take as members (active, Council Members group)', response: { [HTTP_STATUS.ok]: councilMemberOptionsAnswer } } },
-    async () => memberOptions(db),
+    async (request) => memberOptions(db, requestLanguage(request)),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
       const council = await findCouncil(db, id);
       if (!council) throw notFound();
       const [members, meetings, decisions, underReview] = await Promise.all([
-        councilMembers(db, id),
+        councilMembers(db, id, requestLanguage(request)),
         councilMeetings(db, meetingReader(user), id),
         visibleDecisions(db, scope, { councilId: id }),
         applicationsUnderReview(db, scope, id),
@@ -255,7 +255,7 @@ export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
     '/councils/meetings/:meetingId/minutes/',
     { preHandler: canView, schema: { tags, summary: 'The minutes PDF (Range supported)', params: meetingParams, querystring: minutesDownloadQuery } },
     async (request, reply) => {
-      const found = await findMeeting(db, meetingReader(currentUser(request)), request.params.meetingId);
+      const found = await findMeeting(db, meetingReader(currentUser(request)), request.params.meetingId, requestLanguage(request));
       if (!found) throw notFound();
       if (!found.minutes) throw notFound('council_no_minutes');
       const { key, fileName, sha256 } = found.minutes;

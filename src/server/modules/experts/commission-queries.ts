@@ -8,6 +8,7 @@ import { displayNameSql } from '../../shared/display-name';
 import { foldedSql, foldedWordPatterns } from '../../shared/accent-folding';
 import { nameInSql } from '../../shared/localised-names';
 import type { Language } from '../../../shared/constants';
+import { sortByName } from '../../shared/name-order';
 
 // Reading expert commissions: the list (with member, chair and open review counts), one
 // commission with its members and the reviews the caller may see, and the evaluators a
@@ -59,24 +60,26 @@ export async function listCommissions(db: AppDatabase, filter: CommissionFilter)
   return { count: Number(count), rows };
 }
 
-export async function commissionMembers(db: AppDatabase, commissionId: number): Promise<CommissionMember[]> {
-  return db
+/** The members, the chair first, then by last and first name in the reader's language (name-order.ts). */
+export async function commissionMembers(db: AppDatabase, commissionId: number, language: string): Promise<CommissionMember[]> {
+  const rows = await db
     .selectFrom('expert_commission_members')
     .innerJoin('users', 'users.id', 'expert_commission_members.user_id')
-    .select(['users.id', 'users.username', fullName.as('full_name'), 'expert_commission_members.is_chair'])
+    .select(['users.id', 'users.username', fullName.as('full_name'), 'expert_commission_members.is_chair', 'users.first_name', 'users.last_name'])
     .where('expert_commission_members.commission_id', '=', commissionId)
-    .orderBy('expert_commission_members.is_chair', 'desc')
-    .orderBy('users.last_name')
     .orderBy('users.id')
     .execute();
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username])
+    .sort((a, b) => Number(b.is_chair) - Number(a.is_chair))
+    .map(({ id, username, full_name, is_chair }) => ({ id, username, full_name, is_chair }));
 }
 
 /** One commission; its reviews are only those of applications inside the caller's row scope. */
-export async function findCommission(db: AppDatabase, scope: ApplicationScope, id: number): Promise<Commission | null> {
+export async function findCommission(db: AppDatabase, scope: ApplicationScope, id: number, language: string): Promise<Commission | null> {
   const row = await db.selectFrom('expert_commissions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [members, reviews] = await Promise.all([
-    commissionMembers(db, id),
+    commissionMembers(db, id, language),
     db
       .selectFrom('expert_reviews')
       .innerJoin('applications', 'applications.id', 'expert_reviews.application_id')
@@ -115,11 +118,11 @@ export async function findCommission(db: AppDatabase, scope: ApplicationScope, i
   };
 }
 
-/** Active users of the Evaluators group: who a commission may take as members. */
-export async function evaluatorOptions(db: AppDatabase, ids?: readonly number[]): Promise<MemberOption[]> {
+/** Active users of the Evaluators group: who a commission may take as members, by name in the reader's language. */
+export async function evaluatorOptions(db: AppDatabase, language: string, ids?: readonly number[]): Promise<MemberOption[]> {
   let query = db
     .selectFrom('users')
-    .select(['users.id', 'users.username', fullName.as('full_name')])
+    .select(['users.id', 'users.username', fullName.as('full_name'), 'users.first_name', 'users.last_name'])
     .where('users.is_active', '=', true)
     .where((eb) =>
       eb.exists(
@@ -135,5 +138,6 @@ export async function evaluatorOptions(db: AppDatabase, ids?: readonly number[])
     if (ids.length === 0) return [];
     query = query.where('users.id', 'in', ids);
   }
-  return query.orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').limit(500).execute();
+  const rows = await query.orderBy('users.id').limit(500).execute();
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username]).map(({ id, username, full_name }) => ({ id, username, full_name }));
 }

@@ -4,6 +4,7 @@ import { type commissionCreate, type commissionUpdate } from '../../../shared/ap
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError, notFound } from '../../errors';
 import { evaluatorOptions } from './commission-queries';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 
 // Creating and changing expert commissions, each in one transaction. Members must be active
 // evaluators and the chair one of them (the schema checks the latter); a change names the version
@@ -16,7 +17,8 @@ const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'expert_stale_c
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 async function checkEvaluators(db: AppDatabase, memberIds: readonly number[]): Promise<void> {
-  const found = new Set((await evaluatorOptions(db, memberIds)).map((option) => option.id));
+  // Only who is there counts here, not the order: any language will do.
+  const found = new Set((await evaluatorOptions(db, DEFAULT_LANGUAGE, memberIds)).map((option) => option.id));
   const index = memberIds.findIndex((id) => !found.has(id));
   if (index >= 0) throw fieldError(`member_ids.${index}`, 'expert_not_evaluator');
 }

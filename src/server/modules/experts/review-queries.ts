@@ -74,7 +74,7 @@ export async function applicationReviews(db: AppDatabase, applicationId: number)
 }
 
 /** Active commissions with their members: what a review may be requested from. */
-export async function requestOptions(db: AppDatabase): Promise<RequestOption[]> {
+export async function requestOptions(db: AppDatabase, language: string): Promise<RequestOption[]> {
   const commissions = await db
     .selectFrom('expert_commissions')
     .select(['id', 'name_en', 'name_sq', 'name_sr', 'academic_field_category'])
@@ -85,7 +85,7 @@ export async function requestOptions(db: AppDatabase): Promise<RequestOption[]> 
   return Promise.all(
     commissions.map(async (commission) => ({
       ...commission,
-      members: (await commissionMembers(db, commission.id)).map(({ id, full_name, username, is_chair }) => ({ id, full_name, username, is_chair })),
+      members: (await commissionMembers(db, commission.id, language)).map(({ id, full_name, username, is_chair }) => ({ id, full_name, username, is_chair })),
     })),
   );
 }

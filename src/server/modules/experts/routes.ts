@@ -80,7 +80,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     EXPERT_PATHS.memberOptions,
     { preHandler: canViewCommissions, schema: { tags, summary: 'Who may be a member: the active users of the Evaluators group', response: { [HTTP_STATUS.ok]: memberOptionsAnswer } } },
-    async () => evaluatorOptions(db),
+    async (request) => evaluatorOptions(db, requestLanguage(request)),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createCommission(db, request.body);
-      return reply.code(HTTP_STATUS.created).send((await findCommission(db, applicationScope(currentUser(request)), id))!);
+      return reply.code(HTTP_STATUS.created).send((await findCommission(db, applicationScope(currentUser(request)), id, requestLanguage(request)))!);
     },
   );
 
@@ -102,7 +102,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One commission: members with the chair, and its reviews of applications the caller may see', params: commissionParams, response: { [HTTP_STATUS.ok]: commission, [HTTP_STATUS.notFound]: detailError } },
     },
     async (request) => {
-      const found = await findCommission(db, applicationScope(currentUser(request)), request.params.commissionId);
+      const found = await findCommission(db, applicationScope(currentUser(request)), request.params.commissionId, requestLanguage(request));
       if (!found) throw notFound();
       return found;
     },
@@ -122,7 +122,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateCommission(db, request.params.commissionId, request.body);
-      return (await findCommission(db, applicationScope(currentUser(request)), request.params.commissionId))!;
+      return (await findCommission(db, applicationScope(currentUser(request)), request.params.commissionId, requestLanguage(request)))!;
     },
   );
 
@@ -172,7 +172,7 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { mayRequest } = await applicationFor(request);
       if (!mayRequest) throw permissionDenied('expert_may_not_request');
-      return requestOptions(db);
+      return requestOptions(db, requestLanguage(request));
     },
   );
 

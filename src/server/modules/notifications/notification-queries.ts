@@ -6,6 +6,7 @@ import { visibleIn, type ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import { containsPattern } from '../../shared/search-pattern';
 import { displayNameSql, fullNameSql } from '../../shared/display-name';
+import { sortByName } from '../../shared/name-order';
 
 // The outbox read as the notifications list, one message, the staff a sender may write to, and
 // one user's in-app messages. What a reader gets is decided in the query (docs/access.md):
@@ -206,20 +207,30 @@ export async function findNotification(db: Db, reader: OutboxReader, id: number)
   };
 }
 
-/** Active users a sender may write to, best matches first (a name or username starting with the words). */
-export async function staffRecipients(db: Db, search: string | undefined) {
+/** How many matches are read to choose the best 20 from: more than the staff of one office. */
+const RECIPIENT_CANDIDATES = 2000;
+
+/**
+ * Active users a sender may write to, best matches first (a name or username starting with the
+ * words), each group by last and first name in the reader's language (name-order.ts).
+ */
+export async function staffRecipients(db: Db, search: string | undefined, language: string) {
+  const words = search?.trim();
+  const starts = words ? `${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rank = starts ? sql<number>`case when (first_name || ' ' || last_name) ilike ${starts} or username ilike ${starts} then 0 else 1 end` : sql<number>`0`;
   let query = db
     .selectFrom('users')
-    .select(['id', 'username', 'email', displayNameSql().as('full_name')])
+    .select(['id', 'username', 'email', displayNameSql().as('full_name'), 'first_name', 'last_name', rank.as('rank')])
     .where('is_active', '=', true);
-  const words = search?.trim();
   if (words) {
     const pattern = containsPattern(words);
-    query = query
-      .where((eb) => eb.or([eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern), eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]))
-      .orderBy(sql`case when (first_name || ' ' || last_name) ilike ${`${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or username ilike ${`${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 else 1 end`);
+    query = query.where((eb) => eb.or([eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern), eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]));
   }
-  return query.orderBy('first_name').orderBy('last_name').orderBy('id').limit(20).execute();
+  const rows = await query.orderBy('id').limit(RECIPIENT_CANDIDATES).execute();
+  return sortByName(rows, language, (row) => [row.last_name, row.first_name, row.username])
+    .sort((a, b) => Number(a.rank) - Number(b.rank))
+    .slice(0, 20)
+    .map(({ id, username, email, full_name }) => ({ id, username, email, full_name }));
 }
 
 // ---- The inbox ----

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../request-language';
 import { z } from 'zod';
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { NOTIFICATION_PATHS, notificationDetail, sendNotificationRequest, staffRecipientAnswer, staffRecipientQuery } from '../../../shared/api/notifications';
@@ -50,7 +51,7 @@ export const notificationSendRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!hasPermission(user, 'notifications.view_notification') && !hasPermission(user, 'notifications.send_notification')) throw permissionDenied();
-      return staffRecipients(db, request.query.search);
+      return staffRecipients(db, request.query.search, requestLanguage(request));
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StatementDetail, StatementLine, StatementSummary } from '../../../shared/api/payments';
+import { RESOLVABLE_LINE_OUTCOMES, type StatementDetail, type StatementLine, type StatementLineListItem, type StatementLineState, type StatementSummary } from '../../../shared/api/payments';
 import type { ApplicationScope } from '../../application-scope';
 import type { Database } from '../../db/schema';
 import type { StatementFileLine } from './statement-file';
@@ -173,4 +173,52 @@ async function resolutionsOf(db: Reader, statementId: number): Promise<Map<numbe
       },
     ]),
   );
+}
+
+/**
+ * The lines imports left for a person (amount differs, unknown reference), newest import first:
+ * `unmatched` are those neither matched to a payment nor set aside yet (the payments desk's tile).
+ */
+export async function listStatementLines(
+  db: Reader,
+  filter: { state?: StatementLineState },
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: StatementLineListItem[] }> {
+  let lines = db
+    .selectFrom('bank_statement_lines')
+    .innerJoin('bank_statements', 'bank_statements.id', 'bank_statement_lines.statement_id')
+    .where('bank_statements.status', '=', 'imported')
+    .where('bank_statement_lines.outcome', 'in', RESOLVABLE_LINE_OUTCOMES);
+  if (filter.state === 'unmatched') lines = lines.where('bank_statement_lines.resolution', 'is', null);
+  else if (filter.state) lines = lines.where('bank_statement_lines.resolution', '=', filter.state);
+  const [{ count }, rows] = await Promise.all([
+    lines.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    lines
+      .leftJoin('users as resolver', 'resolver.id', 'bank_statement_lines.resolved_by_id')
+      .selectAll('bank_statement_lines')
+      .select(['bank_statements.file_name', 'bank_statements.imported_at', displayNameSql('resolver').as('resolver_name')])
+      .orderBy('bank_statements.imported_at', 'desc')
+      .orderBy('bank_statements.id', 'desc')
+      .orderBy('bank_statement_lines.line_number')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  const payments = await paymentsOf(db, [...new Set(rows.flatMap((row) => (row.payment_id === null ? [] : [row.payment_id])))]);
+  return {
+    count: Number(count),
+    rows: rows.map((row) => ({
+      ...lineAnswer(row, row.outcome, row.problem, row.payment_id === null ? null : (payments.get(row.payment_id) ?? null)),
+      resolution:
+        row.resolution === null
+          ? null
+          : {
+              how: row.resolution,
+              note: row.resolution_note,
+              by: row.resolved_by_id === null ? null : { id: row.resolved_by_id, full_name: row.resolver_name },
+              at: new Date(row.resolved_at!).toISOString(),
+            },
+      statement: { id: row.statement_id, file_name: row.file_name, imported_at: row.imported_at === null ? null : new Date(row.imported_at).toISOString() },
+    })),
+  };
 }

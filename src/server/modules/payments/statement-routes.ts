@@ -13,7 +13,9 @@ import {
   statementLineMatchRequest,
   statementLineParams,
   statementLineSetAsideRequest,
-  statementListQuery } from '../../../shared/api/payments';
+  statementListQuery,
+  statementLineListAnswer,
+  statementLineListQuery } from '../../../shared/api/payments';
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { ApiError, fieldError, notFound } from '../../errors';
@@ -23,7 +25,7 @@ import { translateRefusals } from '../../refusal-texts';
 import { requestLanguage } from '../../request-language';
 import { drainUnreadBody } from '../../upload-drain';
 import { MULTIPART_OVERHEAD_BYTES } from '../../uploads';
-import { findStatementDetail, listStatements } from './statement-queries';
+import { findStatementDetail, listStatementLines, listStatements } from './statement-queries';
 import { translateStatementDetail, translateStatementRefusal } from './statement-texts';
 import { importStatement, previewStatement, type StatementActor } from './statement-writes';
 import { matchStatementLine, setStatementLineAside } from './statement-resolution';
@@ -110,6 +112,24 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, page_size } = request.query;
       const { count, rows } = await listStatements(db, pageWindow({ page, page_size }));
+      return pageAnswer(request, { page, page_size }, count, rows);
+    },
+  );
+
+  app.get(
+    PAYMENT_PATHS.statementLines,
+    {
+      preHandler: canView,
+      schema: {
+        tags,
+        summary: 'Lines of imported statements left for a person (amount differs, unknown reference), newest import first; state: unmatched, matched or set_aside',
+        querystring: statementLineListQuery,
+        response: { [HTTP_STATUS.ok]: statementLineListAnswer },
+      },
+    },
+    async (request) => {
+      const { page, page_size, state } = request.query;
+      const { count, rows } = await listStatementLines(db, { state }, pageWindow({ page, page_size }));
       return pageAnswer(request, { page, page_size }, count, rows);
     },
   );

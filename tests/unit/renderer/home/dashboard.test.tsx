@@ -163,11 +163,12 @@ describe('dashboard home for a role without the caseload', () => {
   });
 
   it('shows a payment officer their own work, not the caseload', async () => {
-    const calls = stubApi({ 'GET /api/health/': json(200, health), 'GET /api/dashboard/desk/': json(200, { tiles: [{ tile: 'pending_payments', count: 12 }, { tile: 'exemption_requests', count: 1 }] }) });
+    const calls = stubApi({ 'GET /api/health/': json(200, health), 'GET /api/dashboard/desk/': json(200, { tiles: [{ tile: 'pending_payments', count: 12 }, { tile: 'exemption_requests', count: 1 }, { tile: 'unmatched_statement_lines', count: 3 }] }) });
     openSignedIn(DEMO_USERS.payments, '/');
     const work = await screen.findByRole('region', { name: 'My work' });
     expect(within(work).getByRole('link', { name: '12 Pending payments' }).getAttribute('href')).toBe('/payments?status=pending');
     expect(within(work).getByRole('link', { name: '1 Fee exemption request' }).getAttribute('href')).toBe('/payments?status=pending&exemption=requested');
+    expect(within(work).getByRole('link', { name: '3 Unmatched statement lines' }).getAttribute('href')).toBe('/payments/statement-lines?state=unmatched');
     expect(screen.queryByRole('region', { name: 'Statistics' })).toBeNull();
     expect(calls.map((c) => c.path)).not.toContain('/api/dashboard/');
   });

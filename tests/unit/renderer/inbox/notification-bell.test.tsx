@@ -38,6 +38,10 @@ describe('the bell', { timeout: 60_000 }, () => {
     openSignedIn(DEMO_USERS.officer!, '/profile');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' }, FIRST_RENDER);
     expect(bell.textContent).toContain('2');
+    // The bell is an SVG drawing hidden from screen readers (the button's name says it), never a font glyph.
+    const drawing = bell.querySelector('svg');
+    expect(drawing?.getAttribute('aria-hidden')).toBe('true');
+    expect(bell.textContent).toBe('2');
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText('2 unread messages')).toBeTruthy();

@@ -149,7 +149,7 @@ describe('service detail', () => {
     expect(within(screen.getByRole('grid', { name: 'Selectable documents' })).getByText('Supplement')).toBeTruthy();
     const history = await screen.findByRole('grid', { name: 'History' });
     expect(within(history).getByText('Arben Gashi')).toBeTruthy();
-    expect(within(history).getByText('Processing time: 20 → 30')).toBeTruthy();
+    expect(within(history).getByText('Processing time: 20 days → 30 days')).toBeTruthy();
   });
 
   it('quotes the documents chosen and shows the amount with its breakdown, formatted for the language', async () => {
