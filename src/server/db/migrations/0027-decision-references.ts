@@ -9,7 +9,6 @@ import { sql, type Kysely } from 'kysely';
 //   compared with (level, EQF/NQF, workload, duration, profile).
 // The decision tables themselves come in the next migration; this one only holds the library.
 
-const OUTCOMES = sql`('full', 'partial', 'alternative', 'conditional', 'non_recognition')`;
 
 const UP = [
   sql`create table legal_reasons (
@@ -19,7 +18,7 @@ const UP = [
     text_sq text not null check (text_sq <> ''),
     text_sr text not null check (text_sr <> ''),
     services smallint[] not null check (cardinality(services) > 0 and services <@ array[1, 2]::smallint[]),
-    outcomes text[] not null check (cardinality(outcomes) > 0 and outcomes <@ array${OUTCOMES}::text[]),
+    outcomes text[] not null check (cardinality(outcomes) > 0 and outcomes <@ array['full', 'partial', 'alternative', 'conditional', 'non_recognition']::text[]),
     active boolean not null default true,
     version integer not null default 0,
     created_at timestamptz not null default now(),
