@@ -107,3 +107,53 @@ export async function recognitionApplication(db: AppDatabase, options: { service
     .execute();
   return row;
 }
+
+/** A decision prepared for the agency officer, written straight into the tables (for tests that start at decision_pending). */
+export async function insertPreparedDecisions(
+  db: AppDatabase,
+  refs: DecisionReferences,
+  rows: readonly { applicationId: number; outcome: 'full' | 'non_recognition' }[],
+  preparedById: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const national = await db.selectFrom('national_qualifications').selectAll().where('id', '=', refs.masterId).executeTakeFirstOrThrow();
+  const decisions = await db
+    .insertInto('recognition_decisions')
+    .values(
+      rows.map((row) => ({
+        application_id: row.applicationId,
+        outcome: row.outcome,
+        outcome_detail: null,
+        foreign_accreditation: 'unknown' as const,
+        foreign_profile: 'academic' as const,
+        national_qualification_id: national.id,
+        national_name_en: national.name_en,
+        national_name_sq: national.name_sq,
+        national_name_sr: national.name_sr,
+        national_degree_level: national.degree_level,
+        national_eqf_level: national.eqf_level,
+        national_nqf_level: national.nqf_level,
+        national_profile: national.profile,
+        appeal_body_en: 'Appeals body',
+        appeal_body_sq: 'Organi i ankesave',
+        appeal_body_sr: 'Organ za žalbe',
+        appeal_period_days: 15,
+        appeal_last_day: '2026-12-31',
+        prepared_by_id: preparedById,
+        prepared_at: new Date(),
+      })),
+    )
+    .returning(['id', 'outcome'])
+    .execute();
+  const differences = decisions.filter((decision) => decision.outcome !== 'full');
+  if (differences.length > 0) {
+    await db
+      .insertInto('recognition_decision_differences')
+      .values(differences.map((decision) => ({ decision_id: decision.id, position: 0, element: 'level' as const, explanation: 'A lower level than the national one.' })))
+      .execute();
+  }
+  await db
+    .insertInto('recognition_decision_legal_bases')
+    .values(decisions.map((decision) => ({ decision_id: decision.id, legal_reason_id: refs.generalReasonId, position: 0 })))
+    .execute();
+}
