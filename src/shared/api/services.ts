@@ -208,6 +208,7 @@ export function serviceWriteProblems(body: {
   return problems;
 }
 
+export const APPEAL_DAYS_MAX_MESSAGE = 'Enter at most 365 days.';
 export const DEGREE_OPTION_MESSAGE = 'This degree level is not one of the options of this service type.';
 export const DUPLICATE_MESSAGE = 'This value is listed twice.';
 export const DUPLICATE_DOCUMENT_TYPE_MESSAGE = 'This document type is already required above: list each type once.';
@@ -232,7 +233,7 @@ const serviceFields = z.object({
   enabled: z.boolean().default(true),
   council_required: z.boolean(),
   /** Days to appeal a decision (recognition services); null: the service takes no such decisions. */
-  appeal_period_days: z.number().int().min(1).max(TEXT_LIMITS_SERVICES.maxAppealPeriodDays).nullable().default(null),
+  appeal_period_days: z.number().int().min(1, 'Enter at least 1 day.').max(TEXT_LIMITS_SERVICES.maxAppealPeriodDays, APPEAL_DAYS_MAX_MESSAGE).nullable().default(null),
   appeal_body_en: optionalText(TEXT_LIMITS_SERVICES.name),
   appeal_body_sq: optionalText(TEXT_LIMITS_SERVICES.name),
   appeal_body_sr: optionalText(TEXT_LIMITS_SERVICES.name),

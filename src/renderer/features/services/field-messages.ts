@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import {
+  APPEAL_DAYS_MAX_MESSAGE,
   DEGREE_OPTION_MESSAGE,
   DUPLICATE_DOCUMENT_TYPE_MESSAGE,
   DUPLICATE_MESSAGE,
@@ -8,7 +9,7 @@ import {
 import { FEE_PROBLEM_MESSAGES, type FeeProblemCode } from '../../../shared/domain/fees';
 import { MONEY_MESSAGE } from '../../../shared/domain/fees-money';
 import { fieldMessageTranslation } from '../../../shared/errors';
-import { PROCESSING_DAYS_MESSAGE, type FieldErrors } from './service-form-values';
+import { APPEAL_DAYS_MESSAGE, PROCESSING_DAYS_MESSAGE, type FieldErrors } from './service-form-values';
 
 // The shared schema's field messages are English (the server's own, so the same rule says the same
 // thing on both sides); the form shows each in the reader's language. A message the server already
@@ -19,6 +20,8 @@ const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Enter at least 1 day.': 'services:messages.minDays',
   'Enter at most 3650 days.': 'services:messages.maxDays',
   [PROCESSING_DAYS_MESSAGE]: 'services:messages.wholeDays',
+  [APPEAL_DAYS_MESSAGE]: 'services:messages.wholeAppealDays',
+  [APPEAL_DAYS_MAX_MESSAGE]: 'services:messages.maxAppealDays',
   [DEGREE_OPTION_MESSAGE]: 'services:messages.degreeOption',
   [DUPLICATE_MESSAGE]: 'services:messages.duplicate',
   [DUPLICATE_DOCUMENT_TYPE_MESSAGE]: 'services:messages.duplicateDocumentType',

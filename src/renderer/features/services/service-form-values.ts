@@ -42,6 +42,9 @@ export interface ServiceFormValues {
   processing_time_days: string;
   enabled: boolean;
   council_required: boolean;
+  /** The appeal notice of the service's decisions: days as typed ('' = none) and the appeal body. */
+  appeal_period_days: string;
+  appeal_body: LocalisedText;
   degree_options: string[];
   document_requirements: RequirementValues[];
   selectable_documents: SelectableDocumentValues[];
@@ -56,6 +59,7 @@ export interface ServiceFormValues {
 export type FieldErrors = Record<string, string>;
 
 export const PROCESSING_DAYS_MESSAGE = 'Enter the processing time as a whole number of days.';
+export const APPEAL_DAYS_MESSAGE = 'Enter the appeal period as a whole number of days.';
 
 const emptyText = (): LocalisedText => ({ en: '', sq: '', sr: '' });
 const textOf = (read: (language: Language) => string): LocalisedText => ({ en: read('en'), sq: read('sq'), sr: read('sr') });
@@ -85,6 +89,8 @@ export function emptyServiceForm(serviceType: ServiceType = 1): ServiceFormValue
     processing_time_days: '30',
     enabled: true,
     council_required: false,
+    appeal_period_days: '',
+    appeal_body: emptyText(),
     degree_options: [],
     document_requirements: [],
     selectable_documents: [],
@@ -110,6 +116,8 @@ export function serviceFormOf(service: Service): ServiceFormValues {
     processing_time_days: String(service.processing_time_days),
     enabled: service.enabled,
     council_required: service.council_required,
+    appeal_period_days: service.appeal_period_days === null ? '' : String(service.appeal_period_days),
+    appeal_body: textOf((language) => service[`appeal_body_${language}`]),
     degree_options: [...service.degree_options],
     document_requirements: service.document_requirements.map((requirement) => ({
       key: rowKey(),
@@ -178,6 +186,8 @@ export function serviceRequestOf(values: ServiceFormValues): ServiceCreate {
     processing_time_days: processingDays(values.processing_time_days),
     enabled: values.enabled,
     council_required: values.council_required,
+    appeal_period_days: values.appeal_period_days.trim() === '' ? null : processingDays(values.appeal_period_days),
+    ...localised('appeal_body', values.appeal_body),
     degree_options: values.degree_options,
     document_requirements: values.document_requirements.map((requirement) => ({
       document_type: requirement.document_type as DocumentType,
@@ -210,6 +220,7 @@ export function checkServiceForm(values: ServiceFormValues): { request: ServiceC
   }
   // A number the schema reads as NaN is said as what the person typed wrong.
   if (Number.isNaN(request.processing_time_days)) errors.processing_time_days = PROCESSING_DAYS_MESSAGE;
+  if (Number.isNaN(request.appeal_period_days)) errors.appeal_period_days = APPEAL_DAYS_MESSAGE;
   return { request: parsed.success ? (parsed.data as ServiceCreate) : request, errors };
 }
 

@@ -48,7 +48,7 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, serverErrors, 
     setChecked({});
     onEdited();
   };
-  const changeText = (field: 'name' | 'description' | 'requirements', language: keyof LocalisedText, text: string) =>
+  const changeText = (field: 'name' | 'description' | 'requirements' | 'appeal_body', language: keyof LocalisedText, text: string) =>
     change({ [field]: { ...values[field], [language]: text } });
 
   const submit = () => {
@@ -143,6 +143,25 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, serverErrors, 
             onChange={(text) => change({ processing_time_days: text })}
             errorMessage={errors.processing_time_days}
           />
+          <TextField
+            label={t('fields.appealPeriod')}
+            description={t('form.appealPeriodHelp')}
+            value={values.appeal_period_days}
+            inputMode="numeric"
+            onChange={(text) => change({ appeal_period_days: text })}
+            errorMessage={errors.appeal_period_days}
+          />
+        </div>
+        <div className="service-form__languages">
+          {LANGUAGES.map((language) => (
+            <TextField
+              key={language}
+              label={t('form.inLanguage', { field: t('fields.appealBody'), language: t(`languages.${language}`) })}
+              value={values.appeal_body[language]}
+              onChange={(text) => changeText('appeal_body', language, text)}
+              errorMessage={errors[`appeal_body_${language}`]}
+            />
+          ))}
         </div>
         <div className="service-form__checks">
           <Checkbox isSelected={values.council_required} onChange={(on) => change({ council_required: on })}>

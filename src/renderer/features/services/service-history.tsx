@@ -21,6 +21,7 @@ const FIELD_KEYS: Readonly<Record<string, string>> = {
   processing_time_days: 'fields.processingTime',
   enabled: 'fields.state',
   council_required: 'fields.councilRequired',
+  appeal_period_days: 'fields.appealPeriod',
   degree_options: 'fields.degreeOptions',
   document_requirements: 'fields.documentRequirements',
   selectable_documents: 'fields.selectableDocuments',
@@ -30,8 +31,8 @@ const FIELD_KEYS: Readonly<Record<string, string>> = {
 };
 
 function fieldName(field: string, t: TFunction): string {
-  const localisedField = /^(name|description|requirements)_(en|sq|sr)$/.exec(field);
-  if (localisedField) return t('form.inLanguage', { field: t(`fields.${localisedField[1]}`), language: t(`languages.${localisedField[2]}`) });
+  const localisedField = /^(name|description|requirements|appeal_body)_(en|sq|sr)$/.exec(field);
+  if (localisedField) return t('form.inLanguage', { field: t(`fields.${localisedField[1] === 'appeal_body' ? 'appealBody' : localisedField[1]}`), language: t(`languages.${localisedField[2]}`) });
   return FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field;
 }
 
