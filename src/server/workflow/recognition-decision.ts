@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { User } from '../../shared/api/auth';
 import {
-  DECISION_MESSAGES,
+  DECISION_RULE_CODES,
   decisionProblems,
   isPositiveOutcome,
   type AppealNotice,
@@ -10,7 +10,6 @@ import {
 } from '../../shared/api/recognition-decisions';
 import { appealLastDay } from '../../shared/domain/appeal-period';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
-import type { RefusalCode } from '../../shared/refusals';
 import { holidaysFrom } from '../application-deadlines';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
@@ -25,14 +24,6 @@ import { conflict, fieldErrors } from '../errors';
 
 type Trx = Transaction<Database>;
 type Reader = Kysely<Database>;
-
-const CODE_OF_RULE: Readonly<Record<keyof typeof DECISION_MESSAGES, RefusalCode>> = {
-  differenceRequired: 'decision_difference_required',
-  differenceContradicts: 'decision_difference_contradicts',
-  differenceElementTwice: 'decision_difference_element_twice',
-  legalBasisRequired: 'decision_legal_basis_required',
-  detailRequired: 'decision_detail_required',
-};
 
 /** The foreign qualification as the application states it now, with its levels and its institution's status from the reference data. */
 export async function foreignQualificationOf(db: Reader, applicationId: number): Promise<ForeignQualification> {
@@ -124,7 +115,7 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
   // The shape was checked by the request schema; checked again so no caller can write a contradiction.
   const problems = decisionProblems(decision);
   if (problems.length > 0) {
-    throw fieldErrors(Object.fromEntries(problems.map((problem) => [['decision', ...problem.path].join('.'), [CODE_OF_RULE[problem.rule]]])));
+    throw fieldErrors(Object.fromEntries(problems.map((problem) => [['decision', ...problem.path].join('.'), [DECISION_RULE_CODES[problem.rule]]])));
   }
   if (takenWith && (takenWith === 'grant_recognition') !== isPositiveOutcome(decision.outcome)) {
     throw conflict('decision_outcome_mismatch');

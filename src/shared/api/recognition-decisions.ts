@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
+import type { RefusalCode } from '../refusals';
 
 // The structured recognition decision of services 1 and 2 (shared/design/recognition.md): the
 // outcome, the comparison of the foreign qualification with a national reference qualification,
@@ -38,6 +39,15 @@ export const DECISION_MESSAGES = {
   legalBasisRequired: 'Cite at least one legal basis.',
   detailRequired: 'Say what the outcome covers: the purposes or parts, the alternative qualification or level, or the conditions.',
 } as const;
+
+/** The refusal code (shared/refusals.ts) of each rule, as the server answers it. */
+export const DECISION_RULE_CODES = {
+  differenceRequired: 'decision_difference_required',
+  differenceContradicts: 'decision_difference_contradicts',
+  differenceElementTwice: 'decision_difference_element_twice',
+  legalBasisRequired: 'decision_legal_basis_required',
+  detailRequired: 'decision_detail_required',
+} as const satisfies Record<keyof typeof DECISION_MESSAGES, RefusalCode>;
 
 export const decisionDifferenceInput = z.object({
   element: z.enum(DIFFERENCE_ELEMENTS),
