@@ -71,9 +71,13 @@ export const recognitionDecisionInput = z
       // A reason cited twice is cited once.
       .transform((ids) => [...new Set(ids)]),
   })
-  .superRefine((decision, context) => {
-    for (const problem of decisionProblems(decision)) context.addIssue({ code: 'custom', path: problem.path, message: DECISION_MESSAGES[problem.rule] });
-  })
+  .superRefine(
+    (decision, context) => {
+      for (const problem of decisionProblems(decision)) context.addIssue({ code: 'custom', path: problem.path, message: DECISION_MESSAGES[problem.rule] });
+    },
+    // Judged even while another field is missing, so a form says every problem in one round.
+    { when: () => true },
+  )
   .transform(({ outcome_detail, ...decision }) => ({
     ...decision,
     outcome_detail: DETAILED_OUTCOMES.includes(decision.outcome) ? (outcome_detail ?? null) : null,
@@ -89,15 +93,21 @@ export function decisionProblems(decision: {
   legal_reason_ids: readonly number[];
 }): { path: (string | number)[]; rule: keyof typeof DECISION_MESSAGES }[] {
   const problems: { path: (string | number)[]; rule: keyof typeof DECISION_MESSAGES }[] = [];
-  if (decision.outcome === 'full' && decision.differences.length > 0) problems.push({ path: ['differences'], rule: 'differenceContradicts' });
-  if (decision.outcome !== 'full' && decision.differences.length === 0) problems.push({ path: ['differences'], rule: 'differenceRequired' });
-  decision.differences.forEach((difference, index) => {
-    if (decision.differences.findIndex((other) => other.element === difference.element) !== index) {
+  // Parts of another shape are the schema's own issues; the rules judge what has its shape.
+  const differences = Array.isArray(decision.differences) ? decision.differences : [];
+  const legalReasonIds = Array.isArray(decision.legal_reason_ids) ? decision.legal_reason_ids : [];
+  if (Array.isArray(decision.legal_reason_ids) && legalReasonIds.length === 0) problems.push({ path: ['legal_reason_ids'], rule: 'legalBasisRequired' });
+  if (!(RECOGNITION_OUTCOMES as readonly unknown[]).includes(decision.outcome)) return problems;
+  if (decision.outcome === 'full' && differences.length > 0) problems.push({ path: ['differences'], rule: 'differenceContradicts' });
+  if (decision.outcome !== 'full' && differences.length === 0) problems.push({ path: ['differences'], rule: 'differenceRequired' });
+  differences.forEach((difference, index) => {
+    if (difference?.element !== undefined && differences.findIndex((other) => other?.element === difference.element) !== index) {
       problems.push({ path: ['differences', index, 'element'], rule: 'differenceElementTwice' });
     }
   });
-  if (DETAILED_OUTCOMES.includes(decision.outcome) && !decision.outcome_detail?.trim()) problems.push({ path: ['outcome_detail'], rule: 'detailRequired' });
-  if (decision.legal_reason_ids.length === 0) problems.push({ path: ['legal_reason_ids'], rule: 'legalBasisRequired' });
+  if (DETAILED_OUTCOMES.includes(decision.outcome) && !(typeof decision.outcome_detail === 'string' && decision.outcome_detail.trim())) {
+    problems.push({ path: ['outcome_detail'], rule: 'detailRequired' });
+  }
   return problems;
 }
 

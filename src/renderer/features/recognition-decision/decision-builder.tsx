@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import { useController, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { Heading, Label, Radio, RadioGroup } from 'react-aria-components';
 import { ACTION_REQUESTS, type ApplicationDetail } from '../../../shared/api/applications';
 import {
@@ -154,6 +154,9 @@ export function DecisionBuilder({
   const differences = useFieldArray({ control, name: 'differences' });
   const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'outcome' });
   const { field: reasons } = useController({ control, name: 'legal_reason_ids' });
+  // A rule of the list as a whole: react-hook-form keeps a field array's own message under `root`.
+  const { errors } = useFormState({ control, name: 'differences' });
+  const differencesError = errors.differences?.root?.message ?? errors.differences?.message;
   useUnsavedWork('form', form.formState.isDirty && !run.isSuccess, t('builder.title', { reference: application.reference }));
 
   const national = options.national_qualifications.find((qualification) => String(qualification.id) === values.national_qualification_id) ?? null;
@@ -256,7 +259,7 @@ export function DecisionBuilder({
             </li>
           ))}
         </ol>
-        <FormFieldMessage control={control} name="differences" />
+        {differencesError ? <p className="field__error">{differencesError}</p> : null}
         {differences.fields.length < DIFFERENCE_ELEMENTS.length ? (
           <Button variant="secondary" onPress={() => differences.append({ element: '', explanation: '' })}>
             {t('differences.add')}
