@@ -14,6 +14,7 @@ import { insertApplications, loadServiceContext } from '../src/server/db/applica
 import { scriptedApplication } from '../src/server/db/demo-applications';
 import { allE2eAccounts, E2E_PASSWORD, NEWS_WRITER_PURPOSE } from '../tests/e2e/support/e2e-accounts';
 import { allE2eApplications } from '../tests/e2e/support/e2e-applications';
+import { E2E_LEGAL_REASONS, E2E_NATIONAL_QUALIFICATIONS } from '../tests/e2e/support/e2e-decision-references';
 
 const GROUP = 'NARIC Officers';
 
@@ -84,6 +85,12 @@ try {
     await insertApplications(db, applications, { serviceIds, fees, officers: [], councils: [], files: { storage, written: [] } });
   }
   console.info(`e2e applications: ${missing.length} created, ${fixtures.length - missing.length} already there`);
+
+  // What the e2e recognition decisions cite (once: the articles are unique, the names looked up).
+  await db.insertInto('legal_reasons').values(E2E_LEGAL_REASONS.map((reason) => ({ ...reason, services: [...reason.services], outcomes: [...reason.outcomes] }))).onConflict((conflict) => conflict.doNothing()).execute();
+  const known = await db.selectFrom('national_qualifications').select('name_en').where('name_en', 'in', E2E_NATIONAL_QUALIFICATIONS.map((q) => q.name_en)).execute();
+  const newQualifications = E2E_NATIONAL_QUALIFICATIONS.filter((q) => !known.some((row) => row.name_en === q.name_en));
+  if (newQualifications.length > 0) await db.insertInto('national_qualifications').values(newQualifications).execute();
 } finally {
   await db.destroy();
 }

@@ -24,9 +24,10 @@ import { reportRoutes } from './modules/reports/routes';
 import { newsRoutes } from './modules/news/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { referenceDataRoutes } from './modules/reference-data/routes';
+import { recognitionDecisionRoutes } from './modules/recognition-decisions/routes';
 
 /** Each list a dashboard tile opens, counted by the module that owns it (desk-counts.ts). */
 const deskCounters = { ...applicationDeskCounters, ...paymentDeskCounters, ...documentDeskCounters, ...expertDeskCounters, ...newsDeskCounters };
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes(deskCounters), documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes(deskCounters), documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes, recognitionDecisionRoutes];

@@ -90,18 +90,30 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   await expect(page.getByRole('region', { name: 'Recorded decisions' }).getByText('Equivalent to a Kosovo master degree.')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInTo(page, 'officer', applicationPath);
-  await runAction(page, 'Prepare decision');
-  await expect(page.getByText('Decision pending').first()).toBeVisible();
+  // The decision is prepared on the decision builder (recognition-decision.spec.ts has its rules).
+  await page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Recognition decision' }).click();
+  const builder = page.getByRole('form', { name: 'Recognition decision' });
+  await builder.getByText('Full recognition', { exact: true }).click();
+  await page.getByRole('button', { name: /National reference qualification/ }).click();
+  await page.getByRole('listbox', { name: /National reference qualification/ }).getByRole('option', { name: /\(e2e\)/ }).first().click();
+  await page.getByRole('button', { name: /Profile of the foreign qualification/ }).click();
+  await page.getByRole('listbox', { name: /Profile of the foreign qualification/ }).getByRole('option', { name: 'Academic' }).click();
+  await builder.getByRole('checkbox', { name: /E2E Law 04\/L-037 Art\. 29/ }).click();
+  await builder.getByRole('button', { name: 'Prepare decision' }).click();
+  await expect(page.getByText('Prepared, waiting for approval')).toBeVisible();
   // Officers prepare; only the agency decides.
-  await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve decision' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInTo(page, 'agency', '/applications');
   await page.getByRole('searchbox', { name: 'Search applications' }).fill(fixture.reference);
   await page.getByRole('grid', { name: 'Applications' }).getByRole('link', { name: fixture.reference }).click();
-  await runAction(page, 'Approve', async (dialog) => {
-    await dialog.getByLabel('Notes (optional)').fill('Recognised as a master degree.');
-  });
+  await page.getByRole('link', { name: 'Review the decision' }).click();
+  const review = page.getByRole('region', { name: 'Approval' });
+  await review.getByLabel('Notes').fill('Recognised as a master degree.');
+  await review.getByRole('button', { name: 'Approve decision' }).click();
+  await expect(page.getByText('The decision was approved.').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the application' }).click();
   await expect(page.getByText('Approved').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Timeline' }).click();

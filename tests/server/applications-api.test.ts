@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_PATHS, type ApplicationDetail, type ApplicationListItem } from '../../src/shared/api/applications';
 import type { Paginated } from '../../src/shared/api/drf';
 import { DEMO_APPLICATION_COUNT, DEMO_FIXTURES } from '../../src/server/db/demo-applications';
+import { fullDecision, seedDecisionReferences } from '../support/decision-references';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // The list, detail and actions of the applications module on the demo caseload.
@@ -133,7 +134,8 @@ describe('detail and actions', () => {
       ['move-to-council', { council_id: council.id }, 'council_assigned'],
       ['start-council-review', {}, 'council_review'],
       ['record-council-decision', { notes: 'Equivalent to a Kosovo master degree.', outcome: 'approved', participant_ids: members.map((m) => m.user_id) }, 'assessment_completed'],
-      ['prepare-decision', {}, 'decision_pending'],
+      // The structured decision (recognition-decisions-api.test.ts has its rules).
+      ['prepare-decision', { decision: fullDecision(await seedDecisionReferences(server.db, ' walk')) }, 'decision_pending'],
     ];
     for (const [segment, body, status] of steps) {
       const answer = await act(id, segment, { version: current.version, ...body });

@@ -10,6 +10,7 @@ import {
   type ActionName,
   type ServicePolicy,
 } from '../../src/shared/domain/application-workflow';
+import { fullDecision, insertPreparedDecisions, partialDecision, seedDecisionReferences, type DecisionReferences } from '../support/decision-references';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
 // The transition table, exhaustively, on the server: every service × status × action, on an
@@ -23,12 +24,17 @@ let councilId: number;
 let councilMemberIds: number[];
 let officerId: number;
 let authorization: { authorization: string };
+/** The legal reasons and national qualifications the structured recognition decisions cite. */
+let refs: DecisionReferences;
+let adminId: number;
 
 beforeAll(async () => {
   server = await createServerFixture();
   councilId = (await server.db.selectFrom('councils').select('id').where('name_en', '=', 'Council for Medical and Health Sciences').executeTakeFirstOrThrow()).id;
   officerId = (await server.db.selectFrom('users').select('id').where('username', '=', 'officer').executeTakeFirstOrThrow()).id;
   authorization = await server.authorization('admin');
+  refs = await seedDecisionReferences(server.db);
+  adminId = (await server.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
   councilMemberIds = (await server.db.selectFrom('council_members').select('user_id').where('council_id', '=', councilId).execute()).map((m) => m.user_id);
   expect(councilMemberIds.length).toBeGreaterThan(0);
   await server.db.updateTable('councils').set({ quorum: councilMemberIds.length }).where('id', '=', councilId).execute();
@@ -98,6 +104,13 @@ async function createApplications(cases: readonly Case[], services: Record<Servi
       .values(verdictFor.map((id) => ({ application_id: id, status: 'submitted' as const, storage_key: crypto.randomUUID(), file_name: 'verdict.pdf', submitted_at: new Date() })))
       .execute();
   }
+  // The agency officer approves a prepared decision: `approve` a recognising one, `reject` a non-recognition.
+  await insertPreparedDecisions(
+    db,
+    refs,
+    ids.flatMap((id, i) => (cases[i]!.action === 'approve' || cases[i]!.action === 'reject' ? [{ applicationId: id, outcome: cases[i]!.action === 'approve' ? ('full' as const) : ('non_recognition' as const) }] : [])),
+    adminId,
+  );
   return ids;
 }
 
@@ -111,6 +124,8 @@ function bodyFor(c: Case, documentId: number | undefined): Record<string, unknow
   // A transaction ID pays once: each case's payment is its own bank transfer.
   if (c.action === 'mark_paid') Object.assign(body, { amount: '30.00', transaction_id: `TX-${c.service}-${++transfers}` });
   if (c.action === 'assign_officer') body.officer_id = officerId;
+  if (c.action === 'prepare_decision' || c.action === 'grant_recognition') body.decision = fullDecision(refs);
+  if (c.action === 'deny_recognition') body.decision = partialDecision(refs, { outcome: 'non_recognition' });
   if (documentId !== undefined) body.document_id = documentId;
   return body;
 }

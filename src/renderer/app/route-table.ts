@@ -57,6 +57,8 @@ const rows: RowSpec[] = [
   { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', permission: 'applications.view_application', parent: 'applications' },
   // Reading a verdict needs only the application; writing it is checked on the screen.
   { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', permission: 'applications.view_application', parent: 'application-detail' },
+  // Reading a decision needs only the application; building and approving it follow the workflow's moves.
+  { id: 'recognition-decision', path: '/applications/:applicationId/decision', access: 'signed_in', title: 'recognitionDecision', area: 'applications', permission: 'applications.view_application', parent: 'application-detail' },
 
   { id: 'councils', path: '/councils', access: 'signed_in', title: 'councils', area: 'councils', navigation: true, permission: 'councils.view_council' },
   { id: 'council-dashboard', path: '/councils/dashboard', access: 'signed_in', title: 'councilDashboard', area: 'councils', navigation: true, permission: 'councils.review_application', parent: 'councils' },

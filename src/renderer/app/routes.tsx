@@ -21,6 +21,7 @@ const IncompleteApplicationsScreen = lazy(() =>
 const OfflineIntakeScreen = lazy(() => import('../features/offline-intake/offline-intake-screen').then((m) => ({ default: m.OfflineIntakeScreen })));
 const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
 const VerdictEditorScreen = lazy(() => import('../features/verdicts/verdict-editor-screen').then((m) => ({ default: m.VerdictEditorScreen })));
+const RecognitionDecisionScreen = lazy(() => import('../features/recognition-decision/decision-screen').then((m) => ({ default: m.RecognitionDecisionScreen })));
 const InspectorateVerificationsScreen = lazy(() =>
   import('../features/inspectorate/inspectorate-verifications-screen').then((m) => ({ default: m.InspectorateVerificationsScreen })),
 );
@@ -79,6 +80,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'applications-incomplete': IncompleteApplicationsScreen,
   'application-detail': ApplicationDetailScreen,
   'verdict-editor': VerdictEditorScreen,
+  'recognition-decision': RecognitionDecisionScreen,
   'inspectorate-verifications': InspectorateVerificationsScreen,
   documents: DocumentsScreen,
   'document-templates': DocumentTemplatesScreen,

@@ -27,6 +27,8 @@ export const queryKeys = {
     detail: (id: number | null) => ['application', id] as const,
     expertReviews: (id: number) => ['application', id, 'expert-reviews'] as const,
     expertReviewOptions: (id: number) => ['application', id, 'expert-review-options'] as const,
+    decisions: (id: number) => ['application', id, 'decisions'] as const,
+    decisionOptions: (id: number) => ['application', id, 'decision-options'] as const,
   },
   applicationCouncils: ['application-councils'] as const,
   assignableOfficers: ['assignable-officers'] as const,

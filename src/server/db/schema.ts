@@ -189,6 +189,68 @@ export interface NationalQualificationsTable {
   updated_at: CreatedAt;
 }
 
+export type RecognitionDecisionState = 'prepared' | 'approved' | 'superseded';
+export type DifferenceElement = 'level' | 'workload' | 'quality' | 'profile' | 'learning_outcomes';
+export type QualificationProfile = 'academic' | 'professional';
+
+/** A structured recognition decision of services 1 and 2, with its comparison kept as it stood (migration 0028). */
+export interface RecognitionDecisionsTable {
+  id: Generated<number>;
+  application_id: number;
+  outcome: RecognitionOutcome;
+  /** The purposes or parts (partial), the qualification or level (alternative), the conditions (conditional). */
+  outcome_detail: string | null;
+  foreign_institution_name: string | null;
+  foreign_accreditation: 'accredited' | 'not_accredited' | 'expired' | 'unknown';
+  foreign_programme: string | null;
+  foreign_degree_level: string | null;
+  foreign_eqf_level: number | null;
+  foreign_nqf_level: number | null;
+  foreign_duration: string | null;
+  foreign_ects: number | null;
+  foreign_profile: QualificationProfile;
+  national_qualification_id: number;
+  national_name_en: string;
+  national_name_sq: string;
+  national_name_sr: string;
+  national_degree_level: string;
+  national_eqf_level: number;
+  national_nqf_level: number;
+  national_ects: number | null;
+  national_duration_years: Decimal | null;
+  national_profile: QualificationProfile;
+  appeal_body_en: string;
+  appeal_body_sq: string;
+  appeal_body_sr: string;
+  appeal_period_days: number;
+  appeal_last_day: CalendarDate;
+  /** Why the outcome departs from earlier decisions on the same qualification (the consistency check). */
+  departure_reason: string | null;
+  state: Generated<RecognitionDecisionState>;
+  superseded_by: number | null;
+  prepared_by_id: number;
+  prepared_at: Timestamp;
+  approved_by_id: number | null;
+  approved_at: Timestamp | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RecognitionDecisionDifferencesTable {
+  id: Generated<number>;
+  decision_id: number;
+  position: number;
+  element: DifferenceElement;
+  explanation: string;
+}
+
+export interface RecognitionDecisionLegalBasesTable {
+  decision_id: number;
+  legal_reason_id: number;
+  position: number;
+}
+
 export interface ServicesTable {
   id: Generated<number>;
   service_type: number;
@@ -215,6 +277,11 @@ export interface ServicesTable {
   price_table: ColumnType<PriceTable, string, string>;
   selectable_documents: ColumnType<SelectableDocument[], string | undefined, string>;
   workflow_stages: ColumnType<ApplicationStatus[], string | undefined, string>;
+  /** The appeal notice of the service's decisions (recognition services): days, and the body in three languages. */
+  appeal_period_days: number | null;
+  appeal_body_en: Generated<string>;
+  appeal_body_sq: Generated<string>;
+  appeal_body_sr: Generated<string>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -897,6 +964,9 @@ export interface Database {
   reference_values: ReferenceValuesTable;
   legal_reasons: LegalReasonsTable;
   national_qualifications: NationalQualificationsTable;
+  recognition_decisions: RecognitionDecisionsTable;
+  recognition_decision_differences: RecognitionDecisionDifferencesTable;
+  recognition_decision_legal_bases: RecognitionDecisionLegalBasesTable;
   services: ServicesTable;
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;

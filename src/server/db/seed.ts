@@ -14,6 +14,7 @@ import { seedDemoStaff } from './demo-staff';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoNews } from './demo-news';
 import { seedDemoDecisionReferences } from './demo-decision-references';
+import { seedDemoRecognitionDecisions } from './demo-recognition-decisions';
 import { seedDemoInstitutions } from './demo-reference';
 import { seedDemoSettings } from './demo-settings';
 import { seedCountryMemberships } from './country-memberships';
@@ -93,6 +94,8 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoDecisionReferences(trx);
     // The general settings and this year's office closed days, saved by the demo administrator.
     if (options.demo) await seedDemoSettings(trx);
+    // Last: the decided recognitions' structured decisions cite the reference data's legal reasons and national qualifications.
+    if (options.demo) await seedDemoRecognitionDecisions(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }

@@ -31,10 +31,22 @@ export interface ServiceSeed {
   fee_exemption_allowed: boolean;
   processing_time_days: number;
   council_required: boolean;
+  /** The appeal notice of the recognition services' decisions. */
+  appeal?: { days: number; body: Texts };
   price_table: PriceTable;
   document_requirements: readonly DocumentRequirementSeed[];
   selectable_documents: readonly Texts[];
 }
+
+// Kosovo's procedure: an appeal within 15 days of the decision, to the ministry's appeals commission.
+const RECOGNITION_APPEAL = {
+  days: 15,
+  body: {
+    en: 'Appeals Commission of the Ministry of Education, Science, Technology and Innovation',
+    sq: 'Komisioni i Ankesave i Ministrisë së Arsimit, Shkencës, Teknologjisë dhe Inovacionit',
+    sr: 'Komisija za žalbe Ministarstva obrazovanja, nauke, tehnologije i inovacija',
+  },
+};
 
 const identity: DocumentRequirementSeed = {
   document_type: 'id_document',
@@ -87,6 +99,7 @@ export const SERVICE_CATALOGUE: readonly ServiceSeed[] = [
     fee_exemption_allowed: true,
     processing_time_days: 60,
     council_required: true,
+    appeal: RECOGNITION_APPEAL,
     price_table: { kind: 'flat', prices: { standard: '30.00' }, degree_prices: { master: { standard: '40.00' }, doctorate: { standard: '50.00' } } },
     document_requirements: [
       { document_type: 'original_diploma', required: true, description: { en: 'The original diploma being recognised.', sq: 'Diploma origjinale që njihet.', sr: 'Originalna diploma koja se priznaje.' } },
@@ -124,6 +137,7 @@ export const SERVICE_CATALOGUE: readonly ServiceSeed[] = [
     fee_exemption_allowed: true,
     processing_time_days: 30,
     council_required: false,
+    appeal: RECOGNITION_APPEAL,
     price_table: {
       kind: 'diploma_transcript',
       prices: { diploma_only: '15.00', transcript_only: '10.00', both: '20.00' },
@@ -283,6 +297,10 @@ export function catalogueRow(seed: ServiceSeed) {
     fee_exemption_allowed: seed.fee_exemption_allowed,
     processing_time_days: seed.processing_time_days,
     council_required: seed.council_required,
+    appeal_period_days: seed.appeal?.days ?? null,
+    appeal_body_en: seed.appeal?.body.en ?? '',
+    appeal_body_sq: seed.appeal?.body.sq ?? '',
+    appeal_body_sr: seed.appeal?.body.sr ?? '',
     degree_options: serviceDegreeOptions(seed.service_type),
     price_table: JSON.stringify(seed.price_table),
     selectable_documents: JSON.stringify(seed.selectable_documents.map((label) => ({ label_en: label.en, label_sq: label.sq, label_sr: label.sr }))),

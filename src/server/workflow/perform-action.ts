@@ -28,6 +28,7 @@ import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
 import { recordAudit } from '../shared/audit';
 import { displayName } from '../shared/display-name';
+import { approveRecognitionDecision, writeRecognitionDecision } from './recognition-decision';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -39,7 +40,7 @@ type LockedApplication = Selectable<ApplicationsTable> & { fee_enabled: boolean;
 type Request<A extends ActionName> = z.output<(typeof ACTION_REQUESTS)[A]>;
 type AnyRequest = Request<ActionName> & Partial<Request<'update_status'>> & Partial<Request<'move_to_council'>> &
   Partial<Request<'mark_paid'>> & Partial<Request<'assign_officer'>> & Partial<Request<'approve_document'>> &
-  Partial<Request<'record_council_decision'>>;
+  Partial<Request<'record_council_decision'>> & Partial<Request<'prepare_decision'>>;
 
 export interface ActionContext {
   db: AppDatabase;
@@ -216,6 +217,19 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       return false;
     case 'record_council_decision':
       Object.assign(changes, await councilDecision(trx, { row, notes, input, user, now }));
+      return false;
+    case 'prepare_recognition_decision':
+    case 'record_recognition_decision':
+      await writeRecognitionDecision(trx, {
+        application: row,
+        decision: input.decision!,
+        user,
+        now,
+        takenWith: name === 'grant_recognition' || name === 'deny_recognition' ? name : undefined,
+      });
+      return false;
+    case 'approve_recognition_decision':
+      await approveRecognitionDecision(trx, { applicationId: row.id, action: name === 'approve' ? 'approve' : 'reject', user, now });
       return false;
     case 'record_decision':
       Object.assign(changes, {

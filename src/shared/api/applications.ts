@@ -18,6 +18,7 @@ import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { localisedName } from './localised-name';
 import { applicationFeeSnapshot } from './services';
+import { recognitionDecisionInput } from './recognition-decisions';
 
 // The applications calls: list, incomplete list, detail, one endpoint per workflow action.
 
@@ -264,6 +265,11 @@ export const ACTION_REQUESTS = {
   reject_document: actionBase.extend({ document_id: recordId }),
   // `notes` are the council's comments (required); who took part is checked against the
   // council's quorum and declared conflicts of interest (src/server/council-quorum.ts).
+  // The structured recognition decision (recognition-decisions.ts): prepared for the agency
+  // officer's approval (service 1), or taken at once (service 2).
+  prepare_decision: actionBase.extend({ decision: recognitionDecisionInput }),
+  grant_recognition: actionBase.extend({ decision: recognitionDecisionInput }),
+  deny_recognition: actionBase.extend({ decision: recognitionDecisionInput }),
   record_council_decision: actionBase.extend({
     outcome: z.enum(['approved', 'rejected']),
     participant_ids: z.array(recordId).min(1, 'Choose the members who took part.').max(50),

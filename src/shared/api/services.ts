@@ -56,6 +56,7 @@ export const TEXT_LIMITS_SERVICES = {
   maxDocumentRequirements: DOCUMENT_TYPES.length,
   maxSelectableDocuments: 50,
   maxProcessingDays: 3650,
+  maxAppealPeriodDays: 365,
 } as const;
 
 // ---- Shapes shared by answers and requests ----
@@ -128,6 +129,11 @@ export const service = z.object({
   processing_time_days: z.number().int(),
   enabled: z.boolean(),
   council_required: z.boolean(),
+  /** The appeal notice of the service's recognition decisions: days to appeal (null: none set) and the appeal body. */
+  appeal_period_days: z.number().int().nullable(),
+  appeal_body_en: z.string(),
+  appeal_body_sq: z.string(),
+  appeal_body_sr: z.string(),
   degree_options: z.array(z.string()),
   document_requirements: z.array(documentRequirement),
   selectable_documents: z.array(selectableDocument),
@@ -207,6 +213,7 @@ export function serviceWriteProblems(body: {
   return problems;
 }
 
+export const APPEAL_DAYS_MAX_MESSAGE = 'Enter at most 365 days.';
 export const DEGREE_OPTION_MESSAGE = 'This degree level is not one of the options of this service type.';
 export const DUPLICATE_MESSAGE = 'This value is listed twice.';
 export const DUPLICATE_DOCUMENT_TYPE_MESSAGE = 'This document type is already required above: list each type once.';
@@ -230,6 +237,11 @@ const serviceFields = z.object({
   processing_time_days: z.number().int().min(1, 'Enter at least 1 day.').max(TEXT_LIMITS_SERVICES.maxProcessingDays, 'Enter at most 3650 days.'),
   enabled: z.boolean().default(true),
   council_required: z.boolean(),
+  /** Days to appeal a decision (recognition services); null: the service takes no such decisions. */
+  appeal_period_days: z.number().int().min(1, 'Enter at least 1 day.').max(TEXT_LIMITS_SERVICES.maxAppealPeriodDays, APPEAL_DAYS_MAX_MESSAGE).nullable().default(null),
+  appeal_body_en: optionalText(TEXT_LIMITS_SERVICES.name),
+  appeal_body_sq: optionalText(TEXT_LIMITS_SERVICES.name),
+  appeal_body_sr: optionalText(TEXT_LIMITS_SERVICES.name),
   degree_options: z.array(safeText({ max: TEXT_LIMITS.code })).max(20).default([]),
   document_requirements: z.array(documentRequirementInput).max(TEXT_LIMITS_SERVICES.maxDocumentRequirements).default([]),
   selectable_documents: z.array(selectableDocumentInput).max(TEXT_LIMITS_SERVICES.maxSelectableDocuments).default([]),

@@ -6,7 +6,7 @@ import type { E2eShell } from './e2e-accounts';
 // next to the demo caseload: one per purpose, project and attempt, so a test that moves an
 // application never meets one another test (or its own earlier attempt) already moved.
 
-export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council' | 'statement' | 'cashier';
+export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council' | 'statement' | 'cashier' | 'decision';
 
 const ATTEMPTS = 3;
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
@@ -19,6 +19,7 @@ const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]
   council: { web: ['Dardani', 'Kastrioti', 'Ilirjani'], desktop: ['Skenderaj', 'Drenica', 'Rrafshi'] },
   statement: { web: ['Berbati', 'Nimani', 'Pllana'], desktop: ['Vokshi', 'Gjergjaj', 'Kuqi'] },
   cashier: { web: ['Deda', 'Koliqi', 'Mjeku'], desktop: ['Rexha', 'Marku', 'Gjonaj'] },
+  decision: { web: ['Bujupi', 'Gjocaj', 'Hajdari'], desktop: ['Nuhiu', 'Pacolli', 'Sylejmani'] },
 };
 
 const SERVICE_3_IN_REVIEW: DemoFixture['steps'] = [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }];
@@ -43,6 +44,21 @@ const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: str
   statement: { service: 1, firstName: 'Valbona', steps: [{ action: 'request_payment' }], number: 6 },
   // Service 4 waiting for its fee: paid at the counter, marked paid from the payment's details.
   cashier: { service: 4, firstName: 'Gentiana', steps: [{ action: 'request_payment' }], number: 7 },
+  // Service 1, assessed by its council: the officer builds the structured decision, the agency approves it.
+  decision: {
+    service: 1,
+    firstName: 'Mimoza',
+    steps: [
+      { action: 'request_payment' },
+      { action: 'mark_paid' },
+      { action: 'start_work' },
+      { action: 'update_status', to: 'originality_verified', notes: 'Confirmed with the issuing university.' },
+      { action: 'move_to_council' },
+      { action: 'start_council_review' },
+      { action: 'record_council_decision', notes: 'The programme is shorter than a Kosovo master; recognise it for employment.' },
+    ],
+    number: 8,
+  },
 };
 
 export interface E2eApplication extends DemoFixture {

@@ -26,6 +26,9 @@ import { ActionDialog } from './action-dialog';
 import { useApplicationDetail } from './api';
 import { StatusBadge } from './status-badge';
 
+/** The actions of a structured recognition decision (services 1 and 2): the decision screen offers them. */
+const DECISION_ACTIONS: ReadonlySet<ActionName> = new Set(['prepare_decision', 'grant_recognition', 'deny_recognition', 'approve', 'reject', 'send_back']);
+
 type OpenAction = { action: ActionName; documents?: readonly { id: number; file_name: string }[] } | null;
 
 export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
@@ -56,13 +59,15 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
     value === undefined ? t('detail.notShownForRole') : show(value);
   const statusTargets = application.allowed_actions.filter((m) => m.action === 'update_status' && m.to).map((m) => m.to as ApplicationStatus);
   const otherActions = [...new Set(application.allowed_actions.map((m) => m.action))].filter(
-    // submit_verdict runs from the verdict editor, once the verdict has its PDF.
-    (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document' && a !== 'submit_verdict',
+    // submit_verdict runs from the verdict editor, once the verdict has its PDF; a recognition
+    // decision is prepared, taken and approved on the decision screen.
+    (a) => a !== 'update_status' && a !== 'approve_document' && a !== 'reject_document' && a !== 'submit_verdict' && !DECISION_ACTIONS.has(a),
   ).filter(
     // The council's decision is taken on the council review screen (who took part, the quorum),
     // which opens to those who review for councils.
     (a) => a !== 'record_council_decision' || hasPermission(user, 'councils.review_application'),
   );
+  const decisionLink = decisionLinkOf(application);
   const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');
   const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
 
@@ -169,9 +174,14 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
           <Heading level={2} id="application-actions" className="card__title">
             {t('detail.actions')}
           </Heading>
-          {statusTargets.length === 0 && otherActions.length === 0 && !application.allowed_actions.some((m) => m.action === 'submit_verdict') ? <p>{t('detail.noActions')}</p> : null}
+          {statusTargets.length === 0 && otherActions.length === 0 && !decisionLink && !application.allowed_actions.some((m) => m.action === 'submit_verdict') ? <p>{t('detail.noActions')}</p> : null}
           <div className="action-list">
             <VerdictEntry application={application} />
+            {decisionLink ? (
+              <Link to={`/applications/${application.id}/decision`} className={`button button--${decisionLink === 'view' ? 'secondary' : 'primary'}`}>
+                {t(`detail.decisionLink.${decisionLink}`)}
+              </Link>
+            ) : null}
             {statusTargets.length > 0 ? (
               <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
                 {t('detail.updateStatus')}
@@ -206,6 +216,16 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
       ) : null}
     </>
   );
+}
+
+/** What the way to the recognition decision offers now: build it, review it, or read it (services 1 and 2). */
+function decisionLinkOf(application: ApplicationDetail): 'build' | 'review' | 'view' | null {
+  if (application.service_type !== 1 && application.service_type !== 2) return null;
+  const moves = new Set(application.allowed_actions.map((m) => m.action));
+  if (moves.has('prepare_decision') || moves.has('grant_recognition') || moves.has('deny_recognition')) return 'build';
+  if (moves.has('approve') || moves.has('reject')) return 'review';
+  const decided = ['decision_pending', 'approved', 'rejected', 'pre_university_recognition', 'pre_university_non_recognition'];
+  return decided.includes(application.status) ? 'view' : null;
 }
 
 function Overview({ application, date }: { application: ApplicationDetail; date(value: string | null): string }) {

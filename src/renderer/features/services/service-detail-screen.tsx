@@ -71,6 +71,8 @@ function ServiceDetail({ service }: { service: Service }) {
               [t('fields.exemptionAllowed'), yesNo(service.fee_exemption_allowed)],
               [t('fields.processingTime'), t('days', { count: service.processing_time_days })],
               [t('fields.councilRequired'), yesNo(service.council_required)],
+              [t('fields.appealPeriod'), service.appeal_period_days === null ? null : t('days', { count: service.appeal_period_days })],
+              [t('fields.appealBody'), localised(service, 'appeal_body', language) || null],
               [t('fields.degreeOptions'), service.degree_options.length > 0 ? service.degree_options.map((option) => t(`degrees.${option}`)).join(', ') : t('detail.noDegreeOptions')],
             ]}
           />

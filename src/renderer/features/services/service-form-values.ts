@@ -45,6 +45,9 @@ export interface ServiceFormValues {
   processing_time_days: string;
   enabled: boolean;
   council_required: boolean;
+  /** The appeal notice of the service's decisions: days as typed ('' = none) and the appeal body. */
+  appeal_period_days: string;
+  appeal_body: LocalisedText;
   degree_options: string[];
   document_requirements: RequirementValues[];
   selectable_documents: SelectableDocumentValues[];
@@ -83,6 +86,8 @@ export function emptyServiceForm(serviceType: ServiceType = 1): ServiceFormValue
     processing_time_days: '30',
     enabled: true,
     council_required: false,
+    appeal_period_days: '',
+    appeal_body: emptyText(),
     degree_options: [],
     document_requirements: [],
     selectable_documents: [],
@@ -108,6 +113,8 @@ export function serviceFormOf(service: Service): ServiceFormValues {
     processing_time_days: String(service.processing_time_days),
     enabled: service.enabled,
     council_required: service.council_required,
+    appeal_period_days: service.appeal_period_days === null ? '' : String(service.appeal_period_days),
+    appeal_body: textOf((language) => service[`appeal_body_${language}`]),
     degree_options: [...service.degree_options],
     document_requirements: service.document_requirements.map((requirement) => ({
       key: rowKey(),
@@ -176,6 +183,8 @@ export function serviceRequestOf(values: ServiceFormValues): ServiceCreate {
     processing_time_days: processingDays(values.processing_time_days),
     enabled: values.enabled,
     council_required: values.council_required,
+    appeal_period_days: values.appeal_period_days.trim() === '' ? null : processingDays(values.appeal_period_days),
+    ...localised('appeal_body', values.appeal_body),
     degree_options: values.degree_options,
     document_requirements: values.document_requirements.map((requirement) => ({
       document_type: requirement.document_type as DocumentType,
@@ -192,7 +201,7 @@ export function serviceRequestOf(values: ServiceFormValues): ServiceCreate {
 export function serviceFieldOf(path: string): string | null {
   const parts = path.split('.');
   const [head, ...rest] = parts;
-  const localisedField = /^(name|description|requirements|label)_(en|sq|sr)$/;
+  const localisedField = /^(name|description|requirements|label|appeal_body)_(en|sq|sr)$/;
   const localised = (part: string) => part.replace(localisedField, '$1.$2');
   if (head === undefined || head === '') return null;
   if (head === 'price_table') {
@@ -207,6 +216,11 @@ export function serviceFieldOf(path: string): string | null {
 
 /** Words the service form says for its own fields (the processing time is typed as text). */
 function describeServiceIssue(issue: ZodIssue, t: TFunction): string | undefined {
+  if (issue.path[0] === 'appeal_period_days') {
+    if (issue.code === 'too_small') return refusalMessage('service_processing_days_min', {}, t);
+    if (issue.code === 'too_big') return t('services:messages.maxAppealDays');
+    return t('services:messages.wholeAppealDays');
+  }
   if (issue.path[0] !== 'processing_time_days') return undefined;
   if (issue.code === 'too_small') return refusalMessage('service_processing_days_min', {}, t);
   if (issue.code === 'too_big') return refusalMessage('service_processing_days_max', {}, t);

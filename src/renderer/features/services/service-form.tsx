@@ -107,6 +107,12 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSub
         </div>
         <div className="service-form__row">
           <FormTextField control={control} name="processing_time_days" label={t('fields.processingTime')} description={t('form.processingTimeHelp')} inputMode="numeric" />
+          <FormTextField control={control} name="appeal_period_days" label={t('fields.appealPeriod')} description={t('form.appealPeriodHelp')} inputMode="numeric" />
+        </div>
+        <div className="service-form__languages">
+          {LANGUAGES.map((language) => (
+            <FormTextField key={language} control={control} name={`appeal_body.${language}`} label={t('form.inLanguage', { field: t('fields.appealBody'), language: t(`languages.${language}`) })} />
+          ))}
         </div>
         <div className="service-form__checks">
           <FormCheckbox control={control} name="council_required">

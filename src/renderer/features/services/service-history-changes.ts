@@ -31,6 +31,7 @@ const FIELD_KEYS: Readonly<Record<string, string>> = {
   base_fee_amount: 'services:fields.baseFee',
   fee_exemption_allowed: 'services:fields.exemptionAllowed',
   processing_time_days: 'services:fields.processingTime',
+  appeal_period_days: 'services:fields.appealPeriod',
   enabled: 'services:fields.state',
   council_required: 'services:fields.councilRequired',
   degree_options: 'services:fields.degreeOptions',
@@ -42,14 +43,15 @@ const FIELD_KEYS: Readonly<Record<string, string>> = {
 };
 
 const MONEY_FIELDS = new Set(['fee', 'base_fee_amount']);
-const LOCALISED = /^(name|description|requirements|label)_(en|sq|sr)$/;
+const LOCALISED = /^(name|description|requirements|label|appeal_body)_(en|sq|sr)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function fieldName(field: string, t: TFunction): string {
   const localisedField = LOCALISED.exec(field);
   if (localisedField) {
-    const name = localisedField[1] === 'label' ? t('services:form.label') : t(`services:fields.${localisedField[1]}`);
+    const name =
+      localisedField[1] === 'label' ? t('services:form.label') : t(`services:fields.${localisedField[1] === 'appeal_body' ? 'appealBody' : localisedField[1]}`);
     return t('services:form.inLanguage', { field: name, language: t(`services:languages.${localisedField[2]}`) });
   }
   return FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field;
@@ -89,6 +91,7 @@ function valueText(field: string, value: unknown, t: TFunction, format: ChangeFo
     case 'enabled':
       return t(value ? 'services:state.enabled' : 'services:state.disabled');
     case 'processing_time_days':
+    case 'appeal_period_days':
       return typeof value === 'number' ? t('services:days', { count: value }) : plainText(value, t, format);
     case 'degree_options':
       return listText(value, (code) => t(`services:degrees.${code}`, { defaultValue: code }));

@@ -32,6 +32,10 @@ function service(overrides: Partial<Service> = {}): Service {
     processing_time_days: 60,
     enabled: true,
     council_required: true,
+    appeal_period_days: null,
+    appeal_body_en: '',
+    appeal_body_sq: '',
+    appeal_body_sr: '',
     degree_options: ['high_professional_school', 'bachelor', 'master', 'doctorate'],
     document_requirements: [
       { document_type: 'original_diploma', required: true, description_en: '', description_sq: '', description_sr: '' },

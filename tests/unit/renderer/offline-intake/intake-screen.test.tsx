@@ -42,6 +42,10 @@ function verificationService(): Service {
     processing_time_days: 30,
     enabled: true,
     council_required: false,
+    appeal_period_days: null,
+    appeal_body_en: '',
+    appeal_body_sq: '',
+    appeal_body_sr: '',
     degree_options: [],
     document_requirements: [
       { document_type: 'original_diploma', required: true, description_en: 'The diploma to verify.', description_sq: 'Diploma.', description_sr: 'Diploma.' },

@@ -26,6 +26,10 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     processing_time_days: 30,
     enabled: true,
     council_required: false,
+    appeal_period_days: null,
+    appeal_body_en: '',
+    appeal_body_sq: '',
+    appeal_body_sr: '',
     degree_options: [],
     document_requirements: [
       { document_type: 'original_diploma', required: true, description_en: 'The diploma to verify.', description_sq: 'Diploma që verifikohet.', description_sr: 'Diploma koja se verifikuje.' },
