@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
-import type { RefusalCode } from '../refusals';
+import { checkRefusal, type RefusalCode } from '../refusals';
 
 // The structured recognition decision of services 1 and 2 (shared/design/recognition.md): the
 // outcome, the comparison of the foreign qualification with a national reference qualification,
@@ -73,7 +73,7 @@ export const recognitionDecisionInput = z
   })
   .superRefine(
     (decision, context) => {
-      for (const problem of decisionProblems(decision)) context.addIssue({ code: 'custom', path: problem.path, message: DECISION_MESSAGES[problem.rule] });
+      for (const problem of decisionProblems(decision)) context.addIssue({ code: 'custom', path: problem.path, message: DECISION_MESSAGES[problem.rule], params: checkRefusal(DECISION_RULE_CODES[problem.rule]) });
     },
     // Judged even while another field is missing, so a form says every problem in one round.
     { when: () => true },

@@ -3,8 +3,6 @@ import { useController, useFieldArray, useFormState, useWatch } from 'react-hook
 import { Heading, Label, Radio, RadioGroup } from 'react-aria-components';
 import { ACTION_REQUESTS, type ApplicationDetail } from '../../../shared/api/applications';
 import {
-  DECISION_MESSAGES,
-  DECISION_RULE_CODES,
   DETAILED_OUTCOMES,
   DIFFERENCE_ELEMENTS,
   QUALIFICATION_PROFILES,
@@ -95,7 +93,6 @@ export function decisionRequestOf(values: BuilderValues, options: DecisionOption
   };
 }
 
-const RULE_OF_MESSAGE = new Map<string, keyof typeof DECISION_MESSAGES>(Object.entries(DECISION_MESSAGES).map(([rule, message]) => [message, rule as keyof typeof DECISION_MESSAGES]));
 
 const FIELDS = new Set(['outcome', 'outcome_detail', 'foreign_profile', 'national_qualification_id', 'differences', 'legal_reason_ids']);
 
@@ -139,8 +136,6 @@ export function DecisionBuilder({
       if (run.error) run.reset();
     },
     describe: (issue, translate) => {
-      const rule = issue.code === 'custom' ? RULE_OF_MESSAGE.get(issue.message) : undefined;
-      if (rule) return translate(`refusals:${DECISION_RULE_CODES[rule]}`);
       const field = issue.path.slice(1).join('.');
       if (field === 'outcome') return translate('decisions:builder.outcomeRequired');
       if (field === 'foreign_profile') return translate('decisions:builder.profileRequired');
