@@ -123,7 +123,7 @@ export function DecisionBuilder({
   previous: RecognitionDecision | null;
   onReload(): void;
 }) {
-  const { t } = useTranslation('decisions');
+  const { t } = useTranslation(['decisions', 'applications']);
   const format = useFormat();
   const run = useDecisionAction(application.id);
   const form = useSchemaForm<BuilderValues>({
@@ -157,7 +157,7 @@ export function DecisionBuilder({
   const national = options.national_qualifications.find((qualification) => String(qualification.id) === values.national_qualification_id) ?? null;
   const offered = applicableReasons(options, values.outcome);
   const action = decisionActionFor(application, values.outcome);
-  const refusal = run.error ? describeRefusal(run.error, t, { 403: t('errors:forbidden'), 412: t('errors:stale') }) : null;
+  const refusal = run.error ? describeRefusal(run.error, t, { 403: t('applications:errors.forbidden'), 412: t('applications:errors.stale') }) : null;
   const outcomeError = outcomeState.error?.message;
   const needsDetail = values.outcome !== '' && DETAILED_OUTCOMES.includes(values.outcome);
 

@@ -17,14 +17,14 @@ import { useDecisionAction } from './api';
  * reason, for the officer to change and prepare again.
  */
 export function DecisionReview({ application, decision, onReload }: { application: ApplicationDetail; decision: RecognitionDecision; onReload(): void }) {
-  const { t } = useTranslation('decisions');
+  const { t } = useTranslation(['decisions', 'applications']);
   const navigate = useNavigate();
   const run = useDecisionAction(application.id);
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
   const allowed = new Set(application.allowed_actions.map((move) => move.action));
   const approval = isPositiveOutcome(decision.outcome) ? 'approve' : 'reject';
-  const refusal = run.error ? describeRefusal(run.error, t, { 403: t('errors:forbidden'), 412: t('errors:stale') }) : null;
+  const refusal = run.error ? describeRefusal(run.error, t, { 403: t('applications:errors.forbidden'), 412: t('applications:errors.stale') }) : null;
 
   const approve = () =>
     run.mutate({ action: approval, body: { version: application.version, ...(notes.trim() ? { notes } : {}) } }, { onSuccess: () => notifySuccess('updated', t(`review.done.${approval}`)) });
