@@ -98,9 +98,9 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   await page.getByRole('listbox', { name: /National reference qualification/ }).getByRole('option', { name: /\(e2e\)/ }).first().click();
   await page.getByRole('button', { name: /Profile of the foreign qualification/ }).click();
   await page.getByRole('listbox', { name: /Profile of the foreign qualification/ }).getByRole('option', { name: 'Academic' }).click();
-  await builder.getByRole('checkbox', { name: /E2E Law 04\/L-037 Art\. 29/ }).click();
+  await builder.getByText('E2E Law 04/L-037 Art. 29', { exact: true }).click();
   await builder.getByRole('button', { name: 'Prepare decision' }).click();
-  await expect(page.getByText('Prepared, waiting for approval')).toBeVisible();
+  await expect(page.getByText('Prepared, waiting for approval')).toBeVisible({ timeout: 20_000 });
   // Officers prepare; only the agency decides.
   await expect(page.getByRole('button', { name: 'Approve decision' })).toHaveCount(0);
 
@@ -112,7 +112,7 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   const review = page.getByRole('region', { name: 'Approval' });
   await review.getByLabel('Notes').fill('Recognised as a master degree.');
   await review.getByRole('button', { name: 'Approve decision' }).click();
-  await expect(page.getByText('The decision was approved.').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Milan Jovanović');
   await page.getByRole('link', { name: 'Back to the application' }).click();
   await expect(page.getByText('Approved').first()).toBeVisible();
 

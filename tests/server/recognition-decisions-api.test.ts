@@ -191,7 +191,8 @@ describe('preparing and approving (service 1)', () => {
     expect(sentBack.statusCode).toBe(200);
     const kept = await decisions(application.id);
     expect(kept.current?.state).toBe('prepared');
-    const again = await act(application.id, 'prepare-decision', { version: sentBack.json().version, decision: fullDecision(refs) });
+    // As a form sends it: the schema's own output, the detail of a full recognition null.
+    const again = await act(application.id, 'prepare-decision', { version: sentBack.json().version, decision: { ...fullDecision(refs), outcome_detail: null } });
     expect(again.statusCode).toBe(200);
     const { current, history } = await decisions(application.id);
     expect(current).toMatchObject({ outcome: 'full', state: 'prepared', differences: [] });

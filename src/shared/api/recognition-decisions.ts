@@ -59,7 +59,8 @@ export const recognitionDecisionInput = z
   .object({
     outcome: z.enum(RECOGNITION_OUTCOMES),
     /** Kept only for the outcomes that need it (DETAILED_OUTCOMES). */
-    outcome_detail: safeText({ max: DECISION_LIMITS.detail, multiline: true }).optional(),
+    /** Null or absent for the others (a form sends the request as the schema made it: null). */
+    outcome_detail: safeText({ max: DECISION_LIMITS.detail, multiline: true }).nullable().optional(),
     /** The foreign qualification's orientation: the application does not say it, the evaluator does. */
     foreign_profile: z.enum(QUALIFICATION_PROFILES),
     national_qualification_id: recordId,
@@ -75,8 +76,9 @@ export const recognitionDecisionInput = z
     (decision, context) => {
       for (const problem of decisionProblems(decision)) context.addIssue({ code: 'custom', path: problem.path, message: DECISION_MESSAGES[problem.rule], params: checkRefusal(DECISION_RULE_CODES[problem.rule]) });
     },
-    // Judged even while another field is missing, so a form says every problem in one round.
-    { when: () => true },
+    // Judged even while another field is missing, so a form says every problem in one round
+    // (but only of an object: anything else is the schema's own issue).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   )
   .transform(({ outcome_detail, ...decision }) => ({
     ...decision,
