@@ -26,6 +26,7 @@ import * as referenceNames from './migrations/0024-reference-names';
 import * as statementLineResolution from './migrations/0025-statement-line-resolution';
 import * as incompleteOnlyOpen from './migrations/0026-incomplete-only-open';
 import * as decisionReferences from './migrations/0027-decision-references';
+import * as qualificationDetails from './migrations/0029-qualification-details';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-statement-line-resolution': statementLineResolution,
   '0026-incomplete-only-open': incompleteOnlyOpen,
   '0027-decision-references': decisionReferences,
+  '0029-qualification-details': qualificationDetails,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {
