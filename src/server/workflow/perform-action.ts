@@ -288,12 +288,12 @@ async function councilDecision(
   const council = await trx.selectFrom('councils').select(['id', 'quorum']).where('id', '=', row.council_id).executeTakeFirstOrThrow();
   const seats = await councilSeats(trx, council.id, row.id);
   assertMayDecide(user, seats);
-  // A recognition decided on a file without its diploma (or another required document) would not hold up.
-  const missing = await missingRequiredDocuments(trx, row.id);
-  if (missing.length > 0) throw conflict('council_review_documents_missing', { documents: missing.join(',') }, { status: row.status, missing_documents: missing });
   const participantIds = checkParticipants(seats, council.quorum, input.participant_ids ?? []);
   const meetingId = input.meeting_id ?? null;
   if (meetingId !== null) await checkMeeting(trx, council.id, meetingId);
+  // A recognition decided on a file without its diploma (or another required document) would not hold up.
+  const missing = await missingRequiredDocuments(trx, row.id);
+  if (missing.length > 0) throw conflict('council_review_documents_missing', { documents: missing.join(',') }, { status: row.status, missing_documents: missing });
   const outcome = input.outcome!;
   const reviewNotes = input.review_notes?.trim() || null;
   await trx
