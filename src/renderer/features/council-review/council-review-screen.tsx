@@ -74,6 +74,11 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
       />
       <div className="council-review council-review--split">
         <div className="council-review__main">
+          <section aria-labelledby="review-qualification-title">
+            <h2 id="review-qualification-title">{t('applications:qualification.title')}</h2>
+            {review.qualification ? <QualificationDetails qualification={review.qualification} /> : <p>{t('applications:qualification.none')}</p>}
+          </section>
+
           <section aria-labelledby="review-summary-title">
             <h2 id="review-summary-title">{t('review.summaryTitle')}</h2>
             <DetailsList
@@ -99,11 +104,6 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
                 [t('review.fields.reviewNotes'), application.review_notes],
               ]}
             />
-          </section>
-
-          <section aria-labelledby="review-qualification-title">
-            <h2 id="review-qualification-title">{t('applications:qualification.title')}</h2>
-            {review.qualification ? <QualificationDetails qualification={review.qualification} /> : <p>{t('applications:qualification.none')}</p>}
           </section>
 
           <ExpertReviewsSection applicationId={application.id} reviews={review.expert_reviews} />
@@ -150,8 +150,9 @@ function DocumentsSection({ documents }: { documents: readonly ApplicationDocume
   const [previewed, setPreviewed] = useState<number | null>(null);
   const shown = documents.find((document) => document.id === previewed && document.has_file) ?? null;
   const columns: DataColumn<ApplicationDocument>[] = [
-    { id: 'name', kind: 'text', title: t('review.documents.name'), isRowHeader: true, text: (row) => row.file_name },
-    { id: 'type', kind: 'text', title: t('review.documents.type'), text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
+    // Beside the form the column is narrow: what a document is comes first, its file name when there is room.
+    { id: 'type', kind: 'text', title: t('review.documents.type'), isRowHeader: true, text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
+    { id: 'name', kind: 'text', title: t('review.documents.name'), text: (row) => row.file_name, hideBelow: 560 },
     { id: 'status', kind: 'status', title: t('review.documents.status'), text: (row) => t(`applications:documentStatus.${row.status}`, { defaultValue: row.status }), hideBelow: 900 },
     { id: 'size', kind: 'number', title: t('review.documents.size'), text: (row) => format.fileSize(row.size), hideBelow: 1000 },
     {
