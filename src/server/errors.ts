@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import enApplications from '../../locales/en/applications.json';
 import enRefusals from '../../locales/en/refusals.json';
 import enServer from '../../locales/en/server.json';
 import { HTTP_STATUS, type FieldErrors } from '../shared/api/drf';
 import { ERROR_CODE_BY_STATUS, ERROR_CODES, ERROR_MESSAGES } from '../shared/errors';
 import { isErrorCode } from '../shared/transport-failure';
-import { interpolateRefusal, refusalOfIssue, refusalParamKinds, type Refusal, type RefusalArgs, type RefusalCode, type RefusalParams } from '../shared/refusals';
+import { documentTypeList, interpolateRefusal, refusalOfIssue, refusalParamKinds, type Refusal, type RefusalArgs, type RefusalCode, type RefusalParams } from '../shared/refusals';
 
 // Every error answer of the API is made here, in Django REST Framework's shapes, each refusal with
 // its code and parameters (shared/refusals.ts) beside the English words:
@@ -17,6 +18,7 @@ export type { RefusalArgs };
 
 const ENGLISH_NUMBER = new Intl.NumberFormat('en-GB');
 const ACADEMIC_FIELDS: Readonly<Record<string, string>> = enServer.councilReview.fields;
+const DOCUMENT_TYPE_NAMES: Readonly<Record<string, string>> = enApplications.documentType;
 
 /** A parameter as the English text says it ("payment_pending" → "Payment pending"). */
 function englishValue(kind: string | undefined, value: string | number): string {
@@ -26,6 +28,7 @@ function englishValue(kind: string | undefined, value: string | number): string 
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
   if (kind === 'academic_field') return ACADEMIC_FIELDS[String(value)] ?? String(value);
+  if (kind === 'document_types') return documentTypeList(String(value), (type) => DOCUMENT_TYPE_NAMES[type] ?? type);
   return String(value);
 }
 

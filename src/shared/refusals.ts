@@ -8,9 +8,10 @@ import { ERROR_CODES, type ErrorCode } from './errors';
 //
 // A parameter's kind says how the reader sees its value: as sent (`text`), as a number written
 // the language's way (`number`), an application status by its label (`status`) or an academic
-// field category by its name (`academic_field`).
+// field category by its name (`academic_field`) or a comma-separated list of document types, each
+// by its name (`document_types`).
 
-export type RefusalParamKind = 'text' | 'number' | 'status' | 'academic_field';
+export type RefusalParamKind = 'text' | 'number' | 'status' | 'academic_field' | 'document_types';
 
 /** The refusals of the API beyond the ErrorCodes (texts in the `refusals` namespace). */
 export const REFUSALS = {
@@ -40,6 +41,7 @@ export const REFUSALS = {
   council_quorum_too_large: {},
   council_review_conflict_declared: {},
   council_review_conflict_exists: {},
+  council_review_documents_missing: { documents: 'document_types' },
   council_review_meeting_not_council: {},
   council_review_no_active_council: { field: 'academic_field' },
   council_review_no_council: {},
@@ -115,6 +117,7 @@ export const REFUSALS = {
   intake_service_inactive: {},
   intake_service_missing: {},
   intake_service_price_missing: {},
+  intake_study_period_reversed: {},
   intake_taken_at_future: {},
   intake_taken_at_too_old: {},
   intake_unknown_country: {},
@@ -325,6 +328,15 @@ export function refusalTextKey(code: RefusalCode): string {
 /** `{{name}}` and `{{name, format}}` in a text → its values, each as the plain string it is. */
 export function interpolateRefusal(text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*\w+\s*)?\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
+/** A `document_types` parameter ("original_diploma,id_document") as its names, in the order sent. */
+export function documentTypeList(value: string, name: (type: string) => string): string {
+  return value
+    .split(',')
+    .filter((type) => type !== '')
+    .map(name)
+    .join(', ');
 }
 
 /** The variables a text interpolates (for the catalogue's test). */

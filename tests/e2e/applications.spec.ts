@@ -87,6 +87,7 @@ test('an officer finds a paid application, walks it to decision pending, and an 
   await decision.getByLabel('Council comments').fill('Equivalent to a Kosovo master degree.');
   await decision.getByText('Approved', { exact: true }).click();
   await decision.getByRole('button', { name: 'Record the decision' }).click();
+  await page.getByRole('alertdialog', { name: 'Record the decision: Approved?' }).getByRole('button', { name: 'Record the decision' }).click();
   await expect(page.getByRole('region', { name: 'Recorded decisions' }).getByText('Equivalent to a Kosovo master degree.')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInTo(page, 'officer', applicationPath);

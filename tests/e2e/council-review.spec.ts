@@ -8,7 +8,7 @@ import { signInTo } from './support/session-helpers';
 // The council review's main flow in the web shell: an officer sends an originality-verified application to
 // the medical council and asks an expert commission for a review; the evaluator submits it; the
 // council member (who declared no conflict) finds it on the dashboard they land on, opens the
-// review, starts it, records the decision with comments and participants; the application reaches
+// review, starts it, records the decision with comments and participants (confirming its outcome); the application reaches
 // assessment completed with the council's comments on its timeline. (Axe on both screens in en, sq
 // and sr is the route × role suite's.)
 
@@ -104,6 +104,10 @@ test('an officer sends an application to the council, an evaluator reviews it, t
   await decision.getByLabel('Council comments').fill(COMMENTS);
   await decision.getByText('Approved', { exact: true }).click();
   await decision.getByRole('button', { name: 'Record the decision' }).click();
+  // The decision is confirmed by its outcome before it is sent.
+  const confirmation = page.getByRole('alertdialog', { name: 'Record the decision: Approved?' });
+  await confirmation.getByRole('button', { name: 'Record the decision' }).click();
+  await expect(confirmation).toBeHidden();
   const recorded = page.getByRole('region', { name: 'Recorded decisions' });
   await expect(recorded.getByText(COMMENTS)).toBeVisible();
   await expect(recorded.getByText(/Driton Hoxha/).first()).toBeVisible();

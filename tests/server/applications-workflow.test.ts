@@ -97,6 +97,16 @@ async function createApplications(cases: readonly Case[], services: Record<Servi
       .values(documentFor.map((id) => ({ application_id: id, file_name: 'verification.pdf', document_type: 'verification_request' as const, storage_key: null })))
       .execute();
   }
+  // A council decides only on a file with every document its service requires (required-documents.ts).
+  const completeFor = ids.filter((_, i) => cases[i]!.action === 'record_council_decision');
+  if (completeFor.length) {
+    const required = await db.selectFrom('service_document_requirements').select(['service_id', 'document_type']).where('required', '=', true).execute();
+    const rows = completeFor.flatMap((id) => {
+      const serviceId = services[cases[ids.indexOf(id)]!.service].id;
+      return required.filter((r) => r.service_id === serviceId).map((r) => ({ application_id: id, file_name: `${r.document_type}.pdf`, document_type: r.document_type, storage_key: null }));
+    });
+    if (rows.length) await db.insertInto('application_documents').values(rows).execute();
+  }
   const verdictFor = needing(['submit_verdict']);
   if (verdictFor.length) {
     await db
@@ -134,7 +144,7 @@ async function run(cases: readonly Case[]) {
   const services = await policies();
   const ids = await createApplications(cases, services);
   const documents = new Map(
-    (await server.db.selectFrom('application_documents').select(['id', 'application_id']).where('application_id', 'in', ids).execute()).map((d) => [d.application_id, d.id]),
+    (await server.db.selectFrom('application_documents').select(['id', 'application_id']).where('application_id', 'in', ids).where('document_type', '=', 'verification_request').execute()).map((d) => [d.application_id, d.id]),
   );
   const failures: string[] = [];
   let allowedCount = 0;

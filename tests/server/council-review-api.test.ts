@@ -55,6 +55,8 @@ async function inReview(council: number): Promise<number> {
     .where('invalidated', '=', false)
     .where('id', 'not in', (eb) => eb.selectFrom('council_decisions').select('application_id'))
     .where('council_id', 'is', null)
+    // A complete file: the decision is refused while a required document is missing.
+    .where('incomplete', '=', false)
     .orderBy('id')
     .executeTakeFirstOrThrow();
   touched.add(row.id);
@@ -166,6 +168,82 @@ describe('quorum and conflicts of interest', () => {
     expect(review.decisions[0]).toMatchObject({ outcome: 'rejected', comments: body.notes, meeting: { id: meeting.id, place: 'Room 4' } });
     expect(review.decisions[0]!.participants.map((p) => p.id)).toEqual([councilUserId, second]);
     expect(review.application.allowed_actions).toEqual([]);
+  });
+
+  it('refuses a decision while a required document is missing, names it in the review beforehand, and records it once the file is complete', async () => {
+    const id = await inReview(councilId);
+    await server.db.updateTable('councils').set({ quorum: 1 }).where('id', '=', councilId).execute();
+    // The file keeps only an identity document, like an application of a request form and an ID.
+    await server.db.deleteFrom('application_documents').where('application_id', '=', id).where('document_type', '!=', 'id_document').execute();
+    const required = await server.db
+      .selectFrom('service_document_requirements')
+      .innerJoin('applications', 'applications.service_id', 'service_document_requirements.service_id')
+      .select('service_document_requirements.document_type')
+      .where('applications.id', '=', id)
+      .where('service_document_requirements.required', '=', true)
+      .orderBy('service_document_requirements.id')
+      .execute();
+    const missing = required.map((row) => row.document_type).filter((type) => type !== 'id_document');
+    expect(missing).toContain('original_diploma');
+
+    const review = await get<CouncilApplicationReview>(COUNCIL_REVIEW_PATHS.review(id), 'council');
+    expect(review.missing_documents).toEqual(missing);
+    const body = { version: await version(id), notes: 'Recognised.', outcome: 'approved', participant_ids: [councilUserId] };
+    const refused = await post(`/applications/${id}/record-council-decision/`, body, 'council');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'council_review_documents_missing', params: { documents: missing.join(',') } });
+    expect(refused.json().detail).toContain('Original diploma');
+    expect(await server.db.selectFrom('council_decisions').select('id').where('application_id', '=', id).execute()).toHaveLength(0);
+    expect(await version(id)).toBe(body.version);
+
+    // A rejected diploma does not count; an accepted one does.
+    await server.db
+      .insertInto('application_documents')
+      .values(missing.map((document_type) => ({ application_id: id, file_name: `${document_type}.pdf`, document_type, status: document_type === 'original_diploma' ? ('rejected' as const) : ('pending' as const) })))
+      .execute();
+    expect((await get<CouncilApplicationReview>(COUNCIL_REVIEW_PATHS.review(id), 'council')).missing_documents).toEqual(['original_diploma']);
+    await server.db.insertInto('application_documents').values({ application_id: id, file_name: 'diploma.pdf', document_type: 'original_diploma' }).execute();
+    expect((await get<CouncilApplicationReview>(COUNCIL_REVIEW_PATHS.review(id), 'council')).missing_documents).toEqual([]);
+    const recorded = await post(`/applications/${id}/record-council-decision/`, body, 'council');
+    expect(recorded.statusCode, recorded.body).toBe(200);
+  });
+
+  it('answers the qualification with the reference institution (a merged duplicate as its survivor) and the level’s EQF/NQF', async () => {
+    const id = await inReview(councilId);
+    await server.db
+      .updateTable('education_info')
+      .set({
+        institution_name: 'UNIV. OF TIRANA',
+        institution_country: 'AL',
+        degree_level: 'master',
+        original_title: 'Diplomë e Nivelit të Dytë',
+        language_of_instruction: 'sq',
+        study_mode: 'full_time',
+        study_start: '2020-10-01',
+        study_end: '2022-07-15',
+        grading_scale: '4–10, pass 5',
+        final_grade: '8.75',
+      })
+      .where('application_id', '=', id)
+      .execute();
+    const { qualification } = await get<CouncilApplicationReview>(COUNCIL_REVIEW_PATHS.review(id), 'council');
+    expect(qualification).toMatchObject({
+      institution_name: 'UNIV. OF TIRANA',
+      institution: { name_en: 'University of Tirana', country: 'AL', accreditation_status: 'accredited' },
+      degree_level: 'master',
+      eqf_level: 7,
+      nqf_level: 7,
+      original_title: 'Diplomë e Nivelit të Dytë',
+      language_of_instruction: 'sq',
+      study_mode: 'full_time',
+      study_start: '2020-10-01',
+      study_end: '2022-07-15',
+      grading_scale: '4–10, pass 5',
+      final_grade: '8.75',
+    });
+    // The same name in another country is another institution: not matched.
+    await server.db.updateTable('education_info').set({ institution_country: 'RS' }).where('application_id', '=', id).execute();
+    expect((await get<CouncilApplicationReview>(COUNCIL_REVIEW_PATHS.review(id), 'council')).qualification?.institution).toBeNull();
   });
 
   it('refuses participants outside the council and a meeting of another council (400 on the field)', async () => {

@@ -9,6 +9,7 @@ import {
   INTAKE_PATHS,
   intakeAnswer,
   intakeDuplicatesAnswer,
+  intakeEducation,
   stagedUpload,
   type IntakeRequest,
 } from '../../src/shared/api/intake';
@@ -283,6 +284,46 @@ describe('submission', () => {
     const exemption = await submit(request(keys, { service_type: 3, education: { institution_name: 'University of Prishtina' }, exemption: { reason: 'Unemployed' }, quoted_total: '15.00' }), randomUUID());
     expect(exemption.statusCode).toBe(400);
     expect(exemption.json()).toHaveProperty('exemption');
+  });
+
+  it('keeps what evaluators compare (original title, language, mode, study dates, grades) and shows it in the detail', async () => {
+    const { keys } = await stageTwo();
+    const education = {
+      institution_name: 'University of Vienna',
+      institution_country: 'AT',
+      degree_level: 'bachelor' as const,
+      original_title: 'Bachelor of Science (BSc)',
+      language_of_instruction: 'de' as const,
+      study_mode: 'part_time' as const,
+      study_start: '2019-10-01',
+      study_end: '2023-06-30',
+      grading_scale: '1–5 (1 best), pass 4',
+      final_grade: ' 1,8 ',
+    };
+    const answer = await submit(request(keys, { education }), randomUUID());
+    expect(answer.statusCode, answer.body).toBe(201);
+    const detail = await server.app.inject({ url: api(`/applications/${answer.json().id}/`), headers: await server.authorization('admin') });
+    expect(detail.json().education).toMatchObject({ ...education, final_grade: '1,8' });
+  });
+
+  it('refuses studies that end before they start and a mode of study outside the list (400 on the field, translated)', async () => {
+    const { keys } = await stageTwo();
+    const before = await countOf('applications');
+    const reversed = await submit(
+      request(keys, { education: { institution_name: 'University of Vienna', study_start: '2023-10-01', study_end: '2023-06-30' } }),
+      randomUUID(),
+      'admin',
+      { 'accept-language': 'sq' },
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()['education.study_end']).toEqual(['Studimet duhet të përfundojnë në ditën kur fillojnë ose më vonë.']);
+    expect(reversed.json().field_codes['education.study_end']).toEqual([{ code: 'intake_study_period_reversed', params: {} }]);
+    const mode = await submit(request(keys, { education: { institution_name: 'University of Vienna', study_mode: 'evenings' as never } }), randomUUID());
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json()).toHaveProperty(['education.study_mode']);
+    // The same day at both ends is a study of one day, not a reversed one.
+    expect(intakeEducation.safeParse({ institution_name: 'X', study_start: '2023-06-30', study_end: '2023-06-30' }).success).toBe(true);
+    expect(await countOf('applications')).toBe(before);
   });
 
   it('keeps an exemption request with its proof: the reason on the application and in its history (the fee stands until the review)', async () => {

@@ -1,13 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors } from '../../shared/api/drf';
 import { ERROR_CODES, ERROR_MESSAGES, errorTranslationKey, fieldMessageTranslation } from '../../shared/errors';
-import { isRefusalCode, refusalParamKinds, refusalTextKey, type RefusalCode } from '../../shared/refusals';
+import { documentTypeList, isRefusalCode, refusalParamKinds, refusalTextKey, type RefusalCode } from '../../shared/refusals';
 import { asTransportError } from './transport-error';
 
 /** A value of a refusal's parameter as the reader sees it (a status by its label …). */
 function paramValue(kind: string | undefined, value: unknown, t: TFunction): unknown {
   if (kind === 'status') return t(`applications:status.${String(value)}`, { defaultValue: String(value) });
   if (kind === 'academic_field') return t(`applications:field.${String(value)}`, { defaultValue: String(value) });
+  if (kind === 'document_types') return documentTypeList(String(value), (type) => t(`applications:documentType.${type}`, { defaultValue: type }));
   return value;
 }
 

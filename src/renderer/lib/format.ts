@@ -245,6 +245,55 @@ export function countryName(language: string | undefined, code: string | null | 
   return names?.get(code.toUpperCase())?.[formatLanguage(language)] ?? code;
 }
 
+// CLDR's names of the languages of instruction (shared/domain/application-status.ts), copied from
+// Node's full ICU, for a runtime whose Intl.DisplayNames lacks the reader's language (Debian's
+// Chromium answers "German" for Albanian). English is in every ICU.
+const LANGUAGE_NAMES: Readonly<Record<Exclude<Language, 'en'>, Readonly<Record<string, string>>>> = {
+  sq: {
+    sq: 'shqip', sr: 'serbisht', bs: 'boshnjakisht', hr: 'kroatisht', mk: 'maqedonisht', sl: 'sllovenisht', tr: 'turqisht',
+    en: 'anglisht', de: 'gjermanisht', fr: 'frëngjisht', it: 'italisht', es: 'spanjisht', pt: 'portugalisht', nl: 'holandisht',
+    sv: 'suedisht', no: 'norvegjisht', da: 'danisht', fi: 'finlandisht', cs: 'çekisht', sk: 'sllovakisht', pl: 'polonisht',
+    hu: 'hungarisht', ro: 'rumanisht', bg: 'bullgarisht', el: 'greqisht', ru: 'rusisht', uk: 'ukrainisht', ar: 'arabisht',
+  },
+  sr: {
+    sq: 'albanski', sr: 'srpski', bs: 'bosanski', hr: 'hrvatski', mk: 'makedonski', sl: 'slovenački', tr: 'turski',
+    en: 'engleski', de: 'nemački', fr: 'francuski', it: 'italijanski', es: 'španski', pt: 'portugalski', nl: 'holandski',
+    sv: 'švedski', no: 'norveški', da: 'danski', fi: 'finski', cs: 'češki', sk: 'slovački', pl: 'poljski',
+    hu: 'mađarski', ro: 'rumunski', bg: 'bugarski', el: 'grčki', ru: 'ruski', uk: 'ukrajinski', ar: 'arapski',
+  },
+};
+const GERMAN_IN: Readonly<Record<Language, string>> = { en: 'German', sq: 'gjermanisht', sr: 'nemački' };
+
+function intlHasLanguageNames(language: Language): boolean {
+  return remembered(Intl.DisplayNames, language, () => {
+    const names = new Intl.DisplayNames(FORMAT_LOCALES[language], { type: 'language' });
+    return speaks(names.resolvedOptions().locale, language) && names.of('de') === GERMAN_IN[language];
+  });
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A language (ISO 639 code) named in the reader's language, capitalised as a value standing on its
+ * own ("Gjermanisht", "Nemački"): Intl.DisplayNames where the runtime has the language, else CLDR's
+ * names above; the code itself for a language neither knows.
+ */
+export function languageName(language: string | undefined, code: string | null | undefined): string {
+  if (!code) return NO_VALUE;
+  const reader = formatLanguage(language);
+  let name: string | undefined;
+  if (reader === 'en' || (typeof Intl.DisplayNames === 'function' && intlHasLanguageNames(reader))) {
+    const tag = FORMAT_LOCALES[reader];
+    let names = displayNames.get(tag);
+    if (!names) displayNames.set(tag, (names = new Intl.DisplayNames(tag, { type: 'language', fallback: 'none' })));
+    name = names.of(code);
+  } else {
+    name = LANGUAGE_NAMES[reader][code];
+  }
+  if (!name) return code;
+  return name.charAt(0).toLocaleUpperCase(FORMAT_LOCALES[reader]) + name.slice(1);
+}
+
 const collators = new Map<Language, Intl.Collator>();
 
 /**
@@ -279,6 +328,8 @@ export function useFormat() {
       number: (value: number, options?: NumberOptions) => formatNumber(language, value, options),
       money: (amount: string | number | null | undefined) => formatMoney(language, amount),
       fileSize: (bytes: number) => formatFileSize(language, bytes),
+      /** A language of instruction (ISO 639 code) by its name in the reader's language. */
+      languageName: (code: string | null | undefined) => languageName(language, code),
       days: (value: number | null | undefined) => formatDays(t, value),
       /** Sorting texts (names above all) in the reader's alphabet. */
       compare: (a: string, b: string) => compareText(language, a, b),

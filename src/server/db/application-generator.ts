@@ -8,7 +8,9 @@ import {
   type DocumentKind,
   type DocumentStatus,
   type InstitutionType,
+  type InstructionLanguage,
   type Priority,
+  type StudyMode,
 } from '../../shared/domain/application-status';
 import { allowedMoves, type ActionName, type AllowedMove, type ServicePolicy } from '../../shared/domain/application-workflow';
 
@@ -41,6 +43,13 @@ export interface GeneratedEducation {
   graduation_date: string;
   ects_credits: number | null;
   purpose_details: string | null;
+  original_title: string;
+  language_of_instruction: InstructionLanguage;
+  study_mode: StudyMode;
+  study_start: string;
+  study_end: string;
+  grading_scale: string;
+  final_grade: string;
 }
 
 export interface GeneratedDocument {
@@ -274,7 +283,8 @@ const SERVICE_WEIGHTS: readonly (readonly [ServiceType, number])[] = [
   [5, 8],
 ];
 
-const DOCUMENTS_BY_SERVICE: Readonly<Record<ServiceType, readonly DocumentType[]>> = {
+/** What an application of each service comes with: every document its service requires, and some it may ask for. */
+export const DOCUMENTS_BY_SERVICE: Readonly<Record<ServiceType, readonly DocumentType[]>> = {
   1: ['original_diploma', 'diploma_translation', 'original_transcript', 'transcript_translation', 'id_document', 'previous_education', 'thesis_abstract'],
   2: ['original_diploma', 'diploma_translation', 'original_transcript', 'transcript_translation', 'id_document'],
   3: ['verification_request', 'original_diploma', 'original_transcript', 'id_document'],
@@ -325,7 +335,7 @@ function pickInstitution(random: Random, service: ServiceType): Institution {
   return random.weighted(KOSOVO_UNIVERSITIES);
 }
 
-function generateEducation(random: Random, service: ServiceType, field: AcademicFieldCategory, submitted: Date): GeneratedEducation {
+function generateEducation(random: Random, service: ServiceType, field: AcademicFieldCategory, submitted: Date): Omit<GeneratedEducation, keyof QualificationDetails> {
   const institution = pickInstitution(random, service);
   const school = service === 2 || (service === 4 && institution.name.includes('imnaz'));
   const degree: DegreeLevel = school
@@ -356,6 +366,216 @@ function generateEducation(random: Random, service: ServiceType, field: Academic
     purpose_details: random.pick([null, 'Employment in the public sector', 'Continuation of studies', 'Licensing by the professional chamber', 'Employment abroad', 'Admission to a master programme']),
   };
 }
+
+/**
+ * How each country's diplomas name themselves and grade: the original title by level (in the
+ * language of instruction), the school-leaving certificate's, and the grading scale with a final
+ * grade on it, as an evaluator copies them from the diploma.
+ */
+interface NationalDiplomas {
+  language: InstructionLanguage;
+  titles: Partial<Record<DegreeLevel, string>> & { bachelor: string };
+  school: string;
+  scale: string;
+  grade: (random: Random) => string;
+  schoolScale?: string;
+  schoolGrade?: (random: Random) => string;
+}
+
+const decimal = (random: Random, low: number, high: number, separator = '.') => (low + random.int(0, Math.round((high - low) * 100)) / 100).toFixed(2).replace('.', separator);
+const TEN_POINT = (pass: number) => (random: Random) => decimal(random, pass + 0.5, 9.9);
+const LETTERS = (random: Random) => random.pick(['A', 'B', 'B', 'C', 'C', 'D']);
+
+const KOSOVO_DIPLOMAS: NationalDiplomas = {
+  language: 'sq',
+  titles: { bachelor: 'Diplomë Bachelor', master: 'Diplomë Master', phd: 'Diplomë e Doktoraturës', doctorate: 'Diplomë e Doktoraturës', professional: 'Diplomë e Studimeve Profesionale', diploma: 'Diplomë e Studimeve Profesionale' },
+  school: 'Diplomë e Maturës Shtetërore',
+  scale: '5–10, pass 6',
+  grade: TEN_POINT(6),
+  schoolScale: '1–5, pass 2',
+  schoolGrade: (random) => decimal(random, 2.6, 5),
+};
+
+const DIPLOMAS_BY_COUNTRY: Readonly<Record<string, NationalDiplomas>> = {
+  XK: KOSOVO_DIPLOMAS,
+  AL: {
+    language: 'sq',
+    titles: { bachelor: 'Diplomë e Nivelit të Parë', master: 'Diplomë e Nivelit të Dytë (Master i Shkencave)', phd: 'Diplomë e Doktoratës', doctorate: 'Diplomë e Doktoratës', professional: 'Diplomë e Studimeve Profesionale', diploma: 'Diplomë e Studimeve Profesionale' },
+    school: 'Dëftesë Pjekurie',
+    scale: '4–10, pass 5',
+    grade: TEN_POINT(5),
+  },
+  RS: {
+    language: 'sr',
+    titles: { bachelor: 'Diploma osnovnih akademskih studija', master: 'Diploma master akademskih studija', phd: 'Diploma doktora nauka', doctorate: 'Diploma doktora nauka', professional: 'Diploma osnovnih strukovnih studija', diploma: 'Diploma osnovnih strukovnih studija' },
+    school: 'Diploma o stečenom srednjem obrazovanju',
+    scale: '5–10, pass 6',
+    grade: TEN_POINT(6),
+    schoolScale: '1–5, pass 2',
+    schoolGrade: (random) => decimal(random, 2.6, 5),
+  },
+  MK: {
+    language: 'mk',
+    titles: { bachelor: 'Диплома за завршени додипломски студии', master: 'Диплома за завршени постдипломски студии', phd: 'Диплома за доктор на науки', doctorate: 'Диплома за доктор на науки', professional: 'Диплома за стручни студии', diploma: 'Диплома за стручни студии' },
+    school: 'Диплома за завршено средно образование',
+    scale: '5–10, pass 6',
+    grade: TEN_POINT(6),
+    schoolScale: '1–5, pass 2',
+    schoolGrade: (random) => decimal(random, 2.6, 5),
+  },
+  ME: {
+    language: 'sr',
+    titles: { bachelor: 'Diploma osnovnih studija', master: 'Diploma master studija', phd: 'Diploma doktora nauka', doctorate: 'Diploma doktora nauka' },
+    school: 'Diploma o završenoj gimnaziji',
+    scale: 'A–F (ECTS), pass E',
+    grade: LETTERS,
+  },
+  BA: {
+    language: 'bs',
+    titles: { bachelor: 'Diploma o završenom prvom ciklusu studija', master: 'Diploma o završenom drugom ciklusu studija', phd: 'Diploma o završenom trećem ciklusu studija', doctorate: 'Diploma doktora nauka' },
+    school: 'Svjedočanstvo o završenoj srednjoj školi',
+    scale: '5–10, pass 6',
+    grade: TEN_POINT(6),
+  },
+  HR: {
+    language: 'hr',
+    titles: { bachelor: 'Diploma o završenom sveučilišnom prijediplomskom studiju', master: 'Diploma o završenom sveučilišnom diplomskom studiju', phd: 'Diploma doktora znanosti', doctorate: 'Diploma doktora znanosti' },
+    school: 'Svjedodžba o državnoj maturi',
+    scale: '1–5, pass 2',
+    grade: (random) => decimal(random, 2.5, 5),
+  },
+  SI: {
+    language: 'sl',
+    titles: { bachelor: 'Diploma prve stopnje', master: 'Diploma druge stopnje (magister)', phd: 'Diploma doktorja znanosti', doctorate: 'Diploma doktorja znanosti' },
+    school: 'Maturitetno spričevalo',
+    scale: '1–10, pass 6',
+    grade: TEN_POINT(6),
+  },
+  AT: {
+    language: 'de',
+    titles: { bachelor: 'Bachelor of Science (BSc)', master: 'Master of Science (MSc)', phd: 'Doktor der Philosophie (Dr. phil.)', doctorate: 'Doktor der Naturwissenschaften (Dr. rer. nat.)' },
+    school: 'Reifeprüfungszeugnis',
+    scale: '1–5 (1 best), pass 4',
+    grade: (random) => decimal(random, 1, 3.2, ','),
+  },
+  DE: {
+    language: 'de',
+    titles: { bachelor: 'Bachelor of Science', master: 'Master of Science', phd: 'Doktor der Naturwissenschaften (Dr. rer. nat.)', doctorate: 'Doktor der Philosophie (Dr. phil.)' },
+    school: 'Zeugnis der Allgemeinen Hochschulreife',
+    scale: '1,0–5,0 (1,0 best), pass 4,0',
+    grade: (random) => decimal(random, 1, 3.3, ',').slice(0, 3),
+  },
+  CH: {
+    language: 'de',
+    titles: { bachelor: 'Bachelor of Science', master: 'Master of Science', phd: 'Doktor der Wissenschaften (Dr. sc.)', doctorate: 'Doktor der Philosophie (Dr. phil.)' },
+    school: 'Maturitätszeugnis',
+    scale: '1–6 (6 best), pass 4',
+    grade: (random) => decimal(random, 4.25, 6),
+  },
+  IT: {
+    language: 'it',
+    titles: { bachelor: 'Diploma di Laurea', master: 'Diploma di Laurea Magistrale', phd: 'Diploma di Dottorato di Ricerca', doctorate: 'Diploma di Dottorato di Ricerca' },
+    school: "Diploma di Esame di Stato conclusivo del secondo ciclo d'istruzione",
+    scale: '66–110 (110 e lode best), pass 66',
+    grade: (random) => `${random.int(88, 110)}/110`,
+    schoolScale: '0–100, pass 60',
+    schoolGrade: (random) => `${random.int(62, 100)}/100`,
+  },
+  FR: {
+    language: 'fr',
+    titles: { bachelor: 'Diplôme national de Licence', master: 'Diplôme national de Master', phd: 'Diplôme national de Doctorat', doctorate: 'Diplôme national de Doctorat' },
+    school: 'Diplôme du Baccalauréat général',
+    scale: '0–20, pass 10',
+    grade: (random) => decimal(random, 10.5, 17.5, ','),
+  },
+  TR: {
+    language: 'tr',
+    titles: { bachelor: 'Lisans Diploması', master: 'Yüksek Lisans Diploması', phd: 'Doktora Diploması', doctorate: 'Doktora Diploması' },
+    school: 'Lise Diploması',
+    scale: '0.00–4.00, pass 2.00',
+    grade: (random) => decimal(random, 2.2, 3.95),
+  },
+  CZ: {
+    language: 'cs',
+    titles: { bachelor: 'Vysokoškolský diplom (Bc.)', master: 'Vysokoškolský diplom (Mgr.)', phd: 'Diplom o absolvování doktorského studia (Ph.D.)', doctorate: 'Diplom o absolvování doktorského studia (Ph.D.)' },
+    school: 'Vysvědčení o maturitní zkoušce',
+    scale: 'A–F (ECTS), pass E',
+    grade: LETTERS,
+  },
+  GB: {
+    language: 'en',
+    titles: { bachelor: 'Bachelor of Science with Honours', master: 'Master of Science', phd: 'Doctor of Philosophy', doctorate: 'Doctor of Philosophy' },
+    school: 'General Certificate of Education, Advanced Level',
+    scale: 'Honours classes: First, Upper Second (2:1), Lower Second (2:2), Third',
+    grade: (random) => random.pick(['First Class', 'Upper Second Class (2:1)', 'Upper Second Class (2:1)', 'Lower Second Class (2:2)']),
+  },
+  BE: {
+    language: 'nl',
+    titles: { bachelor: 'Diploma van Bachelor', master: 'Diploma van Master', phd: 'Diploma van Doctor', doctorate: 'Diploma van Doctor' },
+    school: 'Diploma van secundair onderwijs',
+    scale: '0–20, pass 10',
+    grade: (random) => `${random.int(11, 18)}/20`,
+  },
+  SE: {
+    language: 'sv',
+    titles: { bachelor: 'Kandidatexamen', master: 'Masterexamen', phd: 'Doktorsexamen', doctorate: 'Doktorsexamen' },
+    school: 'Gymnasieexamen',
+    scale: 'A–F, pass E',
+    grade: LETTERS,
+  },
+};
+
+// Universities outside their country's majority language.
+const INSTRUCTION_LANGUAGE_BY_INSTITUTION: Readonly<Record<string, InstructionLanguage>> = {
+  'South East European University': 'sq',
+  'University of Tetova': 'sq',
+  'Gjimnazi "Kiril Pejčinoviq", Tetovë': 'sq',
+  'University of Pristina in Kosovska Mitrovica': 'sr',
+  'Gimnazija "Ivo Andrić", Gračanica': 'sr',
+  'Epoka University': 'en',
+};
+
+// Diplomas of institutions teaching in a language other than their country's: titled in it.
+const DIPLOMAS_BY_COUNTRY_AND_LANGUAGE: Readonly<Record<string, NationalDiplomas>> = {
+  'MK:sq': {
+    ...DIPLOMAS_BY_COUNTRY.MK!,
+    language: 'sq',
+    titles: { bachelor: 'Diplomë për studimet e ciklit të parë', master: 'Diplomë për studimet e ciklit të dytë', phd: 'Diplomë për studimet e doktoratës', doctorate: 'Diplomë për studimet e doktoratës' },
+    school: 'Diplomë për arsimin e mesëm të kryer',
+  },
+  'XK:sr': { ...DIPLOMAS_BY_COUNTRY.RS!, language: 'sr' },
+};
+
+const isoDay = (year: number, month: number, day: number) => isoDate(new Date(Date.UTC(year, month - 1, day)));
+
+/**
+ * What evaluators compare beyond the institution and level: drawn from its own random stream
+ * (seeded by the application's index), so adding them left every other generated value as it was.
+ */
+function qualificationDetails(random: Random, education: Omit<GeneratedEducation, keyof QualificationDetails>): QualificationDetails {
+  const taughtIn = INSTRUCTION_LANGUAGE_BY_INSTITUTION[education.institution_name];
+  const national =
+    DIPLOMAS_BY_COUNTRY_AND_LANGUAGE[`${education.institution_country}:${taughtIn}`] ?? DIPLOMAS_BY_COUNTRY[education.institution_country] ?? KOSOVO_DIPLOMAS;
+  const school = education.degree_level === 'high_school';
+  const years = Number.parseInt(education.duration, 10) || 3;
+  const study_mode: StudyMode = school ? 'full_time' : random.weighted([['full_time', 86], ['part_time', 10], ['distance', 4]] as const);
+  // Studies end at the summer exams before the diploma's date; part-time takes a year longer.
+  const graduated = new Date(`${education.graduation_date}T00:00:00Z`);
+  const endYear = graduated.getUTCMonth() >= 6 ? graduated.getUTCFullYear() : graduated.getUTCFullYear() - 1;
+  const study_end = isoDay(endYear, random.int(6, 7), random.int(1, 30));
+  const study_start = isoDay(endYear - years - (study_mode === 'part_time' ? 1 : 0), random.int(9, 10), random.int(1, 15));
+  return {
+    original_title: school ? national.school : (national.titles[education.degree_level] ?? national.titles.bachelor),
+    language_of_instruction: taughtIn ?? national.language,
+    study_mode,
+    study_start,
+    study_end: study_end <= education.graduation_date ? study_end : education.graduation_date,
+    grading_scale: school ? (national.schoolScale ?? national.scale) : national.scale,
+    final_grade: (school ? (national.schoolGrade ?? national.grade) : national.grade)(random),
+  };
+}
+
+type QualificationDetails = Pick<GeneratedEducation, 'original_title' | 'language_of_instruction' | 'study_mode' | 'study_start' | 'study_end' | 'grading_scale' | 'final_grade'>;
 
 /** How far into the workflow an application gets, by service: closed ones are the majority of a year's caseload. */
 const STOP_PROBABILITY = 0.16;
@@ -388,7 +608,8 @@ export function generateApplication(random: Random, index: number, options: Gene
   const field = random.weighted(FIELD_WEIGHTS);
   const submitted = new Date(options.now.getTime() - random.int(1, 425) * DAY_MS - random.int(0, 86_399) * 1_000);
   const applicant = generateApplicant(random, index);
-  const education = generateEducation(random, service, field, submitted);
+  const basics = generateEducation(random, service, field, submitted);
+  const education: GeneratedEducation = { ...basics, ...qualificationDetails(createRandom((options.seed ^ 0x5eed) + index * 7_919), basics) };
   const walk = walkWorkflow(random, service, options.policies[service], submitted, options.now);
   const closed = CLOSED_STATUSES.includes(walk.status);
   const documentTypes = DOCUMENTS_BY_SERVICE[service].filter((type, i) => i < 2 || random.chance(0.85));

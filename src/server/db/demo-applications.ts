@@ -1,7 +1,7 @@
 import type { ServiceType } from '../../shared/constants';
 import type { ApplicationStatus } from '../../shared/domain/application-status';
 import { PREVIOUS_STATUS, findMove, type ActionName, type ServicePolicy } from '../../shared/domain/application-workflow';
-import { createRandom, generateApplication, generateApplications, type GeneratedApplication } from './application-generator';
+import { DOCUMENTS_BY_SERVICE, createRandom, generateApplication, generateApplications, type GeneratedApplication, type GeneratedDocument } from './application-generator';
 import { insertApplications, loadServiceContext } from './application-loader';
 import type { DocumentStorage } from '../storage/document-storage';
 import type { AppDatabase } from './database';
@@ -103,7 +103,19 @@ export function scriptedApplication(
       last_name: fixture.last_name,
       email: `${fixture.first_name}.${fixture.last_name}`.normalize('NFD').replace(/[^\x20-\x7e]/g, '').toLowerCase() + '@example.org',
     },
-    documents: base.documents.map((document) => ({ ...document, status: 'pending', uploaded_at: new Date(submitted.getTime() + 3_600_000) })),
+    // A complete file of the fixture's service (the walkthroughs reach the council, which decides
+    // only on one), whatever the generated base came with.
+    documents: DOCUMENTS_BY_SERVICE[fixture.service].map(
+      (document_type): GeneratedDocument => ({
+        file_name: `${document_type.replaceAll('_', '-')}.pdf`,
+        kind: document_type.endsWith('translation') ? 'translation' : 'original',
+        size: 240_000,
+        ...base.documents.find((document) => document.document_type === document_type),
+        document_type,
+        status: 'pending',
+        uploaded_at: new Date(submitted.getTime() + 3_600_000),
+      }),
+    ),
     history,
   };
 }

@@ -27,6 +27,7 @@ import * as statementLineResolution from './migrations/0025-statement-line-resol
 import * as incompleteOnlyOpen from './migrations/0026-incomplete-only-open';
 import * as decisionReferences from './migrations/0027-decision-references';
 import * as recognitionDecisions from './migrations/0028-recognition-decisions';
+import * as qualificationDetails from './migrations/0029-qualification-details';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-incomplete-only-open': incompleteOnlyOpen,
   '0027-decision-references': decisionReferences,
   '0028-recognition-decisions': recognitionDecisions,
+  '0029-qualification-details': qualificationDetails,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

@@ -14,7 +14,9 @@ import type {
   DocumentKind,
   DocumentStatus,
   InstitutionType,
+  InstructionLanguage,
   Priority,
+  StudyMode,
 } from '../../shared/domain/application-status';
 
 // The tables as Kysely sees them. Both drivers are set up (database.ts) to return int8 as
@@ -590,6 +592,13 @@ export interface EducationInfoTable {
   graduation_date: CalendarDate | null;
   ects_credits: number | null;
   purpose_details: string | null;
+  original_title: string | null;
+  language_of_instruction: InstructionLanguage | null;
+  study_mode: StudyMode | null;
+  study_start: CalendarDate | null;
+  study_end: CalendarDate | null;
+  grading_scale: string | null;
+  final_grade: string | null;
 }
 
 export interface ApplicationDocumentsTable {

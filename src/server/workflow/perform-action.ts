@@ -22,6 +22,7 @@ import { hasSubmittedVerdict, issueDocument, revokeIssuedDocuments } from './iss
 import { discardIssued, type DocumentIssuer } from '../issued-files';
 import { assignableOfficerIds } from './officer-queries';
 import { hasInspectorateDocument } from '../inspectorate-document';
+import { missingRequiredDocuments } from '../required-documents';
 import { syncApplicationDeadlines } from '../application-deadlines';
 import { feePolicy } from './fee-policy';
 import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
@@ -291,7 +292,7 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
 /**
  * The council's decision: who took part is checked by the one rule of council-quorum.ts
  * (members without a conflict of interest, at least the quorum; the recorder a non-conflicted member
- * or an officer), the decision row is written, and the application keeps its outcome and comments.
+ * or an officer), the file must hold every document its service requires, the decision row is written, and the application keeps its outcome and comments.
  */
 async function councilDecision(
   trx: Trx,
@@ -304,6 +305,9 @@ async function councilDecision(
   const participantIds = checkParticipants(seats, council.quorum, input.participant_ids ?? []);
   const meetingId = input.meeting_id ?? null;
   if (meetingId !== null) await checkMeeting(trx, council.id, meetingId);
+  // A recognition decided on a file without its diploma (or another required document) would not hold up.
+  const missing = await missingRequiredDocuments(trx, row.id);
+  if (missing.length > 0) throw conflict('council_review_documents_missing', { documents: missing.join(',') }, { status: row.status, missing_documents: missing });
   const outcome = input.outcome!;
   const reviewNotes = input.review_notes?.trim() || null;
   await trx

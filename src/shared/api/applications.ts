@@ -10,7 +10,9 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_STATUSES,
   INSTITUTION_TYPES,
+  INSTRUCTION_LANGUAGES,
   PRIORITIES,
+  STUDY_MODES,
 } from '../domain/application-status';
 import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } from '../domain/application-workflow';
 import { applicationDeadline } from './deadlines';
@@ -141,6 +143,15 @@ export const educationInfo = z.object({
   graduation_date: z.string().nullable(),
   ects_credits: z.number().int().nullable(),
   purpose_details: z.string().nullable(),
+  /** The qualification's title as the diploma writes it, in its own language. */
+  original_title: z.string().nullable(),
+  language_of_instruction: z.enum(INSTRUCTION_LANGUAGES).nullable(),
+  study_mode: z.enum(STUDY_MODES).nullable(),
+  study_start: z.string().nullable(),
+  study_end: z.string().nullable(),
+  /** As the diploma states it, e.g. "1–10, pass 6". */
+  grading_scale: z.string().nullable(),
+  final_grade: z.string().nullable(),
 });
 export type EducationInfo = z.infer<typeof educationInfo>;
 

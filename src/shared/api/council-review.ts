@@ -5,6 +5,7 @@ import {
   COUNCIL_REVIEW_STATUSES,
 } from '../domain/application-status';
 import { allowedMove, applicationDocument } from './applications';
+import { missingDocuments, qualification } from './qualification';
 import { safeText } from './safe-text';
 import { localisedName } from './localised-name';
 
@@ -152,7 +153,11 @@ export const councilApplicationReview = z.object({
     /** The council's workflow actions open to the caller now (start_council_review, record_council_decision). */
     allowed_actions: z.array(allowedMove),
   }),
+  /** What the council judges: the education record with the reference data's word on it (null when none was recorded). */
+  qualification: qualification.nullable(),
   documents: z.array(applicationDocument),
+  /** Documents the service requires that the file lacks: the decision is refused until none is. */
+  missing_documents: missingDocuments,
   council: z
     .object({ id: z.number().int(), ...localisedName.shape, active: z.boolean(), quorum: z.number().int(), members: z.array(reviewMember) })
     .nullable(),

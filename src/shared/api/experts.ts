@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ACADEMIC_FIELD_CATEGORIES, APPLICATION_STATUSES, DEGREE_LEVELS, DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../domain/application-status';
+import { ACADEMIC_FIELD_CATEGORIES, APPLICATION_STATUSES, DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../domain/application-status';
 import { DOCUMENT_TYPES } from '../document-types';
 import { calendarDate } from './deadlines';
 import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 import { localisedName } from './localised-name';
+import { qualification } from './qualification';
 
 // Expert commissions and expert reviews. A commission is a group of evaluators with a
 // chair and an academic field; an officer (or the application's council) asks one evaluator of a
@@ -229,13 +230,6 @@ export const reviewListItem = z.object({
 export type ReviewListItem = z.infer<typeof reviewListItem>;
 export const reviewListAnswer = paginated(reviewListItem);
 
-export const reviewedEducation = z.object({
-  program_name: z.string().nullable(),
-  degree_level: z.enum(DEGREE_LEVELS).nullable(),
-  duration: z.string().nullable(),
-  graduation_date: z.string().nullable(),
-  ects_credits: z.number().nullable(),
-});
 
 export const reviewedApplication = z.object({
   id: z.number().int(),
@@ -250,8 +244,8 @@ export const reviewedApplication = z.object({
   institution_country: z.string().nullable(),
   academic_field_category: field.nullable(),
   submitted_at: z.string(),
-  /** Present only when the caller receives the education record (docs/access.md, "Fields"). */
-  education: reviewedEducation.nullable().optional(),
+  /** The qualification under review; present only when the caller receives the education record (docs/access.md, "Fields"). */
+  education: qualification.nullable().optional(),
 });
 
 export const reviewedDocument = z.object({

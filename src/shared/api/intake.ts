@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from '../constants';
 import { DOCUMENT_TYPES } from '../document-types';
-import { DEGREE_LEVELS, DOCUMENT_KINDS, INSTITUTION_TYPES } from '../domain/application-status';
+import { DEGREE_LEVELS, DOCUMENT_KINDS, INSTITUTION_TYPES, INSTRUCTION_LANGUAGES, STUDY_MODES } from '../domain/application-status';
 import { ACADEMIC_INFORMATION_REQUEST_TYPES } from '../domain/fees';
 import { isoDate } from './applications';
 import { recordId } from './drf';
@@ -58,6 +58,8 @@ export const INTAKE_LIMITS = {
   website: 300,
   duration: 50,
   purpose: 2000,
+  gradingScale: 200,
+  finalGrade: 50,
   exemptionReason: 2000,
   documents: 30,
   maxEcts: 1000,
@@ -89,6 +91,19 @@ export const intakeEducation = z.object({
   graduation_date: isoDate.nullable().default(null),
   ects_credits: z.number().int().min(0).max(INTAKE_LIMITS.maxEcts).nullable().default(null),
   purpose_details: safeText({ max: INTAKE_LIMITS.purpose, multiline: true }).nullable().default(null),
+  /** As the diploma writes it, in its own language. */
+  original_title: optionalText(TEXT_LIMITS.name),
+  language_of_instruction: z.enum(INSTRUCTION_LANGUAGES).nullable().default(null),
+  study_mode: z.enum(STUDY_MODES).nullable().default(null),
+  study_start: isoDate.nullable().default(null),
+  study_end: isoDate.nullable().default(null),
+  /** e.g. "1–10, pass 6". */
+  grading_scale: optionalText(INTAKE_LIMITS.gradingScale),
+  final_grade: optionalText(INTAKE_LIMITS.finalGrade),
+}).superRefine((education, context) => {
+  if (education.study_start && education.study_end && education.study_end < education.study_start) {
+    context.addIssue({ code: 'custom', path: ['study_end'], message: INTAKE_MESSAGES.studyPeriodReversed });
+  }
 });
 export type IntakeEducation = z.input<typeof intakeEducation>;
 
@@ -158,4 +173,5 @@ export const INTAKE_MESSAGES = {
   uploadTaken: 'A document of this draft already belongs to another application.',
   feeChanged: 'The fee changed since this draft was quoted. Open the draft, check the new fee with the applicant and send it again.',
   duplicateDocument: 'The same file is listed twice.',
+  studyPeriodReversed: 'The studies must end on or after the day they start.',
 } as const;

@@ -66,6 +66,21 @@ export type DegreeLevel = (typeof DEGREE_LEVELS)[number];
 export const INSTITUTION_TYPES = ['public', 'private'] as const;
 export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 
+/** How the qualification was studied: evaluators weigh a distance degree's workload differently. */
+export const STUDY_MODES = ['full_time', 'part_time', 'distance'] as const;
+export type StudyMode = (typeof STUDY_MODES)[number];
+
+/**
+ * Languages a qualification may have been taught in (ISO 639-1), those of the region and of the
+ * countries the caseload comes from: a closed list, so every reader sees each one named in their
+ * language.
+ */
+export const INSTRUCTION_LANGUAGES = [
+  'sq', 'sr', 'bs', 'hr', 'mk', 'sl', 'tr', 'en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'sv', 'no', 'da', 'fi',
+  'cs', 'sk', 'pl', 'hu', 'ro', 'bg', 'el', 'ru', 'uk', 'ar',
+] as const;
+export type InstructionLanguage = (typeof INSTRUCTION_LANGUAGES)[number];
+
 /** Review status of the council's work on an application (spec §3 "review status"). */
 export const COUNCIL_REVIEW_STATUSES = ['pending_review', 'in_review', 'completed'] as const;
 export type CouncilReviewStatus = (typeof COUNCIL_REVIEW_STATUSES)[number];

@@ -22,6 +22,7 @@ import { isAccessDenied, translateError } from '../../lib/error-translator';
 import { asTransportError } from '../../lib/transport-error';
 import { useCountryName } from '../../lib/country-names';
 import { useFormat } from '../../lib/format';
+import { studyPeriod } from '../../components/qualification-details';
 import { ActionDialog } from './action-dialog';
 import { useApplicationDetail } from './api';
 import { StatusBadge } from './status-badge';
@@ -127,10 +128,16 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
                   [t('detail.fields.institutionEmail'), application.education.institution_email],
                   [t('detail.fields.institutionWebsite'), application.education.institution_website],
                   [t('detail.fields.programme'), application.education.program_name],
+                  [t('detail.fields.originalTitle'), application.education.original_title],
                   [t('detail.fields.degreeLevel'), application.education.degree_level ? t(`degreeLevel.${application.education.degree_level}`) : null],
+                  [t('detail.fields.languageOfInstruction'), application.education.language_of_instruction ? format.languageName(application.education.language_of_instruction) : null],
+                  [t('detail.fields.studyMode'), application.education.study_mode ? t(`studyMode.${application.education.study_mode}`) : null],
+                  [t('detail.fields.studyPeriod'), studyPeriod(application.education, date, t)],
                   [t('detail.fields.duration'), application.education.duration],
                   [t('detail.fields.graduationDate'), date(application.education.graduation_date)],
-                  [t('detail.fields.ects'), application.education.ects_credits],
+                  [t('detail.fields.ects'), application.education.ects_credits === null ? null : format.number(application.education.ects_credits)],
+                  [t('detail.fields.gradingScale'), application.education.grading_scale],
+                  [t('detail.fields.finalGrade'), application.education.final_grade],
                   [t('detail.fields.purpose'), application.education.purpose_details],
                 ]}
               />

@@ -11,6 +11,7 @@ import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
+import { QualificationDetails } from '../../components/qualification-details';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { Spinner } from '../../components/spinner';
 import { TextAreaField } from '../../components/text-area-field';
@@ -26,8 +27,9 @@ import './council-review.css';
 
 /**
  * One application as its council reviews it (route /councils/applications/:id): the summary, the
- * documents with a preview, the expert reviews, the conflicts of interest and the quorum, and the
- * review form (start the review, then record the decision with who took part).
+ * qualification under review, the expert reviews, the conflicts of interest and the quorum, and the
+ * review form (start the review, then record the decision with who took part), with the documents
+ * and their preview beside it.
  */
 export function CouncilApplicationReviewScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['council-review', 'applications', 'nav', 'common']);
@@ -70,52 +72,75 @@ function ReviewContent({ title, review, onReload }: { title: string; review: Cou
         description={t('review.description', { reference: application.reference, applicant: application.applicant_name })}
         actions={<Link to={`/applications/${application.id}`}>{t('review.openApplication')}</Link>}
       />
-      <div className="council-review">
-        <section aria-labelledby="review-summary-title">
-          <h2 id="review-summary-title">{t('review.summaryTitle')}</h2>
-          <DetailsList
-            rows={[
-              [t('review.fields.reference'), application.reference],
-              [t('review.fields.service'), format.name(application.service)],
-              [t('review.fields.applicant'), application.applicant_name],
-              [t('review.fields.institution'), application.institution_name],
-              [t('review.fields.programme'), application.program_name],
-              [t('review.fields.field'), application.academic_field_category ? t(`applications:field.${application.academic_field_category}`) : null],
-              [t('review.fields.status'), t(`applications:status.${application.status}`)],
-              [t('review.fields.reviewStatus'), application.review_status ? t(`applications:reviewStatus.${application.review_status}`) : null],
-              [
-                t('review.fields.due'),
-                application.review_due_date ? (
-                  <>
-                    {format.date(application.review_due_date)}
-                    {application.overdue ? <OverdueMarker /> : null}
-                  </>
-                ) : null,
-              ],
-              [t('review.fields.council'), council ? format.name(council) : t('review.noCouncil')],
-              [t('review.fields.outcome'), application.council_outcome ? t(`outcome.${application.council_outcome}`) : null],
-              [t('review.fields.comments'), application.council_comments],
-              [t('review.fields.reviewNotes'), application.review_notes],
-            ]}
-          />
-        </section>
+      <div className="council-review council-review--split">
+        <div className="council-review__main">
+          <section aria-labelledby="review-qualification-title">
+            <h2 id="review-qualification-title">{t('applications:qualification.title')}</h2>
+            {review.qualification ? <QualificationDetails qualification={review.qualification} /> : <p>{t('applications:qualification.none')}</p>}
+          </section>
 
+          <section aria-labelledby="review-summary-title">
+            <h2 id="review-summary-title">{t('review.summaryTitle')}</h2>
+            <DetailsList
+              rows={[
+                [t('review.fields.reference'), application.reference],
+                [t('review.fields.service'), format.name(application.service)],
+                [t('review.fields.applicant'), application.applicant_name],
+                [t('review.fields.field'), application.academic_field_category ? t(`applications:field.${application.academic_field_category}`) : null],
+                [t('review.fields.status'), t(`applications:status.${application.status}`)],
+                [t('review.fields.reviewStatus'), application.review_status ? t(`applications:reviewStatus.${application.review_status}`) : null],
+                [
+                  t('review.fields.due'),
+                  application.review_due_date ? (
+                    <>
+                      {format.date(application.review_due_date)}
+                      {application.overdue ? <OverdueMarker /> : null}
+                    </>
+                  ) : null,
+                ],
+                [t('review.fields.council'), council ? format.name(council) : t('review.noCouncil')],
+                [t('review.fields.outcome'), application.council_outcome ? t(`outcome.${application.council_outcome}`) : null],
+                [t('review.fields.comments'), application.council_comments],
+                [t('review.fields.reviewNotes'), application.review_notes],
+              ]}
+            />
+          </section>
+
+          <ExpertReviewsSection applicationId={application.id} reviews={review.expert_reviews} />
+          <ConflictsSection review={review} open={open} />
+
+          <section aria-labelledby="review-form-title">
+            <h2 id="review-form-title">{t('review.formTitle')}</h2>
+            {council ? <QuorumStatus review={review} /> : null}
+            {!participation.may_decide && participation.refusal ? (
+              <Alert tone="info" title={t(`review.cannotDecide.${participation.refusal}`)} />
+            ) : null}
+            {open && review.missing_documents.length > 0 ? <MissingDocuments review={review} /> : null}
+            <ReviewActions review={review} onReload={onReload} />
+          </section>
+
+          <DecisionsSection review={review} />
+        </div>
+        {/* The file beside the form: the member reads a document while deciding, without losing the form. */}
         <DocumentsSection documents={review.documents} />
-        <ExpertReviewsSection applicationId={application.id} reviews={review.expert_reviews} />
-        <ConflictsSection review={review} open={open} />
-
-        <section aria-labelledby="review-form-title">
-          <h2 id="review-form-title">{t('review.formTitle')}</h2>
-          {council ? <QuorumStatus review={review} /> : null}
-          {!participation.may_decide && participation.refusal ? (
-            <Alert tone="info" title={t(`review.cannotDecide.${participation.refusal}`)} />
-          ) : null}
-          <ReviewActions review={review} onReload={onReload} />
-        </section>
-
-        <DecisionsSection review={review} />
       </div>
     </>
+  );
+}
+
+/** Said before a member tries: the server refuses the decision while any of these is missing. */
+function MissingDocuments({ review }: { review: CouncilApplicationReview }) {
+  const { t } = useTranslation(['council-review', 'applications']);
+  return (
+    <Alert tone="warning" title={t('review.missingDocuments.title')}>
+      <p>{t('review.missingDocuments.text')}</p>
+      <ul>
+        {review.missing_documents.map((type) => (
+          <li key={type}>{t(`applications:documentType.${type}`, { defaultValue: type })}</li>
+        ))}
+      </ul>
+      <Link to={`/applications/${review.application.id}`}>{t('review.missingDocuments.open')}</Link>
+    </Alert>
   );
 }
 
@@ -125,8 +150,9 @@ function DocumentsSection({ documents }: { documents: readonly ApplicationDocume
   const [previewed, setPreviewed] = useState<number | null>(null);
   const shown = documents.find((document) => document.id === previewed && document.has_file) ?? null;
   const columns: DataColumn<ApplicationDocument>[] = [
-    { id: 'name', kind: 'text', title: t('review.documents.name'), isRowHeader: true, text: (row) => row.file_name },
-    { id: 'type', kind: 'text', title: t('review.documents.type'), text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
+    // Beside the form the column is narrow: what a document is comes first, its file name when there is room.
+    { id: 'type', kind: 'text', title: t('review.documents.type'), isRowHeader: true, text: (row) => t(`applications:documentType.${row.document_type}`, { defaultValue: row.document_type }) },
+    { id: 'name', kind: 'text', title: t('review.documents.name'), text: (row) => row.file_name, hideBelow: 560 },
     { id: 'status', kind: 'status', title: t('review.documents.status'), text: (row) => t(`applications:documentStatus.${row.status}`, { defaultValue: row.status }), hideBelow: 900 },
     { id: 'size', kind: 'number', title: t('review.documents.size'), text: (row) => format.fileSize(row.size), hideBelow: 1000 },
     {
@@ -150,7 +176,7 @@ function DocumentsSection({ documents }: { documents: readonly ApplicationDocume
     },
   ];
   return (
-    <section aria-labelledby="review-documents-title">
+    <section aria-labelledby="review-documents-title" className="council-review__documents">
       <h2 id="review-documents-title">{t('review.documents.title')}</h2>
       {documents.length === 0 ? (
         <p>{t('review.documents.none')}</p>

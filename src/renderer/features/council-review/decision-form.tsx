@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController } from 'react-hook-form';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
@@ -5,6 +6,7 @@ import { ACTION_REQUESTS, type ActionRequest } from '../../../shared/api/applica
 import type { CouncilApplicationReview } from '../../../shared/api/council-review';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
+import { ConfirmDialog } from '../../components/dialog';
 import { FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { notifySuccess } from '../../components/toast';
@@ -37,6 +39,8 @@ const BELOW_QUORUM = 'below_quorum';
  * The council's decision: comments (required), review notes, approved or rejected, who took part
  * (the members without a conflict of interest, all ticked to begin with) and optionally the meeting.
  * The server checks the quorum again (council-quorum.ts); the form says beforehand when too few are ticked.
+ * Recording asks for a confirmation naming the outcome; while the file lacks a required document the
+ * server refuses the decision, so the form does not offer it (the screen names what is missing).
  */
 export function DecisionForm({ review, onReload }: { review: CouncilApplicationReview; onReload(): void }) {
   const { t } = useTranslation('council-review');
@@ -83,10 +87,17 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
     participants.onChange(selected ? [...chosen, id] : chosen);
   };
 
-  const submit = (body: DecisionRequest) => run.mutate({ action: 'record_council_decision', body }, { onSuccess: () => notifySuccess('saved', t('review.decisionRecorded')) });
+  // A decision is not taken back: the member confirms it, with its outcome named, before it is sent.
+  const [confirming, setConfirming] = useState<DecisionRequest | null>(null);
+  const record = (body: DecisionRequest) =>
+    run.mutate(
+      { action: 'record_council_decision', body },
+      { onSuccess: () => notifySuccess('saved', t('review.decisionRecorded')), onSettled: () => setConfirming(null) },
+    );
+  const blocked = review.missing_documents.length > 0;
 
   return (
-    <form className="council-review__form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate aria-label={t('review.decisionForm')}>
+    <form className="council-review__form" onSubmit={(event) => void form.handleSubmit((body) => setConfirming(body))(event)} noValidate aria-label={t('review.decisionForm')}>
       {refusal && Object.keys(refusal.fieldErrors).length === 0 ? (
         <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('review.reload'), onReload } : null} />
       ) : null}
@@ -134,10 +145,19 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
       />
       <FormRootError control={control} />
       <div>
-        <Button type="submit" variant="primary" isPending={run.isPending}>
+        <Button type="submit" variant="primary" isPending={run.isPending} isDisabled={blocked}>
           {t('review.form.submit')}
         </Button>
       </div>
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setConfirming(null))}
+        title={t('review.confirm.title', { outcome: confirming ? t(`outcome.${confirming.outcome}`) : '' })}
+        message={t('review.confirm.message', { count: confirming?.participant_ids.length ?? 0 })}
+        confirmLabel={t('review.confirm.record')}
+        isPending={run.isPending}
+        onConfirm={() => confirming && record(confirming)}
+      />
     </form>
   );
 }

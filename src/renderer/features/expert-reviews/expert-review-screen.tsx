@@ -10,6 +10,7 @@ import { DownloadButton } from '../../components/download-button';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
+import { QualificationDetails } from '../../components/qualification-details';
 import { Spinner } from '../../components/spinner';
 import { FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { notifySuccess } from '../../components/toast';
@@ -76,24 +77,27 @@ function ReviewView({ review, titleKey, onReload }: { review: ExpertReview; titl
                 [t('fields.applicant'), application.applicant_name],
                 [t('fields.service'), serviceName],
                 [t('fields.applicationStatus'), t(`applications:status.${application.status}`)],
-                [t('fields.institution'), application.institution_name],
-                [t('fields.country'), application.institution_country ? country(application.institution_country) : null],
-                [t('fields.field'), application.academic_field_category ? t(`academicFields.${application.academic_field_category}`) : null],
                 ...(education
-                  ? ([
-                      [t('fields.programme'), education.program_name],
-                      [t('fields.degree'), education.degree_level ? t(`applications:degreeLevel.${education.degree_level}`) : null],
-                      [t('fields.duration'), education.duration],
-                      [t('fields.graduation'), education.graduation_date ? format.date(education.graduation_date) : null],
-                      [t('fields.ects'), education.ects_credits === null ? null : format.number(education.ects_credits)],
-                    ] as [string, React.ReactNode][])
-                  : []),
+                  ? []
+                  : ([
+                      [t('fields.institution'), application.institution_name],
+                      [t('fields.country'), application.institution_country ? country(application.institution_country) : null],
+                    ] as [string, React.ReactNode][])),
+                [t('fields.field'), application.academic_field_category ? t(`academicFields.${application.academic_field_category}`) : null],
                 [t('fields.commission'), format.name(review.commission_names)],
                 [t('fields.requestedBy'), review.requested_by_name],
                 [t('fields.requestedAt'), format.date(review.requested_at)],
               ]}
             />
           </section>
+          {education ? (
+            <section className="card" aria-labelledby="review-qualification">
+              <Heading level={2} id="review-qualification" className="card__title">
+                {t('applications:qualification.title')}
+              </Heading>
+              <QualificationDetails qualification={education} />
+            </section>
+          ) : null}
           <ReviewDocuments documents={review.documents} />
         </div>
         {/* The form keeps what was typed while the review changes under it (a report upload, a

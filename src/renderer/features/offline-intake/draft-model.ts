@@ -1,7 +1,7 @@
 import type { IntakeRequest } from '../../../shared/api/intake';
 import type { Gender, ServiceType } from '../../../shared/constants';
 import type { DocumentType } from '../../../shared/document-types';
-import type { DegreeLevel, DocumentKind, InstitutionType } from '../../../shared/domain/application-status';
+import type { DegreeLevel, DocumentKind, InstitutionType, InstructionLanguage, StudyMode } from '../../../shared/domain/application-status';
 import type { AcademicInformationRequestType } from '../../../shared/domain/fees';
 
 // What a counter draft holds: the form's values as the officer typed them (strings,
@@ -49,6 +49,17 @@ export interface DraftValues {
     /** As typed; a whole number when sent. */
     ects_credits: string;
     purpose_details: string;
+    // What evaluators compare. Optional: drafts saved before the form asked for them lack them,
+    // and a missing one reads as empty.
+    original_title?: string;
+    /** ISO 639-1 of INSTRUCTION_LANGUAGES, or ''. */
+    language_of_instruction?: InstructionLanguage | '';
+    study_mode?: StudyMode | '';
+    /** yyyy-mm-dd or ''. */
+    study_start?: string;
+    study_end?: string;
+    grading_scale?: string;
+    final_grade?: string;
   };
   /** Service 5 only. */
   request_type: AcademicInformationRequestType | '';
@@ -91,6 +102,13 @@ export function emptyDraftValues(): DraftValues {
       graduation_date: '',
       ects_credits: '',
       purpose_details: '',
+      original_title: '',
+      language_of_instruction: '',
+      study_mode: '',
+      study_start: '',
+      study_end: '',
+      grading_scale: '',
+      final_grade: '',
     },
     request_type: '',
     exemption: { requested: false, reason: '' },
@@ -98,7 +116,7 @@ export function emptyDraftValues(): DraftValues {
   };
 }
 
-const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+const orNull = (text: string | undefined): string | null => (text === undefined || text.trim() === '' ? null : text.trim());
 
 /**
  * The submission a draft becomes, before the schema's checks (which the form runs too): ECTS
@@ -133,6 +151,13 @@ export function intakeRequestOf(draft: Draft, quotedTotal: string): IntakeReques
       graduation_date: orNull(education.graduation_date),
       ects_credits: ects === '' ? null : Number(ects),
       purpose_details: orNull(education.purpose_details),
+      original_title: orNull(education.original_title),
+      language_of_instruction: education.language_of_instruction || null,
+      study_mode: education.study_mode || null,
+      study_start: orNull(education.study_start),
+      study_end: orNull(education.study_end),
+      grading_scale: orNull(education.grading_scale),
+      final_grade: orNull(education.final_grade),
     },
     request_type: values.request_type === '' ? null : values.request_type,
     documents: values.documents.map((document) => ({

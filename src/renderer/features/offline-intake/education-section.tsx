@@ -5,7 +5,8 @@ import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { INTAKE_LIMITS } from '../../../shared/api/intake';
 import { TEXT_LIMITS } from '../../../shared/api/safe-text';
-import { INSTITUTION_TYPES, type DegreeLevel, type InstitutionType } from '../../../shared/domain/application-status';
+import { INSTITUTION_TYPES, INSTRUCTION_LANGUAGES, STUDY_MODES, type DegreeLevel, type InstitutionType, type InstructionLanguage, type StudyMode } from '../../../shared/domain/application-status';
+import { useFormat } from '../../lib/format';
 import { withCurrent, type SectionProps } from './applicant-section';
 import { InstitutionField } from './institution-field';
 import type { DraftValues } from './draft-model';
@@ -14,7 +15,8 @@ type Education = DraftValues['education'];
 
 /**
  * The education of spec §3: the institution (name, country, contact, public or private) and the
- * studies (programme, degree level among the chosen service's, duration, graduation, ECTS, purpose).
+ * studies (programme, degree level among the chosen service's, duration, graduation, ECTS, purpose),
+ * and what evaluators compare: the original title, language, mode, study dates and grades.
  */
 export function EducationSection({
   values,
@@ -24,6 +26,7 @@ export function EducationSection({
   degrees,
 }: SectionProps & { countries: SelectOption[]; degrees: readonly DegreeLevel[] }) {
   const { t } = useTranslation(['counter', 'applications']);
+  const format = useFormat();
   const education = values.education;
   const set = <K extends keyof Education>(field: K, value: Education[K]) => onChange({ ...values, education: { ...education, [field]: value } });
   const error = (field: keyof Education) => errors[`education.${field}`];
@@ -119,6 +122,68 @@ export function EducationSection({
           clearLabel={t('clearDate', { field: t('education.graduationDate') })}
         />
         <TextField label={t('education.ects')} value={education.ects_credits} inputMode="numeric" onChange={(text) => set('ects_credits', text)} errorMessage={error('ects_credits')} autoComplete="off" />
+      </div>
+      <div className="counter-form__row">
+        <TextField
+          label={t('applications:detail.fields.originalTitle')}
+          description={t('education.originalTitleHelp')}
+          value={education.original_title ?? ''}
+          onChange={(text) => set('original_title', text)}
+          errorMessage={error('original_title')}
+          maxLength={TEXT_LIMITS.name}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('applications:detail.fields.languageOfInstruction')}
+          value={education.language_of_instruction ?? ''}
+          options={INSTRUCTION_LANGUAGES.map((code) => ({ value: code, label: format.languageName(code) })).sort((a, b) => format.compare(a.label, b.label))}
+          emptyLabel={t('notGiven')}
+          onChange={(value) => set('language_of_instruction', value as InstructionLanguage | '')}
+          errorMessage={error('language_of_instruction')}
+          isSearchable
+          openLabel={t('education.showLanguages')}
+        />
+        <SelectField
+          label={t('applications:detail.fields.studyMode')}
+          value={education.study_mode ?? ''}
+          options={STUDY_MODES.map((mode) => ({ value: mode, label: t(`applications:studyMode.${mode}`) }))}
+          emptyLabel={t('notGiven')}
+          onChange={(value) => set('study_mode', value as StudyMode | '')}
+          errorMessage={error('study_mode')}
+        />
+      </div>
+      <div className="counter-form__row">
+        <DatePickerField
+          label={t('education.studyStart')}
+          value={education.study_start || null}
+          onChange={(date) => set('study_start', date ?? '')}
+          clearLabel={t('clearDate', { field: t('education.studyStart') })}
+          errorMessage={error('study_start')}
+        />
+        <DatePickerField
+          label={t('education.studyEnd')}
+          value={education.study_end || null}
+          onChange={(date) => set('study_end', date ?? '')}
+          clearLabel={t('clearDate', { field: t('education.studyEnd') })}
+          errorMessage={error('study_end')}
+        />
+        <TextField
+          label={t('applications:detail.fields.gradingScale')}
+          description={t('education.gradingScaleHelp')}
+          value={education.grading_scale ?? ''}
+          onChange={(text) => set('grading_scale', text)}
+          errorMessage={error('grading_scale')}
+          maxLength={INTAKE_LIMITS.gradingScale}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('applications:detail.fields.finalGrade')}
+          value={education.final_grade ?? ''}
+          onChange={(text) => set('final_grade', text)}
+          errorMessage={error('final_grade')}
+          maxLength={INTAKE_LIMITS.finalGrade}
+          autoComplete="off"
+        />
       </div>
       <TextAreaField label={t('education.purpose')} value={education.purpose_details} onChange={(text) => set('purpose_details', text)} errorMessage={error('purpose_details')} />
     </fieldset>

@@ -215,6 +215,13 @@ export async function loadApplicationDetail(
           graduation_date: education.graduation_date,
           ects_credits: education.ects_credits,
           purpose_details: education.purpose_details,
+          original_title: education.original_title,
+          language_of_instruction: education.language_of_instruction,
+          study_mode: education.study_mode,
+          study_start: education.study_start,
+          study_end: education.study_end,
+          grading_scale: education.grading_scale,
+          final_grade: education.final_grade,
         }
       : null }),
     notes: row.notes,

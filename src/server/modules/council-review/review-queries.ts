@@ -5,11 +5,14 @@ import type { ServiceType } from '../../../shared/constants';
 import { movesFor } from '../../../shared/domain/application-workflow';
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
+import { loadQualification } from '../../application-qualification';
 import { councilSeats, participationOf } from '../../council-quorum';
+import { missingRequiredDocuments } from '../../required-documents';
 import { displayName } from '../../shared/display-name';
 import { namesFrom } from '../../shared/localised-names';
 
-// Everything the council review screen (route /councils/applications/:id) needs in one answer.
+// Everything the council review screen (route /councils/applications/:id) needs in one answer:
+// with the qualification under review and the required documents the file still lacks.
 // The row scope decides whether the application exists for the caller (null → 404).
 
 const COUNCIL_ACTIONS = new Set(['start_council_review', 'record_council_decision']);
@@ -53,7 +56,7 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
   if (!row) return null;
 
   const councilId = row.council_id;
-  const [council, seats, documents, conflicts, expertReviews, decisions, meetings] = await Promise.all([
+  const [council, seats, documents, conflicts, expertReviews, decisions, meetings, qualification, missingDocuments] = await Promise.all([
     councilId === null ? null : db.selectFrom('councils').select(['id', 'name_en', 'name_sq', 'name_sr', 'active', 'quorum']).where('id', '=', councilId).executeTakeFirst(),
     councilId === null ? null : councilSeats(db, councilId, id),
     db
@@ -146,6 +149,8 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
           .orderBy('id', 'desc')
           .limit(50)
           .execute(),
+    loadQualification(db, id),
+    missingRequiredDocuments(db, id),
   ]);
 
   // Participants of past decisions who have since left the council still get their names.
@@ -183,6 +188,8 @@ export async function loadCouncilReview(db: AppDatabase, scope: ApplicationScope
       version: row.version,
       allowed_actions: participation.may_decide ? allowed : [],
     },
+    qualification,
+    missing_documents: missingDocuments,
     documents: documents.map((document) => ({
       id: document.id,
       file_name: document.file_name,

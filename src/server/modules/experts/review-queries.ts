@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ApplicationReview, ExpertReview, RequestOption, ReviewListItem } from '../../../shared/api/experts';
 import type { ApplicantFields, ApplicationScope } from '../../application-scope';
 import { visibleIn } from '../../application-scope';
+import { loadQualification } from '../../application-qualification';
 import type { AppDatabase } from '../../db/database';
 import { commissionMembers } from './commission-queries';
 import { displayNameSql } from '../../shared/display-name';
@@ -188,13 +189,7 @@ export async function findReview(db: AppDatabase, reviewId: number, fields: Appl
     .executeTakeFirst();
   if (!row) return null;
   const [education, documents] = await Promise.all([
-    fields.education
-      ? db
-          .selectFrom('education_info')
-          .select(['program_name', 'degree_level', 'duration', 'graduation_date', 'ects_credits'])
-          .where('application_id', '=', row.application_id)
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
+    fields.education ? loadQualification(db, row.application_id) : Promise.resolve(null),
     db
       .selectFrom('application_documents')
       .select(['id', 'file_name', 'document_type', 'kind', 'media_type', 'size', 'status', 'uploaded_at', sql<boolean>`storage_key is not null`.as('has_file')])
@@ -235,7 +230,7 @@ export async function findReview(db: AppDatabase, reviewId: number, fields: Appl
       institution_country: row.institution_country,
       academic_field_category: row.academic_field_category,
       submitted_at: row.application_submitted_at.toISOString(),
-      ...(fields.education ? { education: education ? { ...education, ects_credits: education.ects_credits === null ? null : Number(education.ects_credits) } : null } : {}),
+      ...(fields.education ? { education } : {}),
     },
     documents: documents.map((document) => ({ ...document, size: Number(document.size), uploaded_at: document.uploaded_at.toISOString() })),
   };

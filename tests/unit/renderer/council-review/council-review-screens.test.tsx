@@ -65,6 +65,27 @@ const review = (overrides: Partial<CouncilApplicationReview> = {}): CouncilAppli
     version: 7,
     allowed_actions: [{ action: 'record_council_decision', to: 'assessment_completed', notes: 'required' }],
   },
+  qualification: {
+    institution_name: 'University of Zagreb',
+    institution_country: 'HR',
+    institution_type: 'public',
+    institution: { id: 4, name_en: 'University of Zagreb', name_sq: 'Universiteti i Zagrebit', name_sr: 'Univerzitet u Zagrebu', country: 'HR', accreditation_status: 'expired', diploma_register_url: null },
+    program_name: 'Medicine',
+    original_title: 'Diploma o završenom sveučilišnom integriranom studiju',
+    degree_level: 'master',
+    eqf_level: 7,
+    nqf_level: 7,
+    duration: '6 years',
+    graduation_date: '2024-09-30',
+    ects_credits: 360,
+    language_of_instruction: 'hr',
+    study_mode: 'full_time',
+    study_start: '2018-10-01',
+    study_end: '2024-07-15',
+    grading_scale: '1–5, pass 2',
+    final_grade: '4.2',
+  },
+  missing_documents: [],
   documents: [
     { id: 3, file_name: 'diploma.pdf', document_type: 'original_diploma', kind: 'original', size: 20480, uploaded_at: '2026-02-01T09:00:00Z', status: 'verified', review_notes: null, reviewed_by: null, reviewed_at: null, has_file: true, sha256: null, active_content: [] },
   ],
@@ -162,6 +183,63 @@ describe('council application review', () => {
     expect(participants.textContent).not.toContain('Petrit Gashi');
   });
 
+  it('shows the qualification: institution with its country and standing, level with EQF/NQF, original title, language, mode, dates, workload and grades', async () => {
+    stubApi({ 'GET /api/councils/applications/42/review/': json(200, review()) });
+    const { i18n } = openSignedIn(member, '/councils/applications/42');
+    const qualification = await screen.findByRole('region', { name: 'Qualification' }, FIRST_RENDER);
+    const text = qualification.textContent!;
+    for (const expected of [
+      'University of Zagreb',
+      'Accreditation expired',
+      'Master · EQF 7 · NQF 7',
+      'Medicine',
+      'Diploma o završenom sveučilišnom integriranom studiju',
+      'Croatian',
+      'Full-time',
+      '01/10/2018 – 15/07/2024',
+      '6 years',
+      '360',
+      '1–5, pass 2',
+      '4.2',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The documents are beside the form, each with its in-app preview.
+    expect(within(screen.getByRole('region', { name: 'Documents' })).getByRole('button', { name: 'Preview: diploma.pdf' })).toBeTruthy();
+    await i18n.changeLanguage('sq');
+    const inAlbanian = (await screen.findByRole('region', { name: 'Kualifikimi' })).textContent!;
+    expect(inAlbanian).toContain('Universiteti i Zagrebit');
+    expect(inAlbanian).toContain('Akreditimi ka skaduar');
+    expect(inAlbanian).toContain('KEK 7 · KKK 7');
+    expect(inAlbanian).toContain('Kroatisht');
+    expect(inAlbanian).toContain('Me kohë të plotë');
+  });
+
+  it('says which required documents are missing before the member tries, and offers no decision meanwhile', async () => {
+    stubApi({ 'GET /api/councils/applications/42/review/': json(200, review({ missing_documents: ['original_diploma', 'diploma_translation'] })) });
+    openSignedIn(member, '/councils/applications/42');
+    const form = await screen.findByRole('form', { name: 'Council decision' }, FIRST_RENDER);
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toContain('The council cannot decide yet');
+    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Original diploma', 'Diploma translation']);
+    expect(within(warning).getByRole('link', { name: "Open the application's documents" }).getAttribute('href')).toBe('/applications/42');
+    expect((within(form).getByRole('button', { name: 'Record the decision' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("words the server's missing-documents refusal with the documents' names", async () => {
+    stubApi({
+      'GET /api/councils/applications/42/review/': json(200, review()),
+      'POST /api/applications/42/record-council-decision/': json(409, { detail: 'x', code: 'council_review_documents_missing', params: { documents: 'original_diploma,id_document' } }),
+    });
+    openSignedIn(member, '/councils/applications/42');
+    const form = await screen.findByRole('form', { name: 'Council decision' }, FIRST_RENDER);
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Council comments' }), { target: { value: 'Equivalent.' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Rejected' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Record the decision: Rejected?' })).getByRole('button', { name: 'Record the decision' }));
+    expect(await within(form).findByText('The council cannot decide yet: required documents are missing (Original diploma, Identity document).')).toBeTruthy();
+  });
+
   it('records the decision with comments, outcome, participants and meeting, with the version it saw', async () => {
     const calls = stubApi({
       'GET /api/councils/applications/42/review/': json(200, review()),
@@ -181,6 +259,17 @@ describe('council application review', () => {
     expect(await within(form).findByText('The council needs 2 members without a conflict of interest to decide; 1 took part.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Mimoza Leka' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    // Nothing is sent before the member confirms the decision, named by its outcome.
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Record the decision: Approved?' });
+    expect(confirmation.textContent).toContain('the 2 members who took part');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(form).getByRole('radio', { name: 'Rejected' }));
+    fireEvent.click(within(form).getByRole('radio', { name: 'Approved' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Record the decision: Approved?' })).getByRole('button', { name: 'Record the decision' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/api/applications/42/record-council-decision/');
@@ -200,9 +289,14 @@ describe('council application review', () => {
     await i18n.changeLanguage('sr');
     fireEvent.change(within(form).getByRole('textbox', { name: 'Komentari veća' }), { target: { value: 'Ekvivalentno.' } });
     fireEvent.click(within(form).getByRole('radio', { name: 'Odbijeno' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
+    const recordConfirmed = async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
+      fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Evidentirati odluku: Odbijeno?' })).getByRole('button', { name: 'Evidentiraj odluku' }));
+    };
+    await recordConfirmed();
     expect(await within(form).findByText('Veću je za odluku potrebno 3 članova bez sukoba interesa; učestvovalo je 2.')).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Evidentiraj odluku' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await recordConfirmed();
     expect(await within(form).findByText(/Neko drugi je izmenio ovaj zahtev/)).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Ponovo učitaj' })).toBeTruthy();
   });

@@ -50,7 +50,26 @@ function makeReview(overrides: Partial<ExpertReview> = {}): ExpertReview {
       institution_country: 'AT',
       academic_field_category: 'medical_health',
       submitted_at: '2025-12-01T09:00:00Z',
-      education: { program_name: 'Human Medicine', degree_level: 'master', duration: '6 years', graduation_date: '2025-06-30', ects_credits: 360 },
+      education: {
+        institution_name: 'University of Vienna',
+        institution_country: 'AT',
+        institution_type: 'public',
+        institution: null,
+        program_name: 'Human Medicine',
+        original_title: 'Doktor der gesamten Heilkunde (Dr. med. univ.)',
+        degree_level: 'master',
+        eqf_level: 7,
+        nqf_level: 7,
+        duration: '6 years',
+        graduation_date: '2025-06-30',
+        ects_credits: 360,
+        language_of_instruction: 'de',
+        study_mode: 'full_time',
+        study_start: '2019-10-01',
+        study_end: '2025-06-30',
+        grading_scale: '1–5 (1 best), pass 4',
+        final_grade: '1,9',
+      },
     },
     documents: [
       { id: 501, file_name: 'diploma.pdf', document_type: 'original_diploma', kind: 'original', media_type: 'application/pdf', size: 20480, status: 'verified', uploaded_at: '2025-12-01T09:00:00Z', has_file: true },
@@ -95,8 +114,13 @@ describe('the review screen', () => {
     openSignedIn(evaluator, '/expert-reviews/31');
     await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000120/ }, { timeout: 10_000 });
     const summary = screen.getByRole('region', { name: 'Application' });
-    expect(within(summary).getByText('Human Medicine')).toBeTruthy();
     expect(within(summary).getByText('Recognition of a foreign university diploma')).toBeTruthy();
+    // The qualification as the council reads it: level with EQF/NQF, original title, language, mode, dates, grades.
+    const qualification = screen.getByRole('region', { name: 'Qualification' });
+    expect(within(qualification).getByText('Human Medicine')).toBeTruthy();
+    for (const expected of ['Not found in the reference data', 'Master · EQF 7 · NQF 7', 'Doktor der gesamten Heilkunde (Dr. med. univ.)', 'German', 'Full-time', '01/10/2019 – 30/06/2025', '360', '1–5 (1 best), pass 4', '1,9']) {
+      expect(qualification.textContent).toContain(expected);
+    }
     const documents = screen.getByRole('region', { name: 'Documents' });
     expect(within(documents).getAllByRole('button', { name: 'Preview' })).toHaveLength(1);
     expect(within(documents).getByText('Not stored (metadata only)')).toBeTruthy();
