@@ -182,13 +182,14 @@ export function DecisionBuilder({
           {t('builder.outcomeTitle')}
         </Heading>
         <RadioGroup
-          className="radio-group field"
+          className="radio-group field decision-builder__outcomes"
           value={outcome.value}
           onChange={outcome.onChange}
           isInvalid={outcomeError ? true : undefined}
           aria-describedby={outcomeError ? 'decision-outcome-error' : undefined}
         >
-          <Label className="field__label">{t('view.outcome')}</Label>
+          {/* The card's title says it; the group keeps its name for assistive technology. */}
+          <Label className="visually-hidden">{t('view.outcome')}</Label>
           {RECOGNITION_OUTCOMES.map((value) => (
             <Radio key={value} value={value} className="radio">
               {t(`outcome.${value}`)}
