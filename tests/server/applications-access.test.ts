@@ -46,6 +46,16 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, username: st
   return server.app.inject({ method, url: `/api${url}`, headers, payload: payload as never });
 }
 
+/** A well-formed structured decision for the decision actions: the access checks come before its rules. */
+const STRUCTURED_DECISION = {
+  outcome: 'partial',
+  outcome_detail: 'Access check.',
+  foreign_profile: 'academic',
+  national_qualification_id: 1,
+  differences: [{ element: 'workload', explanation: 'Access check.' }],
+  legal_reason_ids: [1],
+};
+
 describe('applications endpoints × demo groups', () => {
   it('reading endpoints', async () => {
     const failures: string[] = [];
@@ -98,7 +108,7 @@ describe('applications endpoints × demo groups', () => {
       for (const action of ACTION_NAMES) {
         const expected = expectedFor(user, action);
         const { version } = await server.db.selectFrom('applications').select('version').where('id', '=', targetId).executeTakeFirstOrThrow();
-        const body = { version, notes: 'Access check.', to: 'processing', council_id: 1, amount: '1.00', transaction_id: 'TX', officer_id: null, document_id: document.id, outcome: 'approved', participant_ids: [1] };
+        const body = { version, notes: 'Access check.', to: 'processing', council_id: 1, amount: '1.00', transaction_id: 'TX', officer_id: null, document_id: document.id, outcome: 'approved', participant_ids: [1], decision: STRUCTURED_DECISION };
         const answer = await call('POST', `/applications/${targetId}/${actionPathSegment(action)}/`, username, body);
         if (answer.statusCode !== expected) failures.push(`${username ?? 'anonymous'} ${action}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
       }
