@@ -56,7 +56,7 @@ test('an administrator creates, edits and disables a service, and the quote foll
 
   // The history: who, and each field before and after (a row is named by its date, its header).
   const history = page.getByRole('grid', { name: 'History' });
-  await expect(history.getByRole('row').filter({ hasText: 'Edited' })).toContainText('Processing time: 30 → 45');
+  await expect(history.getByRole('row').filter({ hasText: 'Edited' })).toContainText('Processing time: 30 days → 45 days');
   await expect(history.getByRole('row').filter({ hasText: 'Created' })).toBeVisible();
 
   // Disable.
