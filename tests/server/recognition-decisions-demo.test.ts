@@ -3,8 +3,8 @@ import { seedDemoRecognitionDecisions } from '../../src/server/db/demo-recogniti
 import { seedDecisionReferences } from '../support/decision-references';
 import { createServerFixture, type ServerFixture } from '../support/server-fixture';
 
-// The demo's decided recognitions get structured decisions once the reference data has the
-// legal reasons and national qualifications they cite (none without them; a second run adds nothing).
+// The demo's decided recognitions get structured decisions citing the demo library's legal reasons
+// and national qualifications (seeded before them); a second run adds nothing.
 
 let server: ServerFixture;
 beforeAll(async () => {
@@ -13,18 +13,14 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the demo decisions', () => {
-  it('writes none while the library is empty, then one per decided recognition of a level the library has', async () => {
+  it('are seeded from the demo library: one per decided recognition, and a second run adds none', async () => {
     const { db } = server;
-    expect(await seedDemoRecognitionDecisions(db)).toBe(0);
-    const refs = await seedDecisionReferences(db, ' demo');
-    // A qualification for each level the demo's applications have, so every decided one can be compared.
-    const levels = await db.selectFrom('education_info').select('degree_level').distinct().where('degree_level', 'is not', null).execute();
-    for (const { degree_level } of levels) {
-      if (degree_level === 'master' || degree_level === 'bachelor') continue;
-      await db.insertInto('national_qualifications').values({ name_en: `Demo ${degree_level}`, name_sq: `Demo ${degree_level}`, name_sr: `Demo ${degree_level}`, degree_level: degree_level!, eqf_level: 5, nqf_level: 5, profile: 'academic' }).execute();
-    }
-    const written = await seedDemoRecognitionDecisions(db);
+    // The template's demo seed had the demo library (legal reasons, national qualifications).
+    const written = Number((await db.selectFrom('recognition_decisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(written).toBeGreaterThan(0);
+    expect(await seedDemoRecognitionDecisions(db)).toBe(0);
+    // A reason deactivated later is no reason to write again (and would never be cited anew).
+    const refs = await seedDecisionReferences(db, ' demo');
     expect(await seedDemoRecognitionDecisions(db)).toBe(0);
 
     const decisions = await db
