@@ -3,7 +3,7 @@ import type { DifferenceElement, RecognitionOutcome } from '../../shared/api/rec
 import { appealLastDay } from '../../shared/domain/appeal-period';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
 import { holidaysFrom } from '../application-deadlines';
-import { foreignQualificationOf } from '../workflow/recognition-decision';
+import { foreignQualificationOf, nationalSnapshot } from '../workflow/recognition-decision';
 import type { AppDatabase } from './database';
 
 // The structured decisions of the demo's decided recognitions (services 1 and 2), written after
@@ -100,16 +100,7 @@ export async function seedDemoRecognitionDecisions(db: AppDatabase): Promise<num
         foreign_duration: foreign.duration,
         foreign_ects: foreign.ects,
         foreign_profile: national.profile,
-        national_qualification_id: national.id,
-        national_name_en: national.name_en,
-        national_name_sq: national.name_sq,
-        national_name_sr: national.name_sr,
-        national_degree_level: national.degree_level,
-        national_eqf_level: national.eqf_level,
-        national_nqf_level: national.nqf_level,
-        national_ects: national.ects_credits,
-        national_duration_years: national.duration_years,
-        national_profile: national.profile,
+        ...nationalSnapshot(national),
         appeal_body_en: row.appeal_body_en,
         appeal_body_sq: row.appeal_body_sq,
         appeal_body_sr: row.appeal_body_sr,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { User } from '../../shared/api/auth';
 import {
   DECISION_RULE_CODES,
@@ -12,7 +12,7 @@ import { appealLastDay } from '../../shared/domain/appeal-period';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
 import { holidaysFrom } from '../application-deadlines';
 import type { AppDatabase } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Database, NationalQualificationsTable } from '../db/schema';
 import { conflict, fieldErrors } from '../errors';
 
 // The structured recognition decision inside the workflow's transaction (perform-action.ts):
@@ -26,6 +26,22 @@ type Trx = Transaction<Database>;
 type Reader = Kysely<Database>;
 
 /** The foreign qualification as the application states it now, with its levels and its institution's status from the reference data. */
+/** The national qualification as the decision keeps it: a copy, so a later edit of the library leaves the decision as it was. */
+export function nationalSnapshot(national: Selectable<NationalQualificationsTable>) {
+  return {
+    national_qualification_id: national.id,
+    national_name_en: national.name_en,
+    national_name_sq: national.name_sq,
+    national_name_sr: national.name_sr,
+    national_degree_level: national.degree_level,
+    national_eqf_level: national.eqf_level,
+    national_nqf_level: national.nqf_level,
+    national_ects: national.ects_credits,
+    national_duration_years: national.duration_years,
+    national_profile: national.profile,
+  };
+}
+
 export async function foreignQualificationOf(db: Reader, applicationId: number): Promise<ForeignQualification> {
   const education = await db
     .selectFrom('education_info')
@@ -169,16 +185,7 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
       foreign_duration: foreign.duration,
       foreign_ects: foreign.ects,
       foreign_profile: decision.foreign_profile,
-      national_qualification_id: national.id,
-      national_name_en: national.name_en,
-      national_name_sq: national.name_sq,
-      national_name_sr: national.name_sr,
-      national_degree_level: national.degree_level,
-      national_eqf_level: national.eqf_level,
-      national_nqf_level: national.nqf_level,
-      national_ects: national.ects_credits,
-      national_duration_years: national.duration_years,
-      national_profile: national.profile,
+      ...nationalSnapshot(national),
       appeal_body_en: appeal.body_en,
       appeal_body_sq: appeal.body_sq,
       appeal_body_sr: appeal.body_sr,
