@@ -20,7 +20,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://naric:naric@12
 
 const COLUMNS = `a.id, a.reference, a.service_type, a.status, a.priority, a.applicant_id, a.applicant_name, a.personal_id,
   a.institution_name, a.institution_country, a.submitted_at, a.assigned_officer_id, a.assigned_officer_name, a.council_id,
-  c.name as council_name, a.deadline, a.archived, a.invalidated, a.incomplete, a.version,
+  c.name_en as council_name, a.deadline, a.archived, a.invalidated, a.incomplete, a.version,
   (a.deadline < current_date and a.closed_at is null) as overdue,
   floor(extract(epoch from (coalesce(a.closed_at, now()) - a.submitted_at)) / 86400)::int as days_in_system`;
 

@@ -6,10 +6,12 @@ import { openPostgres } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
 import { createPasswordHasher } from '../src/server/password-hashing';
+import { insertBenchDecisions } from './generated-decisions';
 
 // Loads N realistic applications (default 1,000,000) into a PostgreSQL database for the list
 // benchmark: the demo accounts and councils, then the generator's caseload in batches, each batch
-// with its applicants, education, documents, history and payments (application-loader.ts).
+// with its applicants, education, documents, history and payments (application-loader.ts), then the
+// structured decisions of the decided recognitions (generated-decisions.ts).
 //
 //   npm run bench:generate                 # 1,000,000 into naric_bench (created when missing)
 //   npm run bench:generate -- 200000       # fewer
@@ -36,7 +38,10 @@ const db = openPostgres(databaseUrl);
 await migrateToLatest(db);
 const existing = await db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 if (existing.n > 0) {
-  console.log(`naric_bench already holds ${existing.n} applications; drop the database to load again.`);
+  // A database loaded before decisions were structured gets them now; nothing else is loaded again.
+  const decisions = await insertBenchDecisions(db);
+  console.log(`naric_bench already holds ${existing.n} applications (${decisions} decisions added); drop the database to load again.`);
+  await sql`vacuum analyze`.execute(db);
   await db.destroy();
   process.exit(0);
 }
@@ -76,6 +81,8 @@ if (batch.length) {
   await db.transaction().execute((trx) => insertApplications(trx, batch, context));
   loaded += batch.length;
 }
-console.log(`Loaded ${loaded.toLocaleString('en')} applications in ${((performance.now() - started) / 1000).toFixed(0)} s; analysing…`);
+console.log(`Loaded ${loaded.toLocaleString('en')} applications in ${((performance.now() - started) / 1000).toFixed(0)} s; writing their decisions…`);
+const decisions = await insertBenchDecisions(db);
+console.log(`${decisions.toLocaleString('en')} structured decisions in ${((performance.now() - started) / 1000).toFixed(0)} s; analysing…`);
 await sql`vacuum analyze`.execute(db);
 await db.destroy();

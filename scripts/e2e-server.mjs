@@ -18,7 +18,9 @@ if (!existsSync(builtServer)) {
   console.error('e2e server: out/main/server.js is missing; build first (npx electron-vite build).');
   process.exit(1);
 }
-const dataDir = resolve(root, process.env.NARIC_E2E_DATA_DIR ?? 'test-results/e2e-data');
+// One folder per port, as the database is: a second run on another port (a helper's, a bench's)
+// must not wipe the folder of a server still running.
+const dataDir = resolve(root, process.env.NARIC_E2E_DATA_DIR ?? `test-results/e2e-data-${Number(process.env.PORT ?? 8790)}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const adminUrl = process.env.NARIC_TEST_DATABASE_URL ?? 'postgres://naric:naric@127.0.0.1:5432/postgres';

@@ -2,6 +2,7 @@ import { API_BASE_PATH } from '../shared/constants';
 import type { IpcEvent, IpcEventPayload } from '../shared/ipc/contract';
 import { createApiClient } from './api-client';
 import { createApiTarget, type ApiTarget } from './api-target';
+import { createBackupActions, type BackupShell } from './backups/backup-actions';
 import { createSenderCheck } from './app-origin';
 import { createAuthService, type AuthService } from './auth-service';
 import { join } from 'node:path';
@@ -57,6 +58,8 @@ export interface DesktopCoreOptions {
    * electron-updater one for a packaged run. Without it updates are off ('unpackaged').
    */
   createUpdates?: (hooks: UpdateHooks) => UpdateService;
+  /** The archive dialog and the restart of Back up now / Restore; without it they are refused. */
+  backupShell?: BackupShell;
 }
 
 export interface DesktopCore {
@@ -113,6 +116,14 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         mayChangeChannel: () => isAdmin(auth.currentUser()),
       })
     : createDisabledUpdates(options.version, 'unpackaged');
+  const backups = createBackupActions({
+    api,
+    accessToken: () => vault.getAccess(),
+    refreshAccess: () => auth.refresh(),
+    currentUser: () => auth.currentUser(),
+    isEmbedded: () => target.isEmbedded(),
+    shell: options.backupShell ?? null,
+  });
   const warmUp = () => {
     if (target.isEmbedded()) target.url().catch((thrown: unknown) => log.error('the embedded API server did not start', thrown));
   };
@@ -144,6 +155,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       transfer,
       counter,
       updates,
+      backups,
     }),
     isTrustedSender: createSenderCheck(options.trustedOrigins),
     log,

@@ -11,6 +11,7 @@ import { createFileLog } from './log';
 import { denyAllPermissions, guardAllWebContents, registerAppScheme } from './security';
 import { createElectronSettingsStore } from './settings-store';
 import { createElectronTransferShell } from './transfer/electron-transfer-shell';
+import { createElectronBackupShell } from './backups/electron-backup-shell';
 import { checkForUpdatesLabel, electronUpdates } from './updates/electron-updates';
 import { createMainWindow, serveAppScheme } from './window';
 
@@ -66,6 +67,7 @@ async function start(): Promise<void> {
     transferShell: createElectronTransferShell(app),
     userDataDir: app.getPath('userData'),
     createUpdates: electronUpdates(log),
+    backupShell: createElectronBackupShell(app),
   });
   core.warmUp();
   for (const channel of IPC_CHANNELS) {

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../shared/errors';
 import type { AppInfo } from '../shared/ipc/contract';
 import { failure, transportErrorFromAnswer, TransportFailure } from '../shared/transport-failure';
 import type { ApiClient } from './api-client';
+import type { BackupActions } from './backups/backup-actions';
 import type { AuthService } from './auth-service';
 import type { ExternalLinkPolicy } from './external-links';
 import type { CounterService } from './counter/counter-service';
@@ -32,6 +33,8 @@ export interface IpcHandlerServices {
   counter?: CounterService;
   /** Desktop updates; a run without them passes `createDisabledUpdates`. */
   updates: UpdateService;
+  /** Back up now and restore (backup-actions.ts). */
+  backups: BackupActions;
 }
 
 export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
@@ -71,5 +74,8 @@ export function createIpcHandlers(services: IpcHandlerServices): IpcHandlers {
     ...createTransferHandlers(services.transfer),
     ...createCounterHandlers(services.counter),
     ...createUpdatesHandlers(services.updates, services.auth),
+    'backups:back-up-now': () => services.backups.backUpNow(),
+    'backups:choose-restore': () => services.backups.chooseRestore(),
+    'backups:restore': ({ path }) => services.backups.restore(path),
   };
 }

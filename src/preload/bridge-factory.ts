@@ -121,6 +121,13 @@ export function createBridge(transport: { invoke: BridgeInvoke; on: BridgeSubscr
       },
       setChannel: (channel) => call('updates:set-channel', { channel }),
     },
+    backups: {
+      backUpNow: () => call('backups:back-up-now'),
+      chooseRestore: () => call('backups:choose-restore'),
+      restore: async (path) => {
+        await call('backups:restore', { path });
+      },
+    },
     on(event, listener) {
       if (!isBridgeEvent(event)) throw new BridgeError({ code: 'ipc_unknown_channel', message: 'Validation error' });
       return transport.on(event, (payload) => listener(payload as never));

@@ -69,6 +69,11 @@ export function cloneSafeBridge(bridge: NaricBridge): NaricBridge {
       answerRestart: wrap(bridge.updates.answerRestart),
       setChannel: wrap(bridge.updates.setChannel),
     },
+    backups: {
+      backUpNow: wrap(bridge.backups.backUpNow),
+      chooseRestore: wrap(bridge.backups.chooseRestore),
+      restore: wrap(bridge.backups.restore),
+    },
     on: bridge.on,
   };
 }

@@ -15,16 +15,18 @@ import {
 import { API_BASE_PATH } from '../shared/constants';
 import type { AppDeps } from './app-deps';
 import { DEFAULT_TIMEOUTS, type TrustProxy } from './config';
-import { registerAuthContext } from './auth-context';
+import { loadUserObject, registerAuthContext } from './auth-context';
 import { configureValidationMessages, notFound, registerErrorHandler, sendApiError } from './errors';
 import { createDocumentIssuer } from './document-issuer';
 import { createLogger } from './logger';
+import { didDocumentRoutes } from './modules/credentials/routes';
 import { ROUTE_MODULES } from './routes';
+import { createSignedInUsers } from './signed-in-users';
 import { registerWebShell } from './web-shell';
 
 export type NaricApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-export interface BuildAppDeps extends Omit<AppDeps, 'issuer'> {
+export interface BuildAppDeps extends Omit<AppDeps, 'issuer' | 'signedInUsers'> {
   /** A pino logger; by default one at the configured level, writing JSON to stdout. */
   logger?: FastifyBaseLogger;
   /** By default the one over `storage` (document-issuer.ts). */
@@ -68,7 +70,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 /** Builds the API server without listening: `inject()` in tests, `listen()` in start.ts. */
 export function buildApp(deps: BuildAppDeps): NaricApp {
   const { logger, issuer, ...rest } = deps;
-  const appDeps: AppDeps = { ...rest, issuer: issuer ?? createDocumentIssuer(rest) };
+  const appDeps: AppDeps = { ...rest, issuer: issuer ?? createDocumentIssuer(rest), signedInUsers: createSignedInUsers(rest.db, rest.config, loadUserObject) };
   const timeouts = appDeps.config.timeouts ?? DEFAULT_TIMEOUTS;
   configureValidationMessages();
   const app = Fastify({
@@ -94,6 +96,7 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
   app.decorate('deps', appDeps);
   registerErrorHandler(app);
   registerAuthContext(app);
+  app.addHook('onClose', () => appDeps.signedInUsers.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -137,6 +140,8 @@ export function buildApp(deps: BuildAppDeps): NaricApp {
   app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true } });
 
   for (const routes of ROUTE_MODULES) app.register(routes, { prefix: API_BASE_PATH });
+  // did:web resolves the office's DID document at the root of its host, outside the API.
+  app.register(didDocumentRoutes);
 
   const webRoot = appDeps.config.webRoot;
   if (webRoot) registerWebShell(app, webRoot);

@@ -51,8 +51,21 @@ function clockPauses(pauses: readonly StoredPause[]): ClockPause[] {
     from: kosovoDate(new Date(pause.from)),
     to: pause.to === null ? null : kosovoDate(new Date(pause.to)),
     status: pause.status,
+    ...(pause.waiting_on ? { waiting_on: pause.waiting_on } : {}),
   }));
 }
+
+/** When the clock stopped for the pauses still open (the earliest), or null when it runs. */
+function pausedSinceOf(pauses: readonly StoredPause[]): Date | null {
+  const open = pauses.filter((pause) => pause.to === null).map((pause) => pause.from).sort();
+  return open.length === 0 ? null : new Date(open[0]!);
+}
+
+/** The pauses with those `which` selects closed at `nowIso`. */
+function closePauses(pauses: readonly StoredPause[], nowIso: string, which: (pause: StoredPause) => boolean): StoredPause[] {
+  return pauses.map((pause) => (pause.to === null && which(pause) ? { ...pause, to: nowIso } : pause));
+}
+const heldByApplicant = (pause: StoredPause) => !pause.waiting_on;
 
 /** The due date and its explanation for a stored deadline, as of `now`. */
 export function clockOf(row: Pick<DeadlineRow, 'start_date' | 'days' | 'working_days' | 'pauses'>, holidays: readonly ClockHoliday[], now: Date) {
@@ -145,13 +158,14 @@ export function planDeadlines(
       Object.assign(deadline, { completed_at: now, paused_since: null, pauses, next_reminder_on: null, escalate_on: null });
       continue;
     }
-    if (move === 'pause' && deadline.paused_since === null) {
+    // A wait on the applicant and one on a third party are kept apart: the applicant's answer
+    // resumes the clock only if no issuing institution is still being asked, and the reverse.
+    if (move === 'pause' && !deadline.pauses.some((pause) => pause.to === null && heldByApplicant(pause))) {
       deadline.pauses = [...deadline.pauses, { from: nowIso, to: null, status }];
-      deadline.paused_since = now;
-    } else if (move === 'run' && deadline.paused_since !== null) {
-      deadline.pauses = deadline.pauses.map((pause) => (pause.to === null ? { ...pause, to: nowIso } : pause));
-      deadline.paused_since = null;
+    } else if (move === 'run') {
+      deadline.pauses = closePauses(deadline.pauses, nowIso, heldByApplicant);
     }
+    deadline.paused_since = pausedSinceOf(deadline.pauses);
     deadline.due_date = clockOf(deadline, holidays, now).due;
     // No reminder or escalation while the clock stands still; resumed, they are planned afresh.
     Object.assign(
@@ -189,6 +203,66 @@ export function planDeadlines(
       ...notificationDays(configuration, due, today, { reminded: false, escalated: false }),
     });
   }
+}
+
+/** The application's deadlines still open, with their configuration's reminder and escalation and whether each was sent. */
+function openDeadlinesOf(db: AppDatabase, applicationId: number) {
+  return db
+    .selectFrom('application_deadlines')
+    .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
+    .selectAll('application_deadlines')
+    .select((eb) => [
+      'deadline_configurations.reminder_enabled',
+      'deadline_configurations.reminder_days_before',
+      'deadline_configurations.reminder_frequency',
+      'deadline_configurations.escalation_enabled',
+      'deadline_configurations.escalation_days_after',
+      eb.exists(sentOf(eb, 'reminder')).as('reminded'),
+      eb.exists(sentOf(eb, 'escalation')).as('escalated'),
+    ])
+    .where('application_deadlines.application_id', '=', applicationId)
+    .where('application_deadlines.completed_at', 'is', null)
+    .orderBy('application_deadlines.id')
+    .execute();
+}
+
+/**
+ * Stops (`waiting` true) or resumes (false) the application's running centre clocks for a third
+ * party, the issuing institution asked to confirm a document; `db` is the caller's transaction,
+ * holding the application's row lock. The applicant's own clocks (a fee, documents) are theirs and
+ * keep running. Answers the dates to copy onto the application row, as syncApplicationDeadlines does.
+ */
+export async function waitOnThirdParty(db: AppDatabase, applicationId: number, waiting: boolean, now: Date): Promise<SyncedDates> {
+  const stored = await openDeadlinesOf(db, applicationId);
+  const centre = stored.filter((row) => DEADLINE_STAGES[row.deadline_type].owner === 'centre' && DEADLINE_STAGES[row.deadline_type].pauses);
+  if (centre.length === 0) return {};
+  const today = kosovoDate(now);
+  const nowIso = now.toISOString();
+  const holidays = await holidaysFrom(db, centre.reduce((first, row) => (row.start_date < first ? row.start_date : first), today));
+  const { status } = await db.selectFrom('applications').select('status').where('id', '=', applicationId).executeTakeFirstOrThrow();
+  const tracked: TrackedDeadline[] = [];
+  for (const { application_id: _application, reminded, escalated, ...row } of centre) {
+    const deadline: TrackedDeadline = { ...row, reminded: Boolean(reminded), escalated: Boolean(escalated), changed: true };
+    const open = deadline.pauses.some((pause) => pause.to === null && pause.waiting_on === 'issuing_institution');
+    if (waiting === open) {
+      tracked.push({ ...deadline, changed: false });
+      continue;
+    }
+    deadline.pauses = waiting
+      ? [...deadline.pauses, { from: nowIso, to: null, status, waiting_on: 'issuing_institution' }]
+      : closePauses(deadline.pauses, nowIso, (pause) => pause.waiting_on === 'issuing_institution');
+    deadline.paused_since = pausedSinceOf(deadline.pauses);
+    deadline.due_date = clockOf(deadline, holidays, now).due;
+    Object.assign(
+      deadline,
+      deadline.paused_since === null ? notificationDays(deadline, deadline.due_date, today, deadline) : { next_reminder_on: null, escalate_on: null },
+    );
+    tracked.push(deadline);
+  }
+  for (const deadline of tracked.filter((item) => item.changed)) {
+    await db.updateTable('application_deadlines').set(deadlineRow(applicationId, deadline)).where('id', '=', deadline.id!).execute();
+  }
+  return applicationDates(tracked);
 }
 
 /** The dates the application row carries: its deadline and its review due date. */
@@ -248,23 +322,7 @@ export async function syncApplicationDeadlines(db: AppDatabase, { applicationId,
       .select(FACT_COLUMNS)
       .where('applications.id', '=', applicationId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('application_deadlines')
-      .innerJoin('deadline_configurations', 'deadline_configurations.id', 'application_deadlines.configuration_id')
-      .selectAll('application_deadlines')
-      .select((eb) => [
-        'deadline_configurations.reminder_enabled',
-        'deadline_configurations.reminder_days_before',
-        'deadline_configurations.reminder_frequency',
-        'deadline_configurations.escalation_enabled',
-        'deadline_configurations.escalation_days_after',
-        eb.exists(sentOf(eb, 'reminder')).as('reminded'),
-        eb.exists(sentOf(eb, 'escalation')).as('escalated'),
-      ])
-      .where('application_deadlines.application_id', '=', applicationId)
-      .where('application_deadlines.completed_at', 'is', null)
-      .orderBy('application_deadlines.id')
-      .execute(),
+    openDeadlinesOf(db, applicationId),
     db.selectFrom('deadline_configurations').selectAll().where('active', '=', true).orderBy('id').execute(),
   ]);
   const today = kosovoDate(now);
@@ -277,12 +335,26 @@ export async function syncApplicationDeadlines(db: AppDatabase, { applicationId,
     changed: false,
   }));
   planDeadlines(tracked, configurations, facts, status, now, holidays);
+  // A clock started while an issuing institution is being asked waits with the others.
+  const started = tracked.filter((deadline) => deadline.id === null && DEADLINE_STAGES[deadline.deadline_type].pauses);
+  if (started.length > 0 && (await openConfirmationRequest(db, applicationId))) {
+    for (const deadline of started) {
+      deadline.pauses = [{ from: now.toISOString(), to: null, status, waiting_on: 'issuing_institution' }];
+      deadline.paused_since = now;
+      Object.assign(deadline, { due_date: clockOf(deadline, holidays, now).due, next_reminder_on: null, escalate_on: null });
+    }
+  }
   for (const deadline of tracked.filter((item) => item.changed)) {
     const row = deadlineRow(applicationId, deadline);
     if (deadline.id === null) await db.insertInto('application_deadlines').values(row).execute();
     else await db.updateTable('application_deadlines').set(row).where('id', '=', deadline.id).execute();
   }
   return applicationDates(tracked);
+}
+
+async function openConfirmationRequest(db: AppDatabase, applicationId: number): Promise<boolean> {
+  const open = await db.selectFrom('confirmation_requests').select('id').where('application_id', '=', applicationId).where('state', '=', 'sent').limit(1).executeTakeFirst();
+  return open !== undefined;
 }
 
 function sentOf(eb: ExpressionBuilder<Database, 'application_deadlines'>, kind: 'reminder' | 'escalation') {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ApplicationListItem } from '../shared/api/applications';
+import type { WatchCategory } from '../shared/api/authenticity';
 import type { ApplicantFields } from './application-scope';
 
 // An application as a row of a list (the applications list, the dashboard's recent ones, and the
@@ -31,9 +32,21 @@ const LIST_ITEM_COLUMNS = [
   'applications.version',
 ] as const;
 
+/**
+ * The watch list's category when the application names a watch-listed institution: the flag the
+ * database keeps (migration 0033), read by primary key for the rows of a page only, so the list
+ * never compares names.
+ */
+export const WATCH_FLAG = sql<WatchCategory | null>`(select entry.category from application_watch_flags flag
+  join institution_watch_entries entry on entry.id = flag.watch_entry_id where flag.application_id = applications.id)`;
+
 /** The list row's columns for a caller: the personal ID only for those who receive identities (application-scope.ts). */
 export function listItemColumns(fields: ApplicantFields) {
-  return [...LIST_ITEM_COLUMNS, fields.identity ? sql<string | null>`applications.personal_id`.as('personal_id') : sql<null>`null`.as('personal_id')] as const;
+  return [
+    ...LIST_ITEM_COLUMNS,
+    fields.identity ? sql<string | null>`applications.personal_id`.as('personal_id') : sql<null>`null`.as('personal_id'),
+    WATCH_FLAG.as('watch_flag'),
+  ] as const;
 }
 
 /** Whole days since submission, up to closing (or now). */
@@ -64,6 +77,7 @@ export interface ListItemRow {
   invalidated: boolean;
   incomplete: boolean;
   version: number;
+  watch_flag: WatchCategory | null;
 }
 
 export function listItemOf(row: ListItemRow, fields: ApplicantFields): ApplicationListItem {
@@ -93,5 +107,6 @@ export function listItemOf(row: ListItemRow, fields: ApplicantFields): Applicati
     invalidated: row.invalidated,
     incomplete: row.incomplete,
     version: row.version,
+    watch_flag: row.watch_flag,
   };
 }

@@ -19,6 +19,7 @@ import { requestLanguage } from './request-language';
 // the sign-in session), checked and turned into the user object of src/shared/api/auth.ts on
 // every request that needs it. The same query that reads the user refuses a token whose session
 // has ended (logout, refresh-token reuse, password change), so it stops working at once.
+// signed-in-users.ts keeps the answer per instance until the database says it changed.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -175,10 +176,10 @@ function bearerToken(request: FastifyRequest): string {
 
 async function authenticate(request: FastifyRequest): Promise<User> {
   if (request.user) return request.user;
-  const { db, config } = request.server.deps;
+  const { signedInUsers, config } = request.server.deps;
   const token = bearerToken(request);
   const { userId, sessionId } = await verifyAccessClaims(config, token);
-  const user = await loadUserObject(db, userId, sessionId);
+  const user = await signedInUsers.load(userId, sessionId);
   // A deleted account or an ended session: the token is refused at once, not when it expires.
   if (!user) throw tokenNotValid();
   if (!user.is_active) throw accountInactive();

@@ -4,6 +4,7 @@ import type { AppDatabase } from './db/database';
 import { issuingTransaction, type DocumentIssuer } from './issued-files';
 import { issueIssuedDocumentFile } from './modules/issuance/issue';
 import { issueReceiptFile } from './modules/payments/receipt-issue';
+import { issueDecisionPdfFile } from './modules/recognition-decisions/decision-pdf-issue';
 import type { DocumentStorage } from './storage/document-storage';
 import { recordAudit } from './shared/audit';
 
@@ -15,11 +16,12 @@ export function createDocumentIssuer(deps: { storage: DocumentStorage; config: S
     storage: deps.storage,
     issuedDocument: (trx, id, written) => issueIssuedDocumentFile(trx, deps, id, written),
     receipt: (trx, id, written) => issueReceiptFile(trx, deps, id, written),
+    decisionPdf: (trx, id, written) => issueDecisionPdfFile(trx, deps, id, written),
   };
 }
 
 /**
- * The one-time backfill at start: issued rows that have no bytes yet get them, once. They are
+ * The one-time backfill at start: issued rows (and approved decisions) that have no bytes yet get them, once. They are
  * the demo's and the benchmark's rows (seeded in one SQL pass without rendering, and without a
  * storage in the tests' template database) and rows issued before issuing rendered (migration
  * 0023) that were never downloaded. Each row in its own transaction, locked, so two instances
@@ -47,9 +49,9 @@ export async function issueMissingFiles(
   db: AppDatabase,
   issuer: DocumentIssuer,
   options: { logger?: FastifyBaseLogger; signal?: AbortSignal } = {},
-): Promise<{ documents: number; receipts: number }> {
+): Promise<{ documents: number; receipts: number; decisions: number }> {
   const { logger, signal } = options;
-  const counts = { documents: 0, receipts: 0 };
+  const counts = { documents: 0, receipts: 0, decisions: 0 };
   const giveWay = pacer();
   const documents = await db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
   for (const { id } of documents) {
@@ -62,6 +64,27 @@ export async function issueMissingFiles(
       return true;
     });
     if (issued) counts.documents += 1;
+  }
+  // Approved decisions without their PDF (the demo's, seeded as rows, and any approved before 0031),
+  // before the receipts: the decision screens show them, and the demo has far fewer of them.
+  const decisions = await db
+    .selectFrom('recognition_decisions')
+    .select('id')
+    .where('approved_at', 'is not', null)
+    .where('pdf_storage_key', 'is', null)
+    .orderBy('approved_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const { id } of decisions) {
+    if (signal?.aborted) break;
+    await giveWay();
+    const issued = await issuingTransaction(db, issuer.storage, async (trx, written) => {
+      const row = await trx.selectFrom('recognition_decisions').select('pdf_storage_key').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!row || row.pdf_storage_key !== null) return false;
+      await issuer.decisionPdf(trx, id, written);
+      return true;
+    });
+    if (issued) counts.decisions += 1;
   }
   const payments = await db
     .selectFrom('application_payments')
@@ -83,7 +106,7 @@ export async function issueMissingFiles(
     });
     if (issued) counts.receipts += 1;
   }
-  if (counts.documents + counts.receipts > 0) {
+  if (counts.documents + counts.receipts + counts.decisions > 0) {
     await recordAudit(db, { actorId: null, action: 'issued_files.backfill', entityType: 'issued_document', entityId: null, details: counts, ip: null });
     logger?.info(counts, 'issued documents without stored bytes rendered once');
   }

@@ -20,6 +20,7 @@ export function newVerificationCode(): string {
 /** The workflow's issuing side effects and the kind of document each one issues. */
 export const ISSUING_EFFECTS: Readonly<Partial<Record<SideEffect, IssuedDocumentKind>>> = {
   issue_recognition_certificate: 'recognition_certificate',
+  issue_recognition_statement: 'recognition_statement',
   issue_verification_document: 'verification_document',
 };
 

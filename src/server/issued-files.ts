@@ -9,7 +9,8 @@ import { sendStoredFile } from './downloads';
 import { ApiError } from './errors';
 import type { DocumentStorage } from './storage/document-storage';
 
-// Issuing a document (a certificate or verification document, a payment receipt, a verdict) is
+// Issuing a document (a certificate, statement or verification document, a payment receipt, a
+// verdict, a recognition decision's PDF) is
 // one step for every kind: render → store the bytes in the document storage → record their
 // SHA-256, size and when they were made on the issuing row, in the transaction that issues it.
 // Downloads stream exactly those bytes after checking them against the SHA-256; nothing is ever
@@ -68,6 +69,8 @@ export interface DocumentIssuer {
   issuedDocument(trx: AppDatabase, issuedDocumentId: number, written: string[]): Promise<IssuedFile>;
   /** Renders and stores a paid payment's receipt. */
   receipt(trx: AppDatabase, paymentId: number, written: string[]): Promise<IssuedFile>;
+  /** Renders and stores an approved recognition decision's PDF, in the applicant's language. */
+  decisionPdf(trx: AppDatabase, decisionId: number, written: string[]): Promise<IssuedFile>;
 }
 
 /** Runs `work` in a transaction; what it issued is removed from the storage when the transaction fails. */

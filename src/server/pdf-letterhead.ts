@@ -44,6 +44,13 @@ function fontBytes() {
   return fontFiles;
 }
 
+/** The office's fonts embedded (subset) in a document. */
+export async function embedOfficeFonts(pdf: PDFDocument): Promise<PdfFonts> {
+  pdf.registerFontkit(fontkit);
+  const bytes = await fontBytes();
+  return { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
+}
+
 /** A new document with the fonts (and the letterhead's logo) embedded and the metadata set. */
 export async function createOfficePdf(
   title: string,
@@ -51,9 +58,7 @@ export async function createOfficePdf(
   letterhead: Letterhead,
 ): Promise<{ pdf: PDFDocument; fonts: PdfFonts; letterhead: EmbeddedLetterhead }> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await fontBytes();
-  const fonts = { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
+  const fonts = await embedOfficeFonts(pdf);
   pdf.setTitle(title);
   pdf.setProducer('NARIC back-office');
   pdf.setCreator('NARIC back-office');

@@ -25,9 +25,18 @@ import { newsRoutes } from './modules/news/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { referenceDataRoutes } from './modules/reference-data/routes';
 import { recognitionDecisionRoutes } from './modules/recognition-decisions/routes';
+import { decisionPrecedentRoutes } from './modules/decision-precedents/routes';
+import { appealRoutes } from './modules/appeals/routes';
+import { institutionDossierRoutes } from './modules/institution-dossiers/routes';
+import { backupRoutes } from './modules/backups/routes';
+import { diplomaSpecimenRoutes } from './modules/diploma-specimens/routes';
+import { confirmationRequestRoutes } from './modules/confirmation-requests/routes';
+import { credentialRoutes } from './modules/credentials/routes';
+import { documentCheckRoutes } from './modules/document-checks/routes';
+import { personalDataRoutes } from './modules/personal-data/routes';
 
 /** Each list a dashboard tile opens, counted by the module that owns it (desk-counts.ts). */
 const deskCounters = { ...applicationDeskCounters, ...paymentDeskCounters, ...documentDeskCounters, ...expertDeskCounters, ...newsDeskCounters };
 
 // Every route module, registered under /api by app.ts. A new module adds one line here.
-export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes(deskCounters), documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes, recognitionDecisionRoutes];
+export const ROUTE_MODULES: readonly FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, applicationRoutes, dashboardRoutes(deskCounters), documentRoutes, issuanceRoutes, deadlineRoutes, serviceRoutes, intakeRoutes, councilRoutes, councilReviewRoutes, councilAnalyticsRoutes, expertRoutes, userRoutes, paymentRoutes, notificationRoutes, reportRoutes, newsRoutes, settingsRoutes, referenceDataRoutes, recognitionDecisionRoutes, decisionPrecedentRoutes, appealRoutes, institutionDossierRoutes, backupRoutes, diplomaSpecimenRoutes, credentialRoutes, documentCheckRoutes, personalDataRoutes, confirmationRequestRoutes];

@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type GeneralSettings, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
+import { DEFAULT_BACKUPS_KEPT, DEFAULT_RETENTION_YEARS, SETTINGS_GROUPS, SETTINGS_SCHEMAS, type GeneralSettings, type SettingsGroup, type SettingsValues } from '../shared/api/settings';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { DEFAULT_SMTP_FROM, DEFAULT_SMTP_MAX_ATTEMPTS, DEFAULT_SMTP_TIMEOUT_MS, type ServerConfig, type SmtpSettings as SmtpConnection } from './config';
 import type { AppDatabase } from './db/database';
@@ -76,6 +77,10 @@ export function settingsDefaults(config: ServerConfig): SettingsValues {
       password_set: Boolean(config.smtp?.password),
     },
     holidays: { closed_days: [] },
+    // The embedded database is this computer's only copy: backed up daily unless turned off.
+    // A PostgreSQL server is backed up by its own tools (docs/operations.md).
+    backups: { folder: '', keep: DEFAULT_BACKUPS_KEPT, schedule: config.databaseUrl === null ? 'daily' : 'off' },
+    retention: { personal_data_years: DEFAULT_RETENTION_YEARS, service_years: [] },
   };
 }
 
@@ -264,4 +269,14 @@ export async function currentMailServer(deps: { db: AppDatabase; config: ServerC
 export async function issuingSettings(db: AppDatabase, config: ServerConfig): Promise<{ publicVerifyUrl: string; letterhead: Letterhead }> {
   const settings = effectiveSettings(config, await readStoredSettings(db));
   return { publicVerifyUrl: settings.verification.public_verify_url, letterhead: await currentLetterhead(db) };
+}
+
+/** The embedded database's backups go here unless the administrator chose a folder. */
+export function defaultBackupFolder(config: Pick<ServerConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'backups');
+}
+
+/** The folder backups are written to now. */
+export function backupFolder(config: Pick<ServerConfig, 'dataDir'>, settings: SettingsValues['backups']): string {
+  return settings.folder.trim() === '' ? defaultBackupFolder(config) : settings.folder.trim();
 }

@@ -1,3 +1,4 @@
+import type { BackupSummary, BackupWritten } from './api/backups';
 import type { IpcEvent, IpcEventPayload, AppInfo, Settings, SettingsPatch, Session, SignInOutcome, SetupConfirmed } from './ipc/contract';
 import type { HealthAnswer } from './api/system';
 import type { ChangePasswordRequest, LoginRequest, TwoFactorSetupAnswer, TwoFactorMethod } from './api/auth';
@@ -80,6 +81,15 @@ export interface NaricBridge {
     restart(): Promise<RestartOutcome>;
     answerRestart(answer: RestartAnswer): Promise<void>;
     setChannel(channel: UpdateChannel): Promise<UpdateState>;
+  };
+  /**
+   * Backups of the desktop's embedded database (administrators). The web shell refuses them: a
+   * browser has no archive on the server's computer to name.
+   */
+  backups: {
+    backUpNow(): Promise<BackupWritten>;
+    chooseRestore(): Promise<BackupSummary | null>;
+    restore(path: string): Promise<void>;
   };
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }

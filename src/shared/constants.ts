@@ -50,6 +50,8 @@ export const DEADLINE_TYPES = [
   'document_verification',
   'administrative_review',
   'final_decision',
+  'appeal_review',
+  'authenticity_confirmation',
 ] as const;
 export type DeadlineType = (typeof DEADLINE_TYPES)[number];
 

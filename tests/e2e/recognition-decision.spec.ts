@@ -1,11 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, type DesktopMain } from './support/fixtures';
 import { e2eApplication } from './support/e2e-applications';
 import { signInTo } from './support/session-helpers';
 
 // The structured recognition decision (web project): an officer builds a partial recognition on
 // an assessed application (the builder's rules said before anything is sent), the agency officer
-// reads the decision in its parts and approves it.
+// reads the decision in its parts and approves it, and the decision PDF stored at approval is saved.
 
 async function openDecision(page: Page, username: string, reference: string, link: string) {
   await signInTo(page, username, `/applications?search=${reference}`);
@@ -18,7 +20,7 @@ async function chooseIn(page: Page, field: RegExp, option: RegExp) {
   await page.getByRole('listbox', { name: field }).getByRole('option', { name: option }).first().click();
 }
 
-test('an officer prepares a partial recognition and the agency officer approves the structured decision', async ({ page, shell }, testInfo) => {
+test('an officer prepares a partial recognition and the agency officer approves the structured decision', async ({ page, shell, desktopMain }, testInfo) => {
   test.slow();
   const fixture = e2eApplication('decision', shell, testInfo.retry);
   await openDecision(page, 'officer', fixture.reference, 'Recognition decision');
@@ -58,4 +60,22 @@ test('an officer prepares a partial recognition and the agency officer approves 
   await review.getByRole('button', { name: 'Approve decision' }).click();
   await expect(page.getByRole('region', { name: 'Decision' }).getByText('Approved', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Milan Jovanović');
+
+  // The decision PDF, made once at approval: a PDF, saved as stored.
+  const fileName = `recognition-decision-${fixture.reference}.pdf`;
+  const pdf = await savedBytes(page, shell, desktopMain, () => page.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Save decision PDF' }).click(), fileName);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(10_000);
 });
+
+/** Clicks a save button and answers the bytes saved: the browser's download, or the file main wrote. */
+async function savedBytes(page: Page, shell: 'web' | 'desktop', desktopMain: DesktopMain, save: () => Promise<void>, fileName: string): Promise<Buffer> {
+  if (shell === 'desktop') {
+    await save();
+    await expect(page.getByText(`${fileName} was saved.`)).toBeVisible();
+    return readFile(join(desktopMain.dialogs.saveDirectory, fileName));
+  }
+  const download = page.waitForEvent('download');
+  await save();
+  return readFile(await (await download).path());
+}

@@ -166,7 +166,7 @@ describe('detail and actions', () => {
     expect(audit.map((a) => a.action)).toContain('application.approve');
     // The applicant is told of the decision, in their language (the decision_made template).
     const mail = await server.db.selectFrom('notification_outbox').select(['event', 'subject', 'message']).where('application_id', '=', id).orderBy('id').execute();
-    const decision = mail.find((m) => m.event === 'decision_made');
+    const decision = mail.find((m) => m.event === 'recognition_decision_made');
     expect(decision?.subject).toContain('NARIC-2026-900001');
     expect(decision?.message).toContain('Recognised.');
   });

@@ -178,10 +178,10 @@ async function run(cases: readonly Case[]) {
 
 describe('the transition table on the server', () => {
   // One test per service type (each about 900 requests), so a busy machine stays inside the
-  // per-test time limit.
+  // per-test time limit; a recognition's approval renders its decision PDF and statement, hence the minute.
   const allowedPerService = new Map<ServiceType, number>();
 
-  it.each(SERVICE_TYPES)('service %i: allows exactly what the table allows, for every status and action', async (service) => {
+  it.each(SERVICE_TYPES)('service %i: allows exactly what the table allows, for every status and action', { timeout: 60_000 }, async (service) => {
     const services = await policies();
     const cases: Case[] = [];
     for (const status of APPLICATION_STATUSES) {
@@ -225,5 +225,33 @@ describe('the transition table on the server', () => {
     const { failures, allowedCount } = await run(cases);
     expect(failures).toEqual([]);
     expect(allowedCount).toBeGreaterThan(0);
+  });
+});
+
+describe('the agency officer’s decisions', () => {
+  // Agency officers see an application while it waits for their decision and once they decided
+  // it (application-scope.ts); one they send back leaves their view. The action still answers the
+  // application as their step left it, not a 404 that reads as if nothing happened.
+  async function pendingDecisions(count: number): Promise<number[]> {
+    return createApplications(Array.from({ length: count }, () => ({ service: 1 as const, status: 'decision_pending' as const, action: 'send_back' as const })), await policies());
+  }
+
+  it('sends back an application at decision_pending: 200 with the new status, then it is out of their view', async () => {
+    const agency = await server.authorization('agency');
+    const [id] = await pendingDecisions(1);
+    const answer = await server.app.inject({ method: 'POST', url: `/api/applications/${id}/${actionPathSegment('send_back')}/`, headers: agency, payload: { version: 1, notes: 'The grounds cite the wrong qualification.' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ id, status: 'assessment_completed', version: 2 });
+    const history = await server.db.selectFrom('application_history').select(['action', 'from_status', 'to_status']).where('application_id', '=', id!).execute();
+    expect(history).toContainEqual({ action: 'send_back', from_status: 'decision_pending', to_status: 'assessment_completed' });
+    expect((await server.app.inject({ url: `/api/applications/${id}/`, headers: agency })).statusCode).toBe(404);
+  });
+
+  it('still answers 404 for an application they cannot see, and changes nothing', async () => {
+    const agency = await server.authorization('agency');
+    const [id] = await createApplications([{ service: 1, status: 'assessment_completed', action: 'send_back' }], await policies());
+    const answer = await server.app.inject({ method: 'POST', url: `/api/applications/${id}/${actionPathSegment('send_back')}/`, headers: agency, payload: { version: 1, notes: 'Not mine.' } });
+    expect(answer.statusCode).toBe(404);
+    expect((await server.db.selectFrom('applications').select('version').where('id', '=', id!).executeTakeFirstOrThrow()).version).toBe(1);
   });
 });

@@ -129,13 +129,15 @@ describe('time-outs (NARIC_*_TIMEOUT_MS)', () => {
     expect(() => loadConfig({ ...base, NARIC_REQUEST_TIMEOUT_MS: '1000', NARIC_HEADERS_TIMEOUT_MS: '5000' })).toThrow(/NARIC_HEADERS_TIMEOUT_MS/);
   });
 
-  it('are applied to the HTTP server the app builds', () => {
+  it('are applied to the HTTP server the app builds', async () => {
     const timeouts = { requestMs: 111_000, headersMs: 11_000, connectionIdleMs: 22_000, keepAliveMs: 3300, bodyIdleMs: 4400 };
     const app = buildApp({ db: {} as never, storage: {} as never, config: testConfig({ timeouts }), logger: createLogger('silent') });
     expect(app.server.requestTimeout).toBe(111_000);
     expect(app.server.headersTimeout).toBe(11_000);
     expect(app.server.timeout).toBe(22_000);
     expect(app.server.keepAliveTimeout).toBe(3300);
+    // Closed, so nothing the app started (its signed-in user listener) outlives the test.
+    await app.close();
   });
 });
 

@@ -41,6 +41,8 @@ const READ_AS: Readonly<Record<string, ReadonlySet<Kind>>> = {
   boolean: new Set(['boolean']),
   bytea: new Set(['bytes']),
   ARRAY: new Set(['array']),
+  // A full-text vector reads as its text form ('word':1 …); the code only searches it.
+  tsvector: new Set(['string']),
   // JSON holds any shape; the types say which one the code writes.
   jsonb: new Set(['object', 'array', 'string', 'number', 'boolean', 'unknown']),
 };

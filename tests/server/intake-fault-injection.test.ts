@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -20,7 +19,7 @@ import { ERROR_CODES } from '../../src/shared/errors';
 import { TransportFailure, transportErrorFromAnswer } from '../../src/shared/transport-failure';
 import { startFaultProxy, type FaultProxy, type FaultRates } from '../support/fault-proxy';
 import { minimalPdf } from '../support/pdf-fixtures';
-import { createServerFixture, type ServerFixture } from '../support/server-fixture';
+import { startListeningTestServer, type ListeningTestServer } from '../support/listening-server';
 
 // The counter intake under a hostile network: 1,000 counter drafts, each with two PDFs of its own, go
 // through the renderer's real store and outbox (fake-indexeddb, WebCrypto) to the real server,
@@ -48,7 +47,7 @@ const RATES: Partial<FaultRates> = process.env.NARIC_FAULT_RATES
 const OWNER = 'fault-test-officer';
 const DOCUMENT_TYPES = ['original_diploma', 'original_transcript'] as const;
 
-let server: ServerFixture;
+let server: ListeningTestServer;
 let serverOrigin: string;
 let proxy: FaultProxy;
 let counterDb: CounterDatabase;
@@ -56,9 +55,8 @@ let store: CounterStore;
 let token: string;
 
 beforeAll(async () => {
-  server = await createServerFixture();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  serverOrigin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  server = await startListeningTestServer();
+  serverOrigin = server.origin;
   proxy = await startFaultProxy({
     target: serverOrigin,
     seed: SEED,
@@ -71,8 +69,7 @@ afterAll(async () => {
   counterDb?.close();
   await proxy?.close();
   // A request the proxy cut mid-body may still be waiting out the server's body time-out (30 s),
-  // and closing the app waits for it: the run is over, so cut those connections too.
-  server?.app.server.closeAllConnections();
+  // and closing the app waits for it: the run is over, so close() cuts those connections too.
   const closing = Date.now();
   await server?.close();
   console.info(`fault injection: server closed in ${Date.now() - closing} ms`);
@@ -188,7 +185,7 @@ async function quotedTotalFor(serviceType: ServiceType, degreeLevel: string) {
 const countApplications = async () =>
   Number((await server.db.selectFrom('applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-const storedObjects = async (folder: 'objects' | 'incoming') => (await readdir(join(server.config.storageDir, folder)).catch(() => [])).length;
+const storedObjects = async (folder: 'objects' | 'incoming') => (await readdir(join(server.storageDir, folder)).catch(() => [])).length;
 
 /** Runs `work` over `items`, `limit` at a time. */
 async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

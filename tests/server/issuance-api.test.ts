@@ -91,7 +91,13 @@ describe('issued documents', () => {
   });
 
   it('keeps the register within the row-level scope and away from those without access', async () => {
-    expect((await call('GET', ISSUANCE_PATHS.register, 'council')).json().count).toBe(0);
+    // A council member sees the statements of their council's decided applications, and nothing else.
+    const councilRows = (await call('GET', `${ISSUANCE_PATHS.register}?page_size=100`, 'council')).json().results as IssuedDocument[];
+    expect(councilRows.map((row) => row.id)).not.toContain(issued.id);
+    for (const row of councilRows) {
+      expect(row.kind).toBe('recognition_statement');
+      expect((await call('GET', `/applications/${row.application_id}/`, 'council')).statusCode).toBe(200);
+    }
     expect((await call('GET', ISSUANCE_PATHS.register, 'content')).statusCode).toBe(403);
     expect((await call('GET', ISSUANCE_PATHS.register, null)).statusCode).toBe(401);
     expect((await call('GET', ISSUANCE_PATHS.issuedContent(issued.id), 'council')).statusCode).toBe(404);
@@ -171,7 +177,8 @@ describe('document templates', () => {
     expect((await call('GET', ISSUANCE_PATHS.templates, 'officer')).statusCode).toBe(403);
     const list = await call('GET', ISSUANCE_PATHS.templates, 'content');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toHaveLength(9);
+    // Three kinds of issued document and the verdict, each in three languages.
+    expect(list.json()).toHaveLength(12);
     const bad = await call('POST', ISSUANCE_PATHS.templates, 'content', { kind: 'verification_document', language: 'sq', title: 'Dokument', body: 'Pa kod.' });
     expect(bad.statusCode).toBe(400);
     const added = await call('POST', ISSUANCE_PATHS.templates, 'content', { kind: 'verification_document', language: 'sq', title: 'Dokument verifikimi', body: 'Diploma e {{holder_name}} është verifikuar. Kodi: {{code}}' });

@@ -188,7 +188,8 @@ describe('an issued document', () => {
 });
 
 describe('rows seeded without bytes', () => {
-  it('are refused until the start’s one-time backfill renders them, which a second start does not repeat', async () => {
+  // The backfill rests three times as long as each row took (document-issuer.ts): six rows take their time on a busy machine.
+  it('are refused until the start’s one-time backfill renders them, which a second start does not repeat', { timeout: 120_000 }, async () => {
     const demo = await server.db.selectFrom('issued_documents').select('id').where('storage_key', 'is', null).orderBy('id').executeTakeFirstOrThrow();
     await expectRefusedAsUnavailable(ISSUANCE_PATHS.issuedContent(demo.id), 'officer');
     // Only a few rows, so the test stays quick: the others keep their bytes already.
@@ -203,12 +204,24 @@ describe('rows seeded without bytes', () => {
       .where('id', 'not in', keepPayments.map((row) => row.id))
       .execute();
 
+    const keepDecisions = await server.db.selectFrom('recognition_decisions').select('id').where('approved_at', 'is not', null).where('pdf_storage_key', 'is', null).orderBy('id').limit(1).execute();
+    expect(keepDecisions).toHaveLength(1);
+    await server.db
+      .updateTable('recognition_decisions')
+      .set({ pdf_storage_key: 'e'.repeat(8) + '-0000-0000-0000-' + '0'.repeat(12), pdf_sha256: '0'.repeat(64), pdf_size: 1, pdf_language: 'en', pdf_rendered_at: new Date() })
+      .where('approved_at', 'is not', null)
+      .where('pdf_storage_key', 'is', null)
+      .where('id', 'not in', keepDecisions.map((row) => row.id))
+      .execute();
+
     const counts = await issueMissingFiles(server.db, server.app.deps.issuer);
-    expect(counts).toEqual({ documents: keep.length, receipts: keepPayments.length });
+    expect(counts).toEqual({ documents: keep.length, receipts: keepPayments.length, decisions: keepDecisions.length });
+    const decided = await server.db.selectFrom('recognition_decisions').select(['pdf_sha256', 'pdf_storage_key']).where('id', 'in', keepDecisions.map((row) => row.id)).execute();
+    expect(decided.every((row) => row.pdf_storage_key !== null && /^[0-9a-f]{64}$/.test(row.pdf_sha256 ?? ''))).toBe(true);
     const row = await server.db.selectFrom('issued_documents').select(['sha256', 'size']).where('id', '=', demo.id).executeTakeFirstOrThrow();
     await expectIssuedBytes(ISSUANCE_PATHS.issuedContent(demo.id), 'officer', row);
     const audit = await server.db.selectFrom('audit_log').select('details').where('action', '=', 'issued_files.backfill').execute();
     expect(audit.map((entry) => entry.details)).toEqual([counts]);
-    expect(await issueMissingFiles(server.db, server.app.deps.issuer)).toEqual({ documents: 0, receipts: 0 });
+    expect(await issueMissingFiles(server.db, server.app.deps.issuer)).toEqual({ documents: 0, receipts: 0, decisions: 0 });
   });
 });

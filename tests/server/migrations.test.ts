@@ -51,7 +51,7 @@ describe.each(drivers)('migrations on $driver', ({ open, skip }) => {
     expect(await migrateToLatest(db)).toEqual([]);
 
     const summary = await seedDatabase(db, { demo: false, hashPassword: fakeHash });
-    expect(summary).toMatchObject({ services: 5, groups: 10, settings: 1, templates: 9, demoUsers: 0, demoApplications: 0 });
+    expect(summary).toMatchObject({ services: 5, groups: 10, settings: 1, templates: 12, demoUsers: 0, demoApplications: 0 });
     expect(summary.countries).toBeGreaterThanOrEqual(250);
     const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(users.n).toBe(0);
@@ -66,6 +66,15 @@ describe.each(drivers)('migrations on $driver', ({ open, skip }) => {
     await expect(
       db.insertInto('notification_outbox').values({ kind: 'email', subject: 's', message: 'm' }).execute(),
     ).rejects.toThrow();
+
+    // Precedents (0032): a programme's key ignores accents, case and word order; the reasons' full
+    // text (a generated tsvector with a GIN index) matches folded words, on both drivers.
+    const precedents = await sql<{ key: string; empty: string | null; found: boolean; missed: boolean }>`select
+      decision_programme_key('Máster  of ECONOMICS, Tiranë') as key,
+      decision_programme_key('  ') as empty,
+      to_tsvector('simple'::regconfig, decision_fold('Praktika klinike mungon plotësisht')) @@ plainto_tsquery('simple'::regconfig, decision_fold('PLOTESISHT praktika')) as found,
+      to_tsvector('simple'::regconfig, decision_fold('Praktika klinike')) @@ plainto_tsquery('simple'::regconfig, decision_fold('teori')) as missed`.execute(db);
+    expect(precedents.rows[0]).toEqual({ key: 'economics master of tirane', empty: null, found: true, missed: false });
 
     const { error, results } = await createMigrator(db).migrateTo(NO_MIGRATIONS);
     expect(error).toBeUndefined();

@@ -65,7 +65,9 @@ describe('the workflow writes the expected event', () => {
     expect(applicantNoticeEvent('update_status', 'needs_clarification')).toBe('documents_missing');
     expect(applicantNoticeEvent('update_status', 'additional_info_required')).toBe('documents_missing');
     expect(applicantNoticeEvent('update_status', 'processing')).toBe('status_changed');
-    for (const action of ['approve', 'reject', 'answer_request', 'decline_request'] as const) expect(applicantNoticeEvent(action, 'approved')).toBe('decision_made');
+    // Service 1's structured decisions have their own event, which states the appeal notice; the other services' decisions keep theirs.
+    for (const action of ['approve', 'reject'] as const) expect(applicantNoticeEvent(action, 'approved')).toBe('recognition_decision_made');
+    for (const action of ['answer_request', 'decline_request', 'reject_suspicious'] as const) expect(applicantNoticeEvent(action, 'approved')).toBe('decision_made');
     expect(applicantNoticeEvent('grant_recognition', 'pre_university_recognition')).toBe('recognition_certificate_issued');
     expect(applicantNoticeEvent('deny_recognition', 'pre_university_non_recognition')).toBe('pre_university_recognition_denied');
     expect(applicantNoticeEvent('invalidate', 'approved')).toBe('status_changed');

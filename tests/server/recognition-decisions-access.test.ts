@@ -58,6 +58,15 @@ async function applicationFor(action: ActionName): Promise<{ id: number; version
   return application;
 }
 
+/** A service-2 application granted by the administrator: its decision and the decision's PDF. */
+async function decidedApplication(): Promise<{ id: number; decisionId: number }> {
+  const application = await applicationFor('grant_recognition');
+  const granted = await call('POST', `/applications/${application.id}/grant-recognition/`, 'admin', bodyFor('grant_recognition', application.version));
+  expect(granted.statusCode).toBe(200);
+  const decision = await server.db.selectFrom('recognition_decisions').select('id').where('application_id', '=', application.id).executeTakeFirstOrThrow();
+  return { id: application.id, decisionId: decision.id };
+}
+
 function bodyFor(action: ActionName, version: number): Record<string, unknown> {
   if (action === 'prepare_decision' || action === 'grant_recognition') return { version, decision: fullDecision(refs) };
   if (action === 'deny_recognition') return { version, decision: partialDecision(refs, { outcome: 'non_recognition' }) };
@@ -77,6 +86,7 @@ describe('recognition decision endpoints × demo groups', () => {
     const application = await applicationFor('approve');
     expect((await call('GET', DECISION_PATHS.decision(application.id), null)).statusCode).toBe(401);
     expect((await call('GET', DECISION_PATHS.options(application.id), null)).statusCode).toBe(401);
+    expect((await call('GET', DECISION_PATHS.pdf(application.id, 1), null)).statusCode).toBe(401);
     for (const [action, segment] of ACTIONS) {
       expect((await call('POST', `/applications/${application.id}/${segment}/`, null, bodyFor(action, application.version))).statusCode).toBe(401);
     }
@@ -97,6 +107,12 @@ describe('recognition decision endpoints × demo groups', () => {
     await expect_('GET', DECISION_PATHS.decision(pending.id), !views ? 403 : visible ? 200 : 404);
     await expect_('GET', DECISION_PATHS.options(pending.id), !views ? 403 : visible ? 200 : 404);
     await expect_('GET', DECISION_PATHS.decision(2_000_000_000), views ? 404 : 403);
+
+    // The decision PDF of a decision taken: the application's scope, like its documents.
+    const decided = await decidedApplication();
+    const decidedVisible = views && (await sees(username, decided.id));
+    await expect_('GET', DECISION_PATHS.pdf(decided.id, decided.decisionId), !views ? 403 : decidedVisible ? 200 : 404);
+    await expect_('GET', DECISION_PATHS.pdf(decided.id, 2_000_000_000), views ? 404 : 403);
 
     for (const [action, segment] of ACTIONS) {
       const application = await applicationFor(action);

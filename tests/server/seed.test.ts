@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/demo-accounts'
 import { DEMO_LEGAL_REASON_COUNT, DEMO_NATIONAL_QUALIFICATION_COUNT } from '../../src/server/db/demo-decision-references';
 import { RECOGNITION_OUTCOMES, RECOGNITION_SERVICES } from '../../src/shared/api/decision-references';
 import { seedDatabase } from '../../src/server/db/seed';
+import { ISSUING_EFFECTS } from '../../src/server/issued-document-rows';
 import { DEMO_STAFF_COUNT, generateDemoStaff, seedDemoStaff } from '../../src/server/db/demo-staff';
 import { serbianCyrillicToLatin } from '../../src/server/db/serbian-latin';
 import { createPasswordHasher } from '../../src/server/password-hashing';
@@ -258,21 +259,34 @@ describe('demo documents and certificates', () => {
 
   it('issues the demo certificates of every approved application whose decision issues one, revoked when invalidated', async () => {
     const issuing = (action: string) =>
-      action in WORKFLOW_ACTIONS && WORKFLOW_ACTIONS[action as keyof typeof WORKFLOW_ACTIONS].effects.some((effect) => effect.startsWith('issue_'));
+      action in WORKFLOW_ACTIONS && WORKFLOW_ACTIONS[action as keyof typeof WORKFLOW_ACTIONS].effects.some((effect) => ISSUING_EFFECTS[effect] !== undefined);
     const decided = await db
       .selectFrom('applications')
       .innerJoin('application_history', 'application_history.application_id', 'applications.id')
       .select(['applications.id', 'applications.invalidated', 'application_history.action'])
       .execute();
     const expected = new Map(decided.filter((row) => issuing(row.action)).map((row) => [row.id, row.invalidated]));
+    // A decision changed on appeal into a recognising one issues its statement or certificate too,
+    // whatever status the application was closed with (an appeal leaves the status as it was).
+    const changedOnAppeal = await db
+      .selectFrom('appeals')
+      .innerJoin('recognition_decisions', 'recognition_decisions.id', 'appeals.new_decision_id')
+      .select('appeals.application_id')
+      .where('appeals.outcome', '=', 'changed')
+      .where('recognition_decisions.outcome', '<>', 'non_recognition')
+      .execute();
+    for (const row of changedOnAppeal) expected.set(row.application_id, false);
+    const onAppeal = new Set(changedOnAppeal.map((row) => row.application_id));
+    expect(onAppeal.size).toBeGreaterThan(0);
     const issued = await db.selectFrom('issued_documents').innerJoin('applications', 'applications.id', 'issued_documents.application_id').select(['issued_documents.application_id', 'issued_documents.verification_code', 'issued_documents.revoked_at', 'issued_documents.holder_name', 'applications.applicant_name', 'applications.status', 'applications.service_type']).execute();
     expect(issued.length).toBeGreaterThan(20);
     expect(new Map(issued.map((row) => [row.application_id, row.revoked_at !== null]))).toEqual(expected);
     for (const row of issued) {
       expect(row.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
       expect(row.holder_name).toBe(row.applicant_name);
-      expect(['approved', 'pre_university_recognition']).toContain(row.status);
-      expect([2, 3, 4]).toContain(row.service_type);
+      if (!onAppeal.has(row.application_id)) expect(['approved', 'pre_university_recognition']).toContain(row.status);
+      // Service 1's recognition statements, service 2's certificates, services 3 and 4's verification documents.
+      expect([1, 2, 3, 4]).toContain(row.service_type);
     }
     expect(new Set(issued.map((row) => row.verification_code)).size).toBe(issued.length);
   });

@@ -30,6 +30,21 @@ describe('startServer and main.ts', () => {
     return { copy, dataDir };
   }
 
+  /**
+   * The health report, asked again (every half second, ten times at most) while it is not ok: right
+   * after listening, the start's background work (the demo seal, the demo's PDFs) shares the
+   * machine with the first requests, and on a loaded machine the database may answer the first
+   * check later than its 2-second limit.
+   */
+  async function healthSoon(url: string) {
+    let health = healthAnswer.parse(await (await fetch(`${url}/api/health/`)).json());
+    for (let attempt = 0; attempt < 10 && health.status !== 'ok'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      health = healthAnswer.parse(await (await fetch(`${url}/api/health/`)).json());
+    }
+    return health;
+  }
+
   it('startServer listens on a free port, answers over HTTP and closes cleanly', async () => {
     const { copy, dataDir } = await prepare();
     const config = testConfig({ ...copy.location, dataDir, storageDir: join(dataDir, 'storage'), port: 0 });
@@ -40,9 +55,7 @@ describe('startServer and main.ts', () => {
     });
 
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const answer = await fetch(`${server.url}/api/health/`);
-    expect(answer.status).toBe(200);
-    expect(healthAnswer.parse(await answer.json()).database.status).toBe('ok');
+    expect(await healthSoon(server.url)).toMatchObject({ status: 'ok', database: { status: 'ok' }, storage: { status: 'ok' } });
 
     await server.close();
     await server.close();
@@ -82,7 +95,7 @@ describe('startServer and main.ts', () => {
     cleanups.push(async () => {
       if (!closed) await server.close();
     });
-    expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+    expect((await healthSoon(server.url)).status).toBe('ok');
     // PGlite runs the seed's transaction before any later query; PostgreSQL may answer sooner.
     const deadline = Date.now() + 10_000;
     let restored = false;
@@ -93,7 +106,8 @@ describe('startServer and main.ts', () => {
     expect(restored).toBe(true);
     await server.close();
     closed = true;
-  });
+    // Two starts on one database, each with the start's background work.
+  }, 60_000);
 
   function runMain(env: NodeJS.ProcessEnv) {
     const child = fork(mainScript, [], {
@@ -129,7 +143,8 @@ describe('startServer and main.ts', () => {
 
     main.child.send({ type: 'shutdown' });
     expect(await main.exited).toBe(0);
-  });
+    // tsx transpiles the whole server in the child before it listens: ~20 s alone, more beside other files.
+  }, 90_000);
 
   it('main.ts reports a configuration it cannot use and exits with 1', async () => {
     const main = runMain({ PORT: 'eighty', NARIC_DATA_DIR: join(tmpdir(), 'naric-unused') });

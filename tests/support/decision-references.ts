@@ -91,7 +91,7 @@ export async function recognitionApplication(db: AppDatabase, options: { service
       institution_name: 'University of Tirana',
       institution_country: 'AL',
     })
-    .returning(['id', 'version'])
+    .returning(['id', 'version', 'reference'])
     .executeTakeFirstOrThrow();
   await db
     .insertInto('education_info')
@@ -99,13 +99,15 @@ export async function recognitionApplication(db: AppDatabase, options: { service
       application_id: row.id,
       institution_name: 'University of Tirana',
       institution_country: 'AL',
-      program_name: 'Master of Economics',
+      // A programme of its own (the reference's letters): decisions of unrelated tests in one
+      // database must not become each other's precedents and form a majority the next one departs from.
+      program_name: `Master of Economics ${row.reference.toLowerCase().replace(/[^a-z]/g, '')}`,
       degree_level: options.service === 1 ? 'master' : 'high_school',
       duration: '1 year',
       ects_credits: 60,
     })
     .execute();
-  return row;
+  return { id: row.id, version: row.version };
 }
 
 /** A decision prepared for the agency officer, written straight into the tables (for tests that start at decision_pending). */

@@ -20,6 +20,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   headers: ParsedMail['headers'];
+  /** The message's attached files, as parsed. */
+  attachments: { filename: string | undefined; contentType: string; content: Buffer }[];
   /** The user that logged in to send it (null: no login). */
   user: string | null;
 }
@@ -89,6 +91,7 @@ export async function startTestMailServer(options: TestMailServerOptions = {}): 
             // mailparser adds a final newline to a text part that had none.
             text: parsed.text ?? '',
             headers: parsed.headers,
+            attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, content: attachment.content })),
             user: typeof session.user === 'string' ? session.user : null,
           });
           callback();

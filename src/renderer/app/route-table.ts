@@ -54,11 +54,19 @@ const rows: RowSpec[] = [
   { id: 'applications', path: '/applications', access: 'signed_in', title: 'applications', area: 'applications', navigation: true, permission: 'applications.view_application' },
   { id: 'applications-offline-new', path: '/applications/offline/new', access: 'admin', title: 'applicationsOfflineNew', area: 'applications', navigation: true, parent: 'applications' },
   { id: 'applications-incomplete', path: '/applications/incomplete', access: 'signed_in', title: 'applicationsIncomplete', area: 'applications', navigation: true, permission: 'applications.view_application', parent: 'applications' },
+  // The register is every member of staff's; the server leaves out the names a reader may not see.
+  // The register lists decisions of every application; who reads applications reads it (names by scope, on the server).
+  { id: 'decision-register', path: '/decisions', access: 'signed_in', title: 'decisionRegister', area: 'applications', navigation: true, permission: 'applications.view_application' },
   { id: 'application-detail', path: '/applications/:id', access: 'signed_in', title: 'applicationDetail', area: 'applications', permission: 'applications.view_application', parent: 'applications' },
   // Reading a verdict needs only the application; writing it is checked on the screen.
   { id: 'verdict-editor', path: '/applications/:applicationId/verdict/:verdictId', access: 'signed_in', title: 'verdictEditor', area: 'applications', permission: 'applications.view_application', parent: 'application-detail' },
   // Reading a decision needs only the application; building and approving it follow the workflow's moves.
   { id: 'recognition-decision', path: '/applications/:applicationId/decision', access: 'signed_in', title: 'recognitionDecision', area: 'applications', permission: 'applications.view_application', parent: 'application-detail' },
+  // Registering an appeal is an officer's; reading one follows its application (or the assignment), deciding it is checked by the server.
+  { id: 'appeal-register', path: '/applications/:applicationId/appeals/new', access: 'signed_in', title: 'appealRegister', area: 'applications', permission: 'applications.prepare_decision', parent: 'application-detail' },
+  { id: 'appeals', path: '/appeals', access: 'signed_in', title: 'appeals', area: 'applications', navigation: true, permission: 'applications.view_application' },
+  { id: 'appeal-detail', path: '/appeals/:appealId', access: 'signed_in', title: 'appealDetail', area: 'applications', permission: 'applications.view_application', parent: 'appeals' },
+  { id: 'appeal-decision', path: '/appeals/:appealId/decision', access: 'signed_in', title: 'appealDecision', area: 'applications', permission: 'applications.view_application', parent: 'appeal-detail' },
 
   { id: 'councils', path: '/councils', access: 'signed_in', title: 'councils', area: 'councils', navigation: true, permission: 'councils.view_council' },
   { id: 'council-dashboard', path: '/councils/dashboard', access: 'signed_in', title: 'councilDashboard', area: 'councils', navigation: true, permission: 'councils.review_application', parent: 'councils' },
@@ -77,6 +85,11 @@ const rows: RowSpec[] = [
   { id: 'expert-review', path: '/expert-reviews/:reviewId', access: 'signed_in', title: 'expertReview', area: 'experts', permission: 'expert.submit_review', parent: 'expert-reviews' },
 
   { id: 'documents', path: '/documents', access: 'signed_in', title: 'documents', area: 'documents', navigation: true, permission: 'documents.view_document' },
+  { id: 'specimens', path: '/reference/specimens', access: 'signed_in', title: 'specimens', area: 'documents', navigation: true, permission: 'documents.verify_document' },
+  { id: 'specimen', path: '/reference/specimens/:specimenId', access: 'signed_in', title: 'specimen', area: 'documents', permission: 'documents.verify_document', parent: 'specimens' },
+  // Establishing a document's authenticity is whoever verifies documents' (verifiers, officers,
+  // admins), as the specimens are; they also keep a check's result on an application as evidence.
+  { id: 'verify-document', path: '/documents/verify', access: 'signed_in', title: 'verifyDocument', area: 'documents', navigation: true, permission: 'documents.verify_document' },
   { id: 'document-templates', path: '/documents/templates', access: 'signed_in', title: 'documentTemplates', area: 'documents', navigation: true, permission: 'documents.manage_templates', parent: 'documents' },
 
   // :paymentId, not :id (the route × role suite fills it with a demo payment).
@@ -109,7 +122,13 @@ const rows: RowSpec[] = [
   { id: 'reference', path: '/reference', access: 'admin', title: 'reference', area: 'administration', navigation: true },
   { id: 'countries', path: '/reference/countries', access: 'admin', title: 'countries', area: 'administration', navigation: true, parent: 'reference' },
   { id: 'legal-reasons', path: '/reference/legal-reasons', access: 'admin', title: 'legalReasons', area: 'administration', navigation: true, parent: 'reference' },
+  { id: 'institution-dossier', path: '/reference/institutions/:institutionId/dossier', access: 'admin', title: 'institutionDossier', area: 'administration', parent: 'reference' },
   { id: 'national-qualifications', path: '/reference/national-qualifications', access: 'admin', title: 'nationalQualifications', area: 'administration', navigation: true, parent: 'reference' },
+  // Personal data (retention, holds, subject access, erasure) is the administrators': the server holds every call to them.
+  { id: 'personal-data', path: '/personal-data', access: 'admin', title: 'personalData', area: 'administration', navigation: true },
+  { id: 'personal-data-people', path: '/personal-data/people', access: 'admin', title: 'personalDataPeople', area: 'administration', navigation: true, parent: 'personal-data' },
+  // :personId, not :id (the route × role suite fills it with the demo's person who asked for erasure).
+  { id: 'personal-data-person', path: '/personal-data/people/:personId', access: 'admin', title: 'personalDataPerson', area: 'administration', parent: 'personal-data-people' },
   { id: 'settings', path: '/settings', access: 'signed_in', title: 'settings', area: 'administration', navigation: true, permission: 'settings.view_settings' },
 
   { id: 'not-found', path: '*', access: 'anyone', title: 'notFound', area: null },

@@ -21,7 +21,12 @@ const IncompleteApplicationsScreen = lazy(() =>
 const OfflineIntakeScreen = lazy(() => import('../features/offline-intake/offline-intake-screen').then((m) => ({ default: m.OfflineIntakeScreen })));
 const ApplicationDetailScreen = lazy(() => import('../features/applications/application-detail-screen').then((m) => ({ default: m.ApplicationDetailScreen })));
 const VerdictEditorScreen = lazy(() => import('../features/verdicts/verdict-editor-screen').then((m) => ({ default: m.VerdictEditorScreen })));
+const DecisionRegisterScreen = lazy(() => import('../features/decision-register/decision-register-screen').then((m) => ({ default: m.DecisionRegisterScreen })));
 const RecognitionDecisionScreen = lazy(() => import('../features/recognition-decision/decision-screen').then((m) => ({ default: m.RecognitionDecisionScreen })));
+const AppealDecisionScreen = lazy(() => import('../features/recognition-decision/appeal-decision-screen').then((m) => ({ default: m.AppealDecisionScreen })));
+const AppealListScreen = lazy(() => import('../features/appeals/appeal-list-screen').then((m) => ({ default: m.AppealListScreen })));
+const AppealDetailScreen = lazy(() => import('../features/appeals/appeal-detail-screen').then((m) => ({ default: m.AppealDetailScreen })));
+const RegisterAppealScreen = lazy(() => import('../features/appeals/register-appeal-screen').then((m) => ({ default: m.RegisterAppealScreen })));
 const InspectorateVerificationsScreen = lazy(() =>
   import('../features/inspectorate/inspectorate-verifications-screen').then((m) => ({ default: m.InspectorateVerificationsScreen })),
 );
@@ -60,15 +65,22 @@ const NotificationTemplatesScreen = lazy(() =>
   import('../features/notification-templates/notification-templates-screen').then((m) => ({ default: m.NotificationTemplatesScreen })),
 );
 const ReportsScreen = lazy(() => import('../features/reports/reports-screen').then((m) => ({ default: m.ReportsScreen })));
+const VerifyDocumentScreen = lazy(() => import('../features/document-checks/verify-document-screen').then((m) => ({ default: m.VerifyDocumentScreen })));
 const SystemSettingsScreen = lazy(() => import('../features/system-settings/system-settings-screen').then((m) => ({ default: m.SystemSettingsScreen })));
 const ReferenceDataScreen = lazy(() => import('../features/reference-data/reference-data-screen').then((m) => ({ default: m.ReferenceDataScreen })));
 const CountriesScreen = lazy(() => import('../features/reference-data/countries-screen').then((m) => ({ default: m.CountriesScreen })));
 const LegalReasonsScreen = lazy(() => import('../features/reference-data/legal-reasons-screen').then((m) => ({ default: m.LegalReasonsScreen })));
 const NationalQualificationsScreen = lazy(() => import('../features/reference-data/national-qualifications-screen').then((m) => ({ default: m.NationalQualificationsScreen })));
+const SpecimenListScreen = lazy(() => import('../features/diploma-specimens/specimen-list-screen').then((m) => ({ default: m.SpecimenListScreen })));
+const SpecimenScreen = lazy(() => import('../features/diploma-specimens/specimen-screen').then((m) => ({ default: m.SpecimenScreen })));
+const InstitutionDossierScreen = lazy(() => import('../features/institution-dossiers/dossier-screen').then((m) => ({ default: m.InstitutionDossierScreen })));
 const NewsListScreen = lazy(() => import('../features/news/news-list-screen').then((m) => ({ default: m.NewsListScreen })));
 const NewsCreateScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsCreateScreen })));
 const NewsEditScreen = lazy(() => import('../features/news/news-editor-screens').then((m) => ({ default: m.NewsEditScreen })));
 const NewsArticleScreen = lazy(() => import('../features/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })));
+const PersonalDataScreen = lazy(() => import('../features/personal-data/personal-data-screen').then((m) => ({ default: m.PersonalDataScreen })));
+const PeopleScreen = lazy(() => import('../features/personal-data/people-screen').then((m) => ({ default: m.PeopleScreen })));
+const PersonScreen = lazy(() => import('../features/personal-data/person-screen').then((m) => ({ default: m.PersonScreen })));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })));
 /** Every row's screen, by route id: every route of spec §2 is built (no placeholder screen is left). */
 const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = {
@@ -81,9 +93,15 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   'application-detail': ApplicationDetailScreen,
   'verdict-editor': VerdictEditorScreen,
   'recognition-decision': RecognitionDecisionScreen,
+  'decision-register': DecisionRegisterScreen,
+  'appeal-register': RegisterAppealScreen,
+  appeals: AppealListScreen,
+  'appeal-detail': AppealDetailScreen,
+  'appeal-decision': AppealDecisionScreen,
   'inspectorate-verifications': InspectorateVerificationsScreen,
   documents: DocumentsScreen,
   'document-templates': DocumentTemplatesScreen,
+  'verify-document': VerifyDocumentScreen,
   deadlines: DeadlinesScreen,
   services: ServiceListScreen,
   'service-create': ServiceCreateScreen,
@@ -116,12 +134,18 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ScreenComponent>>> = 
   countries: CountriesScreen,
   'legal-reasons': LegalReasonsScreen,
   'national-qualifications': NationalQualificationsScreen,
+  'institution-dossier': InstitutionDossierScreen,
+  specimens: SpecimenListScreen,
+  specimen: SpecimenScreen,
   reports: ReportsScreen,
   news: NewsListScreen,
   'news-create': NewsCreateScreen,
   'news-article': NewsArticleScreen,
   'news-edit': NewsEditScreen,
   settings: SystemSettingsScreen,
+  'personal-data': PersonalDataScreen,
+  'personal-data-people': PeopleScreen,
+  'personal-data-person': PersonScreen,
   'not-found': NotFoundScreen,
 };
 

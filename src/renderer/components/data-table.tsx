@@ -94,8 +94,15 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): { width: number; ov
     const element = ref.current;
     if (!element) return;
     const measure = () => {
-      const next = { width: element.clientWidth, overflows: element.scrollWidth > element.clientWidth };
-      setSize((current) => (current.width === next.width && current.overflows === next.overflows ? current : next));
+      setSize((current) => {
+        const width = element.clientWidth;
+        // Once scrolling sideways, a table of the same width keeps doing so: the kept first
+        // column's own styling changes the rows' width by a few pixels, which could make them fit,
+        // then not fit again, each time (React stopped it with "maximum update depth exceeded").
+        // A new width (the window, the layout) measures afresh.
+        const overflows = (current.overflows && current.width === width) || element.scrollWidth > width;
+        return current.width === width && current.overflows === overflows ? current : { width, overflows };
+      });
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;

@@ -13,8 +13,9 @@ export function FormError({ message, details = [] }: FormErrorProps) {
       {message ? <p className="form-error__message">{message}</p> : null}
       {details.length > 0 ? (
         <ul className="form-error__details">
-          {details.map((detail) => (
-            <li key={detail}>{detail}</li>
+          {/* Two fields may share a message ("required"): the position tells them apart. */}
+          {details.map((detail, index) => (
+            <li key={`${index}:${detail}`}>{detail}</li>
           ))}
         </ul>
       ) : null}

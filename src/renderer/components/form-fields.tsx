@@ -1,12 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { CheckboxGroup, FieldError, Text } from 'react-aria-components';
+import { CheckboxGroup, FieldError, Radio, RadioGroup, Text } from 'react-aria-components';
 import { isRequiredField } from '../lib/form-required';
 import { Checkbox } from './checkbox';
 import { FieldLabel } from './field-label';
 import { DatePickerField, type DatePickerFieldProps } from './date-picker-field';
 import { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 import { FormError } from './form-error';
+import { MultiSelectMenu } from './multi-select-menu';
 import { PasswordField, type PasswordFieldProps } from './password-field';
 import { SelectField, type SelectFieldProps } from './select-field';
 import { TextAreaField } from './text-area-field';
@@ -161,6 +162,60 @@ export function FormCheckboxGroup<Values extends FieldValues, Request>({
       ) : null}
       <FieldError className="field__error">{error}</FieldError>
     </CheckboxGroup>
+  );
+}
+
+/** One choice of a few shown at once (an outcome): a labelled group of radios, the field's message under it. */
+export function FormRadioGroup<Values extends FieldValues, Request>({
+  control,
+  name,
+  label,
+  options,
+  isRequired,
+}: Bound<Values, Request> & { label: string; options: readonly { value: string; label: string }[]; isRequired?: boolean }) {
+  const { field, fieldState } = useController({ control, name });
+  const required = isRequired ?? isRequiredField(control, name);
+  const error = fieldState.error?.message;
+  return (
+    <RadioGroup
+      className="radio-group field"
+      name={field.name}
+      value={(field.value as string | null | undefined) || null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      isRequired={required}
+      validationBehavior="aria"
+      isInvalid={error ? true : undefined}
+    >
+      <FieldLabel label={label} isRequired={required} />
+      {options.map((option) => (
+        <Radio key={option.value} value={option.value} className="radio">
+          {option.label}
+        </Radio>
+      ))}
+      <FieldError className="field__error">{error}</FieldError>
+    </RadioGroup>
+  );
+}
+
+/**
+ * Several choices of one field from a longer list (groups of users): a menu of checkable options
+ * naming what is chosen, the field's message under it.
+ */
+export function FormMultiSelectMenu<Values extends FieldValues, Request>({
+  control,
+  name,
+  label,
+  options,
+  emptySummary,
+}: Bound<Values, Request> & { label: string; options: readonly { value: string; label: string }[]; emptySummary: string }) {
+  const { field, fieldState } = useController({ control, name });
+  const error = fieldState.error?.message;
+  return (
+    <div>
+      <MultiSelectMenu label={label} emptySummary={emptySummary} options={options} selected={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
   );
 }
 

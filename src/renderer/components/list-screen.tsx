@@ -36,6 +36,26 @@ export function activeFilterCount(params: URLSearchParams, keys: readonly string
   return keys.filter((key) => params.getAll(key).some((value) => value !== '')).length;
 }
 
+/**
+ * The filter of a list whose records are switched off rather than deleted (reference data):
+ * active, inactive or either, kept in the address under `name` as 'true' / 'false' / nothing.
+ */
+export function ActiveFilter({ address, name = 'active' }: { address: Pick<ListAddress, 'params' | 'set'>; name?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <SelectField
+      label={t('activeFilter.label')}
+      value={address.params.get(name) ?? ''}
+      emptyLabel={t('activeFilter.any')}
+      options={[
+        { value: 'true', label: t('activeFilter.active') },
+        { value: 'false', label: t('activeFilter.inactive') },
+      ]}
+      onChange={(value) => address.set({ [name]: value })}
+    />
+  );
+}
+
 /** The filters above a list in one row, a search landmark named `label`; the rarer ones behind "More filters". */
 export function FilterBar({ label, children, more, moreInUse = 0, actions }: FilterBarProps) {
   const { t } = useTranslation('common');

@@ -14,6 +14,15 @@ export interface PdfPreviewProps {
   request: Omit<DownloadRequest, 'transfer_id'>;
   /** Names the viewer for assistive technology, e.g. 'Preview of diploma.pdf'. */
   label: string;
+  /** Page and zoom held by the caller, so two previews side by side turn and zoom together; the viewer's own otherwise. */
+  view?: PdfView;
+  onViewChange?: (view: PdfView) => void;
+}
+
+/** Which page is shown (1-based) and at which of the zoom steps. */
+export interface PdfView {
+  page: number;
+  scaleIndex: number;
 }
 
 type PreviewState =
@@ -24,12 +33,13 @@ type PreviewState =
 
 const SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const DEFAULT_SCALE_INDEX = 2;
+export const DEFAULT_PDF_VIEW: PdfView = { page: 1, scaleIndex: DEFAULT_SCALE_INDEX };
 
 /**
  * The PDF inside the app (pdf.js): fetched through the transfer bridge with progress and cancel,
  * then drawn one page at a time with page and zoom controls.
  */
-export function PdfPreview({ request, label }: PdfPreviewProps) {
+export function PdfPreview({ request, label, view, onViewChange }: PdfPreviewProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<PreviewState>(() => ({ phase: 'loading', transferId: crypto.randomUUID() }));
   const progress = useTransferProgress(state.phase === 'loading' ? state.transferId : null);
@@ -82,19 +92,25 @@ export function PdfPreview({ request, label }: PdfPreviewProps) {
       ) : null}
       {state.phase === 'cancelled' ? <Alert tone="info">{t('downloadCancelled')}</Alert> : null}
       {state.phase === 'failed' ? state.unreadable ? <Alert tone="error">{t('previewUnreadable')}</Alert> : <TransferError error={state.error} /> : null}
-      {state.phase === 'shown' ? <PdfPages document={state.document} label={label} /> : null}
+      {state.phase === 'shown' ? <PdfPages document={state.document} label={label} view={view} onViewChange={onViewChange} /> : null}
     </section>
   );
 }
 
 /** The pages of a PDF already in memory, with page and zoom controls (also for files that never left this computer). */
-export function PdfPages({ document, label }: { document: PdfDocument; label: string }) {
+export function PdfPages({ document, label, view, onViewChange }: { document: PdfDocument; label: string; view?: PdfView; onViewChange?: (view: PdfView) => void }) {
   const { t } = useTranslation('transfer');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [page, setPage] = useState(1);
-  const [scaleIndex, setScaleIndex] = useState(DEFAULT_SCALE_INDEX);
+  const [ownView, setOwnView] = useState(DEFAULT_PDF_VIEW);
   const [drawError, setDrawError] = useState(false);
   const pages = document.numPages;
+  const shared = view ?? ownView;
+  // A shared page past this document's end shows its last page.
+  const page = Math.min(Math.max(shared.page, 1), pages);
+  const scaleIndex = shared.scaleIndex;
+  const change = (next: PdfView) => (onViewChange ? onViewChange(next) : setOwnView(next));
+  const setPage = (update: (value: number) => number) => change({ ...shared, page: update(page) });
+  const setScaleIndex = (update: (value: number) => number) => change({ ...shared, scaleIndex: update(scaleIndex) });
 
   useEffect(() => {
     const target = canvas.current;
@@ -135,7 +151,8 @@ export function PdfPages({ document, label }: { document: PdfDocument; label: st
         </Button>
       </div>
       {drawError ? <Alert tone="error">{t('previewUnreadable')}</Alert> : null}
-      <div className="pdf-preview__page">
+      {/* A zoomed page scrolls inside its box: focusable and named, so a keyboard can scroll it too. */}
+      <div className="pdf-preview__page" tabIndex={0} role="region" aria-label={t('pageRegion', { label })}>
         <canvas ref={canvas} role="img" aria-label={t('pageImage', { label, page, pages })} />
       </div>
     </>

@@ -4,6 +4,7 @@ import type { StoredDocument } from '../../shared/api/documents';
 import type { Verdict } from '../../shared/api/issuance';
 import type { CouncilMeeting } from '../../shared/api/councils';
 import type { ExpertReview } from '../../shared/api/experts';
+import type { Specimen } from '../../shared/api/diploma-specimens';
 import type { PdfSelection, UploadTarget } from '../../shared/ipc/transfer-contract';
 import { megabytes } from '../../shared/transfer-rules';
 import { useUnsavedWork } from '../lib/unsaved-work';
@@ -24,6 +25,8 @@ export interface PdfUploadProps {
   onMinutesUploaded?: (meeting: CouncilMeeting) => void;
   /** With an `expert_review_report` target: called with the review the server answered. */
   onReviewReportUploaded?: (review: ExpertReview) => void;
+  /** With a `diploma_specimen` target: called with the specimen (its new version) the server answered. */
+  onSpecimenUploaded?: (specimen: Specimen) => void;
   /** The screen's own words for a refusal it knows (e.g. a second upload where one is allowed); null for the usual ones. */
   describeError?: (error: unknown) => string | null;
   /** A visible title for the zone, e.g. 'Verification document'. */
@@ -50,7 +53,7 @@ function carriesFiles(event: DragEvent): boolean {
  * within the server's limit), then uploaded with a progress bar and a cancel button. The file's
  * bytes never pass through the page on the desktop: main reads them from disk.
  */
-export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUploaded, onReviewReportUploaded, describeError, label, isDisabled = false }: PdfUploadProps) {
+export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUploaded, onReviewReportUploaded, onSpecimenUploaded, describeError, label, isDisabled = false }: PdfUploadProps) {
   const { t } = useTranslation('transfer');
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const [limit, setLimit] = useState<number | null>(null);
@@ -101,6 +104,7 @@ export function PdfUpload({ target, onUploaded, onVerdictUploaded, onMinutesUplo
       if (outcome.outcome === 'uploaded_verdict') onVerdictUploaded?.(outcome.verdict);
       else if (outcome.outcome === 'uploaded_minutes') onMinutesUploaded?.(outcome.meeting);
       else if (outcome.outcome === 'uploaded_review_report') onReviewReportUploaded?.(outcome.review);
+      else if (outcome.outcome === 'uploaded_specimen') onSpecimenUploaded?.(outcome.specimen);
       else onUploaded?.(outcome.document);
     } catch (error) {
       setState({ phase: 'failed', error });

@@ -32,6 +32,22 @@ export interface SchemaFormOptions<Values extends FieldValues> {
   onEdited?: () => void;
 }
 
+/**
+ * The `params` of a form's own check, a rule only the form has (a person meant a change, though
+ * the server would skip an empty one): the key of the words it is said with. Like a shared
+ * check's refusal code, the form reads the key, never the issue's message.
+ */
+export function ownCheck(words: string): { ownCheck: string } {
+  return { ownCheck: words };
+}
+
+/** The words of a form's own check (see ownCheck) in the reader's language, or undefined for any other issue. */
+function ownCheckMessage(issue: ZodIssue, t: TFunction): string | undefined {
+  if (issue.code !== 'custom') return undefined;
+  const words = (issue.params as { ownCheck?: unknown } | undefined)?.ownCheck;
+  return typeof words === 'string' ? t(words) : undefined;
+}
+
 /** fieldOf for a form whose fields are the request's top-level names (a list of choices is one field). */
 export const topField = (path: string): string | null => path.split('.')[0] || null;
 
@@ -63,7 +79,7 @@ export function formSchema<Values extends FieldValues>(options: Omit<SchemaFormO
     if (parsed.success) return parsed.data;
     for (const issue of leafIssues(parsed.error.issues)) {
       const field = fieldOf(issue.path.map(String).join('.'), values) ?? FORM_ERROR;
-      context.addIssue({ code: 'custom', path: field.split('.'), message: describe?.(issue, t) ?? zodIssueMessage(issue, t) });
+      context.addIssue({ code: 'custom', path: field.split('.'), message: describe?.(issue, t) ?? ownCheckMessage(issue, t) ?? zodIssueMessage(issue, t) });
     }
     return z.NEVER;
   });

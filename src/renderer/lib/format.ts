@@ -327,6 +327,8 @@ export function useFormat() {
       month: (value: string) => formatMonth(language, value),
       number: (value: number, options?: NumberOptions) => formatNumber(language, value, options),
       money: (amount: string | number | null | undefined) => formatMoney(language, amount),
+      /** A share out of a hundred, one decimal at most: 12.5% · 12,5% (the sign follows the number in all three languages). */
+      percent: (share: number) => `${formatNumber(language, share, { maximumFractionDigits: 1 })}%`,
       fileSize: (bytes: number) => formatFileSize(language, bytes),
       /** A language of instruction (ISO 639 code) by its name in the reader's language. */
       languageName: (code: string | null | undefined) => languageName(language, code),

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces';
 import { formatNumber, type NumberOptions } from './format';
+import { followPageLanguage } from './language';
 
 // Each language's texts are lazy chunks (electron.vite.config.ts groups a language's namespaces
 // into two files: the first screen's and the other screens'): the first screen waits only for the
@@ -84,6 +85,7 @@ export function loadScreenTexts(instance: I18n): Promise<void> {
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
   if (!bundled) instance.use(lazyLocales);
+  followPageLanguage(instance);
   void instance.use(initReactI18next).init({
     ...(bundled ? { resources: bundled } : {}),
     lng: language,

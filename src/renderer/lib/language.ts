@@ -35,8 +35,18 @@ function applyLanguage(i18n: I18n, language: Language, storage: Storage | undefi
   } catch (error) {
     console.warn('Could not save the language on this machine', error);
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAGS[language];
   return i18n.changeLanguage(language);
+}
+
+/**
+ * The page says the language it shows: i18next switches only once a language's texts are in, and
+ * the lang attribute follows then, never before (a page marked sq with English words on it
+ * misleads screen readers, and whoever waits for the attribute to know the texts are there).
+ */
+export function followPageLanguage(i18n: Pick<I18n, 'on'>, page: { documentElement: { lang: string } } | undefined = globalThis.document): void {
+  i18n.on('languageChanged', (language: string) => {
+    if (page && isLanguage(language)) page.documentElement.lang = LOCALE_TAGS[language];
+  });
 }
 
 /** The user's choice: applied now, saved locally and in the shell's settings. */

@@ -29,6 +29,25 @@ export const queryKeys = {
     expertReviewOptions: (id: number) => ['application', id, 'expert-review-options'] as const,
     decisions: (id: number) => ['application', id, 'decisions'] as const,
     decisionOptions: (id: number) => ['application', id, 'decision-options'] as const,
+    similarDecisions: (id: number, query: unknown) => ['application', id, 'similar-decisions', query] as const,
+    decisionConsistency: (id: number) => ['application', id, 'decision-consistency'] as const,
+    authenticity: (id: number) => ['application', id, 'authenticity'] as const,
+    specimens: (id: number) => ['application', id, 'specimens'] as const,
+    confirmationRequests: (id: number) => ['application', id, 'confirmation-requests'] as const,
+    legalHold: (id: number) => ['application', id, 'legal-hold'] as const,
+  },
+  decisionCitations: (decisionId: number) => ['decision-citations', decisionId] as const,
+  decisionRegister: {
+    all: ['decision-register'] as const,
+    list: (query: unknown) => ['decision-register', 'list', query] as const,
+  },
+  appeals: {
+    all: ['appeals'] as const,
+    list: (query: unknown) => ['appeals', 'list', query] as const,
+    detail: (id: number) => ['appeals', 'detail', id] as const,
+    decisionOptions: (id: number) => ['appeals', 'decision-options', id] as const,
+    assignees: ['appeals', 'assignees'] as const,
+    assigneesFor: (appealId: number) => ['appeals', 'assignees', appealId] as const,
   },
   applicationCouncils: ['application-councils'] as const,
   assignableOfficers: ['assignable-officers'] as const,
@@ -72,6 +91,7 @@ export const queryKeys = {
   },
 
   documents: (query: unknown) => ['documents', query] as const,
+  issuedDocumentsAll: ['issued-documents'] as const,
   issuedDocuments: (query: unknown) => ['issued-documents', query] as const,
   documentTemplates: ['document-templates'] as const,
 
@@ -98,7 +118,7 @@ export const queryKeys = {
   },
 
   intake: {
-    catalogue: (stored: boolean, reachable: boolean) => ['intake', 'catalogue', stored, reachable] as const,
+    catalogue: (stored: boolean, reachable: boolean | null) => ['intake', 'catalogue', stored, reachable] as const,
     possibleDuplicates: (personalId: string, institution: unknown) => ['intake', 'possible-duplicates', personalId, institution] as const,
     institutionChoices: (search: string) => ['intake', 'institution-choices', search] as const,
   },
@@ -116,6 +136,12 @@ export const queryKeys = {
   reference: {
     institutions: ['reference', 'institutions'] as const,
     institutionList: (query: unknown) => ['reference', 'institutions', query] as const,
+    institutionDetail: (id: number) => ['reference', 'institutions', 'detail', id] as const,
+    institutionDossier: (id: number) => ['reference', 'institutions', 'dossier', id] as const,
+    institutionAccreditedOn: (id: number, day: string | null) => ['reference', 'institutions', 'dossier', id, 'on', day] as const,
+    specimens: ['reference', 'specimens'] as const,
+    specimenList: (query: unknown) => ['reference', 'specimens', 'list', query] as const,
+    specimen: (id: number) => ['reference', 'specimens', 'detail', id] as const,
     countries: ['reference', 'countries'] as const,
     countryList: (query: unknown) => ['reference', 'countries', query] as const,
     list: (name: string) => ['reference', 'lists', name] as const,
@@ -123,6 +149,18 @@ export const queryKeys = {
     legalReasonList: (query: unknown) => ['reference', 'legal-reasons', query] as const,
     nationalQualifications: ['reference', 'national-qualifications'] as const,
     nationalQualificationList: (query: unknown, language: string) => ['reference', 'national-qualifications', query, language] as const,
+  },
+
+  /** Retention, holds, people and erasure requests: a hold or an erasure changes what every one of them shows. */
+  personalData: {
+    all: ['personal-data'] as const,
+    retention: ['personal-data', 'retention'] as const,
+    preview: (on: string | null) => ['personal-data', 'preview', on] as const,
+    legalHolds: ['personal-data', 'legal-holds'] as const,
+    people: (search: string) => ['personal-data', 'people', search] as const,
+    person: (id: number) => ['personal-data', 'person', id] as const,
+    erasureRequests: ['personal-data', 'erasure-requests'] as const,
+    erasureRequest: (id: number) => ['personal-data', 'erasure-request', id] as const,
   },
 
   reports: {
@@ -148,6 +186,8 @@ export const queryKeys = {
     public: ['system-settings', 'public'] as const,
     logo: ['system-settings', 'logo'] as const,
     logoFile: (sha256: string | null) => ['system-settings', 'logo', 'file', sha256] as const,
+    seal: ['system-settings', 'seal'] as const,
+    credentialKeys: ['system-settings', 'credential-keys'] as const,
   },
 
   users: {
@@ -175,6 +215,10 @@ export const STALE_AFTER = {
   paymentChange: [queryKeys.payments.all, queryKeys.applications.all],
   /** A council's review or decision: the council dashboards and the applications. */
   councilDecision: [queryKeys.councilDashboard, queryKeys.applications.all],
+  /** An appeal registered, assigned or decided: the appeal lists and its application's (a decision may have changed). */
+  appealChange: [queryKeys.appeals.all, queryKeys.applications.all],
+  /** A legal hold placed or lifted, a run or an erasure: every personal-data view, and the applications whose data went. */
+  personalDataChange: [queryKeys.personalData.all, queryKeys.applications.all, ['application']],
 } satisfies Record<string, readonly QueryKey[]>;
 
 /** Marks every query under `keys` stale (the ones on screen are read again). */

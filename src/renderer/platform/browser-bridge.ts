@@ -199,6 +199,11 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
         throw failure(ERROR_CODES.permissionDenied, { body: { detail: 'Updates are not available in the browser.' } });
       },
     },
+    backups: {
+      backUpNow: desktopOnlyBackups,
+      chooseRestore: desktopOnlyBackups,
+      restore: desktopOnlyBackups,
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);
@@ -208,4 +213,9 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): NaricBr
       };
     },
   };
+}
+
+/** A browser names no archive on the server's computer, and restarts no server. */
+async function desktopOnlyBackups(): Promise<never> {
+  throw failure(ERROR_CODES.conflict, { status: 409, body: { code: 'backup_embedded_only', detail: 'Backups are made and restored in the desktop app.' } });
 }

@@ -89,6 +89,11 @@ export function createDeferredBrowserBridge(options: DeferredBrowserBridgeOption
       answerRestart: (answer) => real().then((bridge) => bridge.updates.answerRestart(answer)),
       setChannel: (channel) => real().then((bridge) => bridge.updates.setChannel(channel)),
     },
+    backups: {
+      backUpNow: () => real().then((bridge) => bridge.backups.backUpNow()),
+      chooseRestore: () => real().then((bridge) => bridge.backups.chooseRestore()),
+      restore: (path) => real().then((bridge) => bridge.backups.restore(path)),
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);

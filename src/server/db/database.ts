@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import type PgModule from 'pg';
 import { pgliteWasmModule } from './pglite-wasm';
 import type { Database } from './schema';
@@ -12,6 +13,12 @@ const requireDriver = createRequire(import.meta.url);
 
 export type DatabaseDriver = 'postgres' | 'pglite';
 export type AppDatabase = Kysely<Database>;
+
+/** The PGlite behind a database openPglite opened, for what needs PGlite's own API (LISTEN callbacks). */
+const pglites = new WeakMap<AppDatabase, PGlite>();
+export function pgliteOf(db: AppDatabase): PGlite | undefined {
+  return pglites.get(db);
+}
 
 // One reading of PostgreSQL values for both drivers: int8 (ids of bigserial tables, count(*))
 // as a JS number, date as its 'YYYY-MM-DD' text (pg would build a local-midnight Date).
@@ -83,5 +90,7 @@ export async function openPglite(dataDir?: string): Promise<AppDatabase> {
     pgliteWasmModule: wasmModule,
   });
   // Destroying the Kysely instance closes PGlite (kysely-pglite-dialect ≥ 1.3.1).
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  pglites.set(db, pglite);
+  return db;
 }

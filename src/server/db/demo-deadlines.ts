@@ -25,7 +25,12 @@ const TYPE_NAMES: Record<DeadlineType, Names> = {
   council_review: { en: 'Council review', sq: 'Shqyrtimi nga këshilli', sr: 'Razmatranje u veću' },
   final_decision: { en: 'Final decision', sq: 'Vendimi përfundimtar', sr: 'Konačna odluka' },
   service_completion: { en: 'Service completion', sq: 'Përfundimi i shërbimit', sr: 'Završetak usluge' },
+  appeal_review: { en: 'Appeal review', sq: 'Shqyrtimi i ankesës', sr: 'Razmatranje žalbe' },
+  authenticity_confirmation: { en: 'Authenticity confirmation', sq: 'Konfirmimi i autenticitetit', sr: 'Potvrda autentičnosti' },
 };
+
+/** The categories whose decisions are appealed as cases (the recognitions, services 1 and 2). */
+const APPEAL_CATEGORIES: readonly ServiceCategory[] = ['higher_education', 'pre_university'];
 
 const CATEGORY_NAMES: Record<ServiceCategory, Names> = {
   higher_education: { en: 'higher education', sq: 'arsimi i lartë', sr: 'visoko obrazovanje' },
@@ -86,6 +91,12 @@ function rule(type: DeadlineType, category: ServiceCategory, escalateTo: number 
       };
     case 'final_decision':
       return { deadline_type: type, days_from_start: 15, working_days: true, ...escalation(5) };
+    case 'appeal_review':
+      // Its reminders would need an application clock; the appeals list shows what is due.
+      return { deadline_type: type, days_from_start: 30 };
+    case 'authenticity_confirmation':
+      // The issuing institution is reminded when it has not answered in three weeks.
+      return { deadline_type: type, days_from_start: 21 };
     case 'service_completion':
       return {
         deadline_type: type,
@@ -103,7 +114,7 @@ function rule(type: DeadlineType, category: ServiceCategory, escalateTo: number 
 export function demoDeadlineConfigurations(escalateTo: number | null): Insertable<DeadlineConfigurationsTable>[] {
   return SERVICE_CATEGORIES.flatMap((category) =>
     (Object.keys(DEADLINE_STAGES) as DeadlineType[])
-      .filter((type) => DEADLINE_STAGES[type].runsIn[category].length > 0)
+      .filter((type) => DEADLINE_STAGES[type].runsIn[category].length > 0 || (type === 'appeal_review' && APPEAL_CATEGORIES.includes(category)) || type === 'authenticity_confirmation')
       .map((type) => {
         const configuration = rule(type, category, escalateTo)!;
         const name = (language: keyof Names) => `${TYPE_NAMES[type][language]} (${CATEGORY_NAMES[category][language]})`;

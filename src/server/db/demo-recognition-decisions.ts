@@ -3,6 +3,7 @@ import type { DifferenceElement, RecognitionOutcome } from '../../shared/api/rec
 import { appealLastDay } from '../../shared/domain/appeal-period';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
 import { holidaysFrom } from '../application-deadlines';
+import { qualificationIdentityOf } from '../decision-qualification';
 import { foreignQualificationOf, nationalSnapshot } from '../workflow/recognition-decision';
 import type { AppDatabase } from './database';
 
@@ -85,6 +86,7 @@ export async function seedDemoRecognitionDecisions(db: AppDatabase): Promise<num
     const preparedAt = row.prepared_at ?? row.decided_at ?? row.updated_at;
     const decidedAt = approved ? (row.decided_at ?? preparedAt) : null;
     const foreign = await foreignQualificationOf(db, row.id);
+    const identity = await qualificationIdentityOf(db, row.id);
     const { id } = await db
       .insertInto('recognition_decisions')
       .values({
@@ -100,6 +102,8 @@ export async function seedDemoRecognitionDecisions(db: AppDatabase): Promise<num
         foreign_duration: foreign.duration,
         foreign_ects: foreign.ects,
         foreign_profile: national.profile,
+        foreign_institution_id: identity.institution_id,
+        foreign_country: identity.country,
         ...nationalSnapshot(national),
         appeal_body_en: row.appeal_body_en,
         appeal_body_sq: row.appeal_body_sq,

@@ -16,6 +16,8 @@ export const TEMPLATE_PLACEHOLDERS = [
   'code',
   'verify_url',
   'verdict_text',
+  'outcome',
+  'recognised_as',
 ] as const;
 
 export interface TemplateText {
@@ -76,6 +78,33 @@ export const DEFAULT_TEMPLATES: readonly TemplateText[] = [
     body:
       'NARIC of the Republic of Kosovo recognises the certificate of {{holder_name}}, issued by {{institution}} ({{country}}) for {{programme}}, as equivalent to the corresponding level of pre-university education in the Republic of Kosovo (reference {{reference}}).\n\n' +
       'Decision of {{decision_date}}. Issued on {{issued_date}}. Check this certificate at {{verify_url}} with the code {{code}}.',
+  },
+  {
+    kind: 'recognition_statement',
+    language: 'sq',
+    title: 'Deklaratë e njohjes',
+    body:
+      'NARIC i Republikës së Kosovës deklaron se kualifikimi i {{holder_name}}, {{programme}}, i lëshuar nga {{institution}} ({{country}}), njihet në Republikën e Kosovës: {{outcome}}.\n\n' +
+      'Kualifikimi është krahasuar me kualifikimin kombëtar {{recognised_as}} (referenca {{reference}}). Arsyet, bazat ligjore dhe mënyra e ankesës janë në vendimin me shkrim.\n\n' +
+      'Vendimi i datës {{decision_date}}. Lëshuar më {{issued_date}}. Verifikoni këtë deklaratë në {{verify_url}} me kodin {{code}}.',
+  },
+  {
+    kind: 'recognition_statement',
+    language: 'sr',
+    title: 'Izjava o priznavanju',
+    body:
+      'NARIC Republike Kosovo izjavljuje da se kvalifikacija koju je {{holder_name}} stekao/la, {{programme}}, izdata od ustanove {{institution}} ({{country}}), priznaje u Republici Kosovo: {{outcome}}.\n\n' +
+      'Kvalifikacija je upoređena sa nacionalnom kvalifikacijom {{recognised_as}} (broj {{reference}}). Razlozi, pravni osnov i pouka o pravnom leku navedeni su u pisanom rešenju.\n\n' +
+      'Rešenje od {{decision_date}}. Izdato {{issued_date}}. Proverite ovu izjavu na {{verify_url}} pomoću koda {{code}}.',
+  },
+  {
+    kind: 'recognition_statement',
+    language: 'en',
+    title: 'Recognition Statement',
+    body:
+      'NARIC of the Republic of Kosovo states that the qualification of {{holder_name}}, {{programme}}, issued by {{institution}} ({{country}}), is recognised in the Republic of Kosovo: {{outcome}}.\n\n' +
+      'The qualification was compared with the national qualification {{recognised_as}} (reference {{reference}}). The reasons, the legal basis and how to appeal are set out in the written decision.\n\n' +
+      'Decision of {{decision_date}}. Issued on {{issued_date}}. Check this statement at {{verify_url}} with the code {{code}}.',
   },
   {
     kind: 'verdict',

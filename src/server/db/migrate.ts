@@ -28,6 +28,17 @@ import * as incompleteOnlyOpen from './migrations/0026-incomplete-only-open';
 import * as decisionReferences from './migrations/0027-decision-references';
 import * as recognitionDecisions from './migrations/0028-recognition-decisions';
 import * as qualificationDetails from './migrations/0029-qualification-details';
+import * as appeals from './migrations/0030-appeals';
+import * as decisionDocuments from './migrations/0031-decision-documents';
+import * as decisionPrecedents from './migrations/0032-decision-precedents';
+import * as authenticity from './migrations/0033-authenticity';
+import * as documentSeals from './migrations/0034-document-seals';
+import * as personalData from './migrations/0035-personal-data';
+import * as reportFigures from './migrations/0036-report-figures';
+import * as diplomaSpecimens from './migrations/0037-diploma-specimens';
+import * as searchIndexes from './migrations/0038-search-indexes';
+import * as retentionAndErasure from './migrations/0039-retention-and-erasure';
+import * as confirmationRequests from './migrations/0040-confirmation-requests';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -60,6 +71,17 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-decision-references': decisionReferences,
   '0028-recognition-decisions': recognitionDecisions,
   '0029-qualification-details': qualificationDetails,
+  '0030-appeals': appeals,
+  '0031-decision-documents': decisionDocuments,
+  '0032-decision-precedents': decisionPrecedents,
+  '0033-authenticity': authenticity,
+  '0034-document-seals': documentSeals,
+  '0035-personal-data': personalData,
+  '0036-report-figures': reportFigures,
+  '0037-diploma-specimens': diplomaSpecimens,
+  '0038-search-indexes': searchIndexes,
+  '0039-retention-and-erasure': retentionAndErasure,
+  '0040-confirmation-requests': confirmationRequests,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

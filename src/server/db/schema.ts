@@ -7,6 +7,14 @@ import type { ActiveContentKind } from '../../shared/api/applications';
 import type { DocumentRequirement, SelectableDocument, StoredFeeQuote } from '../../shared/api/services';
 import type { PriceTable } from '../../shared/domain/fees';
 import type {
+  AccreditationPeriodStatus,
+  InstitutionCheckFinding,
+  InstitutionCheckSubject,
+  WatchCategory,
+  WatchMatch,
+} from '../../shared/api/authenticity';
+import type { ConfirmationAnswer, ConfirmationRequestState } from '../../shared/api/confirmation-requests';
+import type {
   AcademicFieldCategory,
   ApplicationStatus,
   CouncilReviewStatus,
@@ -138,6 +146,111 @@ export interface InstitutionsTable {
   updated_at: CreatedAt;
 }
 
+/** An institution's accreditation as dated periods (migration 0033); valid_to null: still running. */
+export interface InstitutionAccreditationPeriodsTable {
+  id: Generated<number>;
+  institution_id: number;
+  valid_from: CalendarDate;
+  valid_to: CalendarDate | null;
+  status: AccreditationPeriodStatus;
+  accrediting_body: string;
+  source_url: string | null;
+  source_document: string | null;
+  note: string | null;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** Where a confirmation request goes: from an official source, with the day it was checked. */
+export interface InstitutionVerificationContactsTable {
+  id: Generated<number>;
+  institution_id: number;
+  registrar_email: string | null;
+  postal_address: string | null;
+  language: 'en' | 'sq' | 'sr';
+  source: string;
+  checked_on: CalendarDate;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface InstitutionChecksTable {
+  id: Generated<number>;
+  institution_id: number;
+  subject: InstitutionCheckSubject;
+  finding: InstitutionCheckFinding;
+  details: string;
+  evidence: string | null;
+  checked_on: CalendarDate;
+  checked_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface InstitutionWatchEntriesTable {
+  id: Generated<number>;
+  institution_id: number;
+  category: WatchCategory;
+  source: string;
+  note: string | null;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+  lifted_at: Timestamp | null;
+  lifted_by_id: number | null;
+}
+
+/** A diploma specimen: an institution's qualification, its versions in diploma_specimen_versions (migration 0037). */
+export interface DiplomaSpecimensTable {
+  id: Generated<number>;
+  institution_id: number;
+  current_version: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** One version of a specimen, never changed once written. */
+export interface DiplomaSpecimenVersionsTable {
+  id: Generated<number>;
+  specimen_id: number;
+  version: number;
+  qualification: string;
+  issued_from: CalendarDate;
+  issued_to: CalendarDate | null;
+  security_features: Generated<string[]>;
+  number_pattern: string;
+  signatories: Generated<string[]>;
+  notes: string | null;
+  storage_key: string | null;
+  file_name: string | null;
+  size: number | null;
+  sha256: string | null;
+  active_content: Generated<ActiveContentKind[]>;
+  created_by_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** An officer's comparison of a submitted document with a specimen version. */
+export interface DocumentSpecimenComparisonsTable {
+  id: Generated<number>;
+  document_id: number;
+  specimen_version_id: number;
+  features_present: Generated<number[]>;
+  number_typed: string | null;
+  number_matches: boolean | null;
+  compared_by_id: number | null;
+  compared_at: CreatedAt;
+}
+
+/** Kept by the database's triggers (migration 0033): the application names a watch-listed institution. */
+export interface ApplicationWatchFlagsTable {
+  application_id: number;
+  watch_entry_id: number;
+  institution_id: number;
+  matched_by: WatchMatch;
+  matched_name: string;
+  /** 1 for a name met exactly (folded), else the trigram similarity of the folded names. */
+  similarity: Decimal;
+  flagged_at: CreatedAt;
+}
+
 /** The code lists the forms offer (migration 0015), keyed by the codes the application tables check. */
 export interface ReferenceValuesTable {
   list: 'academic_field_categories' | 'degree_levels' | 'document_types' | 'request_types';
@@ -152,7 +265,7 @@ export interface ReferenceValuesTable {
   version: Generated<number>;
 }
 
-/** The outcomes of a recognition decision (issue 30, recognition.md). */
+/** The outcomes of a recognition decision (shared/design/recognition.md). */
 export type RecognitionOutcome = 'full' | 'partial' | 'alternative' | 'conditional' | 'non_recognition';
 
 /** The library of legal bases a recognition decision cites (migration 0027). */
@@ -228,6 +341,13 @@ export interface RecognitionDecisionsTable {
   appeal_last_day: CalendarDate;
   /** Why the outcome departs from earlier decisions on the same qualification (the consistency check). */
   departure_reason: string | null;
+  /** The programme's name folded, its words sorted (migration 0032's decision_programme_key): what precedents compare. */
+  foreign_programme_key: Derived<string | null>;
+  /** The reference data's institution the name was found as (the survivor of a merge); null when not found. */
+  foreign_institution_id: number | null;
+  foreign_country: string | null;
+  /** The outcome's detail and the departure reason, folded, for full-text search. */
+  reasons_search: Derived<string>;
   state: Generated<RecognitionDecisionState>;
   superseded_by: number | null;
   prepared_by_id: number;
@@ -237,6 +357,13 @@ export interface RecognitionDecisionsTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The decision PDF as stored when the decision was approved (migration 0031); never changed once set. */
+  pdf_storage_key: string | null;
+  pdf_sha256: string | null;
+  pdf_size: number | null;
+  /** The applicant's language the PDF is written in. */
+  pdf_language: TemplateLanguage | null;
+  pdf_rendered_at: Timestamp | null;
 }
 
 export interface RecognitionDecisionDifferencesTable {
@@ -245,12 +372,52 @@ export interface RecognitionDecisionDifferencesTable {
   position: number;
   element: DifferenceElement;
   explanation: string;
+  explanation_search: Derived<string>;
+}
+
+export interface DecisionPrecedentsTable {
+  decision_id: number;
+  /** The earlier decision cited. */
+  precedent_id: number;
+  position: number;
 }
 
 export interface RecognitionDecisionLegalBasesTable {
   decision_id: number;
   legal_reason_id: number;
   position: number;
+}
+
+export type AppealState = 'registered' | 'under_review' | 'decided';
+export type AppealOutcome = 'upheld' | 'changed' | 'rejected_late';
+
+/** An appeal against a recognition decision (migration 0030). */
+export interface AppealsTable {
+  id: Generated<number>;
+  application_id: number;
+  decision_id: number;
+  received_on: CalendarDate;
+  grounds: string;
+  letter_document_id: number;
+  /** Received after the decision's last day of appeal. */
+  late: boolean;
+  /** Why a late appeal is reviewed all the same. */
+  late_acceptance_reason: string | null;
+  council_id: number | null;
+  officer_id: number | null;
+  assigned_at: Timestamp | null;
+  /** From the active appeal_review deadline configuration, when one applies. */
+  due_date: CalendarDate | null;
+  state: Generated<AppealState>;
+  outcome: AppealOutcome | null;
+  outcome_reason: string | null;
+  decided_by_id: number | null;
+  decided_at: Timestamp | null;
+  new_decision_id: number | null;
+  registered_by_id: number | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ServicesTable {
@@ -317,9 +484,36 @@ export interface LetterheadLogoTable {
   updated_by_id: number | null;
 }
 
+/** The office's seal (one row, migration 0034): its PKCS#12, the password sealed, what its certificate says. */
+export interface DocumentSealTable {
+  id: number;
+  version: Generated<number>;
+  pkcs12: Buffer | null;
+  password_sealed: string | null;
+  subject: string | null;
+  issuer: string | null;
+  serial_number: string | null;
+  not_before: Timestamp | null;
+  not_after: Timestamp | null;
+  demo: Generated<boolean>;
+  timestamp_authority_url: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by_id: number | null;
+}
+
+/** The Ed25519 keys credentials are signed with (migration 0034): one current, the rest retired. */
+export interface CredentialKeysTable {
+  id: Generated<number>;
+  public_key_multibase: string;
+  secret_key_sealed: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_by_id: number | null;
+  retired_at: Timestamp | null;
+}
+
 /** One group of system settings an administrator saved (src/shared/api/settings.ts). */
 export interface SystemSettingGroupsTable {
-  name: 'security' | 'uploads' | 'general' | 'verification' | 'smtp' | 'holidays';
+  name: 'security' | 'uploads' | 'general' | 'verification' | 'smtp' | 'holidays' | 'backups' | 'retention';
   values: Json;
   version: Generated<number>;
   smtp_password_sealed: string | null;
@@ -410,6 +604,8 @@ export interface NotificationOutboxTable {
   /** An in-app (system) message was read by its recipient. */
   read_at: Timestamp | null;
   resent_from_id: number | null;
+  /** An application's document sent as the e-mail's attachment (migration 0040). */
+  attachment_document_id: Generated<number | null>;
 }
 
 export type PaymentStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'exempted' | 'cancelled';
@@ -496,6 +692,12 @@ export interface ApplicantsTable {
   created_at: CreatedAt;
   /** The language of the applicant's e-mails (migration 0013). */
   preferred_language: Generated<TemplateLanguage>;
+  /** Set: a legal hold on the person stops the anonymisation of every application of theirs. */
+  legal_hold_reason: string | null;
+  legal_hold_set_at: Timestamp | null;
+  legal_hold_set_by_id: number | null;
+  /** When the person's own record was anonymised (once no application of theirs kept personal data). */
+  anonymised_at: Timestamp | null;
 }
 
 export interface CouncilsTable {
@@ -577,6 +779,58 @@ export interface ApplicationsTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set: a legal hold (an appeal, a court case) stops the erasure of its personal data. */
+  legal_hold_reason: string | null;
+  legal_hold_set_at: Timestamp | null;
+  legal_hold_set_by_id: number | null;
+  /** When its personal data was anonymised (retention or an erasure request); the rest stays. */
+  anonymised_at: Timestamp | null;
+}
+
+/** A backup this server wrote. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  trigger: 'scheduled' | 'manual';
+  /** The Kosovo calendar day a scheduled run claimed (one per day across instances). */
+  scheduled_for: CalendarDate | null;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+  status: Generated<'running' | 'done' | 'failed'>;
+  file_name: string | null;
+  bytes: number | null;
+  error: string | null;
+  started_by_id: number | null;
+}
+
+/** A person's request to erase their personal data, and the answer sent. */
+export interface ErasureRequestsTable {
+  id: Generated<number>;
+  applicant_id: number;
+  received_on: CalendarDate;
+  recorded_by_id: number | null;
+  recorded_at: CreatedAt;
+  erased_at: Timestamp | null;
+  erased_by_id: number | null;
+  answer_sent_on: CalendarDate | null;
+  answer: string | null;
+  outcome: 'erased' | 'partly_erased' | 'refused' | null;
+  /** Why something was kept or the request refused: the legal obligation or the hold. */
+  legal_basis: string | null;
+  decided_by_id: number | null;
+  decided_at: Timestamp | null;
+}
+
+/** A run of the retention anonymisation. */
+export interface RetentionRunsTable {
+  id: Generated<number>;
+  trigger: 'scheduled' | 'manual';
+  /** The Kosovo calendar day a scheduled run claimed (one per day across instances). */
+  scheduled_for: CalendarDate | null;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+  applications: Generated<number>;
+  documents: Generated<number>;
+  started_by_id: number | null;
 }
 
 export interface EducationInfoTable {
@@ -675,7 +929,7 @@ export interface SavedFiltersTable {
   created_at: CreatedAt;
 }
 
-export type IssuedDocumentKind = 'verification_document' | 'recognition_certificate';
+export type IssuedDocumentKind = 'verification_document' | 'recognition_certificate' | 'recognition_statement';
 export type TemplateKind = IssuedDocumentKind | 'verdict';
 export type TemplateLanguage = 'en' | 'sq' | 'sr';
 
@@ -697,6 +951,10 @@ export interface IssuedDocumentsTable {
   rendered_at: Timestamp | null;
   /** The template version per language the bytes were rendered from. */
   template_versions: ColumnType<TemplateVersions | null, string | null | undefined, string | null>;
+  /** The seal certificate's subject the PDF was signed with (migration 0034); null: issued without a seal. */
+  sealed_by: string | null;
+  /** The verifiable credential issued beside the PDF, as issued (migration 0034). */
+  credential: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 /** document_templates.version per language, as an issued document was rendered from. */
@@ -772,11 +1030,39 @@ export interface HolidaysTable {
   created_at: CreatedAt;
 }
 
+/** A request to the issuing institution to confirm one of the application's documents (migration 0040). */
+export interface ConfirmationRequestsTable {
+  id: Generated<number>;
+  application_id: number;
+  document_id: number;
+  institution_id: number;
+  contact_id: number | null;
+  recipient_email: string;
+  language: TemplateLanguage;
+  reference: string;
+  reply_to: string;
+  outbox_id: number | null;
+  state: Generated<ConfirmationRequestState>;
+  answer: ConfirmationAnswer | null;
+  answered_on: CalendarDate | null;
+  reply_document_id: number | null;
+  reply_text: string | null;
+  note: string | null;
+  remind_on: CalendarDate | null;
+  reminder_outbox_id: number | null;
+  sent_by_id: number | null;
+  sent_at: CreatedAt;
+  closed_by_id: number | null;
+  closed_at: Timestamp | null;
+}
+
 /** A pause of a running deadline: instants, the clock turns them into Kosovo calendar days. */
 export interface StoredPause {
   from: string;
   to: string | null;
   status: ApplicationStatus;
+  /** Absent: the applicant holds it; else the third party the centre waits on (a confirmation request). */
+  waiting_on?: 'issuing_institution';
 }
 
 export interface ApplicationDeadlinesTable {
@@ -961,7 +1247,85 @@ export interface ReportExportsTable {
   finished_at: Timestamp | null;
 }
 
+/** Prepared report figures (migration 0036): delta rows per office day, summed by the reports. */
+interface ReportFigureDimensions {
+  service_type: number;
+  status: ApplicationStatus;
+  council_id: number | null;
+}
+
+export interface ReportApplicationDaysTable extends ReportFigureDimensions {
+  day: ColumnType<string, string, never>;
+  country: string | null;
+  received: number;
+  decided: number;
+  approved: number;
+  rejected: number;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
+export interface ReportFeeDaysTable extends ReportFigureDimensions {
+  day: ColumnType<string, string, never>;
+  payments: number;
+  collected_cents: number;
+  refunds: number;
+  refunded_cents: number;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
+export interface ReportCertificateDaysTable extends ReportFigureDimensions {
+  day: ColumnType<string, string, never>;
+  kind: string;
+  issued: number;
+  revoked: number;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
+export interface ReportDeadlineDaysTable extends ReportFigureDimensions {
+  day: ColumnType<string, string, never>;
+  deadline_type: string;
+  on_time: number;
+  late: number;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
+export interface ReportDeadlineRunningTable extends ReportFigureDimensions {
+  due_date: ColumnType<string, string, never>;
+  deadline_type: string;
+  running: number;
+  paused: number;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
+export interface ReportStaysTable extends ReportFigureDimensions {
+  history_id: number;
+  application_id: number;
+  stage: ApplicationStatus;
+  entered_at: Timestamp;
+  left_at: Timestamp;
+  days: ColumnType<string, number | string, number | string>;
+  bucket: number;
+}
+
+export interface ReportStayDaysTable {
+  day: ColumnType<string, string, never>;
+  stage: ApplicationStatus;
+  bucket: number;
+  stays: number;
+  days_sum: ColumnType<string, number | string, number | string>;
+  /** False for a delta row not yet folded into its key's row. */
+  folded: Generated<boolean>;
+}
+
 export interface Database {
+  backup_runs: BackupRunsTable;
+  erasure_requests: ErasureRequestsTable;
+  retention_runs: RetentionRunsTable;
   users: UsersTable;
   groups: GroupsTable;
   permissions: PermissionsTable;
@@ -970,17 +1334,30 @@ export interface Database {
   user_permissions: UserPermissionsTable;
   countries: CountriesTable;
   institutions: InstitutionsTable;
+  institution_accreditation_periods: InstitutionAccreditationPeriodsTable;
+  institution_verification_contacts: InstitutionVerificationContactsTable;
+  confirmation_requests: ConfirmationRequestsTable;
+  institution_checks: InstitutionChecksTable;
+  institution_watch_entries: InstitutionWatchEntriesTable;
+  diploma_specimens: DiplomaSpecimensTable;
+  diploma_specimen_versions: DiplomaSpecimenVersionsTable;
+  document_specimen_comparisons: DocumentSpecimenComparisonsTable;
+  application_watch_flags: ApplicationWatchFlagsTable;
   reference_values: ReferenceValuesTable;
   legal_reasons: LegalReasonsTable;
   national_qualifications: NationalQualificationsTable;
+  appeals: AppealsTable;
   recognition_decisions: RecognitionDecisionsTable;
   recognition_decision_differences: RecognitionDecisionDifferencesTable;
   recognition_decision_legal_bases: RecognitionDecisionLegalBasesTable;
+  decision_precedents: DecisionPrecedentsTable;
   services: ServicesTable;
   service_document_requirements: ServiceDocumentRequirementsTable;
   system_settings: SystemSettingsTable;
   system_setting_groups: SystemSettingGroupsTable;
   letterhead_logo: LetterheadLogoTable;
+  document_seal: DocumentSealTable;
+  credential_keys: CredentialKeysTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
   applicants: ApplicantsTable;
@@ -1019,4 +1396,11 @@ export interface Database {
   news_translations: NewsTranslationsTable;
   news_article_versions: NewsArticleVersionsTable;
   report_exports: ReportExportsTable;
+  report_application_days: ReportApplicationDaysTable;
+  report_fee_days: ReportFeeDaysTable;
+  report_certificate_days: ReportCertificateDaysTable;
+  report_deadline_days: ReportDeadlineDaysTable;
+  report_deadline_running: ReportDeadlineRunningTable;
+  report_stays: ReportStaysTable;
+  report_stay_days: ReportStayDaysTable;
 }

@@ -15,7 +15,12 @@ import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoNews } from './demo-news';
 import { seedDemoDecisionReferences } from './demo-decision-references';
 import { seedDemoRecognitionDecisions } from './demo-recognition-decisions';
+import { seedDemoAppeals } from './demo-appeals';
+import { seedDemoPersonalData } from './demo-personal-data';
 import { seedDemoInstitutions } from './demo-reference';
+import { seedDemoAuthenticity } from './demo-authenticity';
+import { seedDemoConfirmationRequests } from './demo-confirmation-requests';
+import { seedDemoSpecimens } from './demo-specimens';
 import { seedDemoSettings } from './demo-settings';
 import { seedCountryMemberships } from './country-memberships';
 import { seedNotificationTemplates } from '../notices/default-templates';
@@ -90,12 +95,22 @@ export async function seedDatabase(db: AppDatabase, options: SeedOptions): Promi
     if (options.demo) await seedDemoNews(trx);
     // Institutions in Kosovo and the neighbouring countries, one merged duplicate.
     if (options.demo) await seedDemoInstitutions(trx);
+    // Their dossiers: accreditation periods, contacts, checks, and a diploma mill on the watch list.
+    if (options.demo) await seedDemoAuthenticity(trx);
+    // Diploma specimens of two of them, with their genuine documents drawn as diplomas.
+    if (options.demo) await seedDemoSpecimens(trx, options.storage);
+    // A confirmation request waiting for the institution and one it answered.
+    if (options.demo) await seedDemoConfirmationRequests(trx);
     // The legal reasons and national reference qualifications recognition decisions are built from.
     if (options.demo) await seedDemoDecisionReferences(trx);
     // The general settings and this year's office closed days, saved by the demo administrator.
     if (options.demo) await seedDemoSettings(trx);
     // Last: the decided recognitions' structured decisions cite the reference data's legal reasons and national qualifications.
     if (options.demo) await seedDemoRecognitionDecisions(trx);
+    // After them: a few appeals against those decisions (one late, one upheld, one changed).
+    if (options.demo) await seedDemoAppeals(trx);
+    // Two applications past their retention (one under legal hold) and an erasure request waiting.
+    if (options.demo) await seedDemoPersonalData(trx);
     return { services, permissions, groups, countries, settings, templates, demoUsers, demoApplications };
   });
 }

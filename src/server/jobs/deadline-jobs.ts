@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database';
 import type { TemplateLanguage } from '../../shared/domain/notification-events';
 import { daysBetween, noticeDate } from '../notices/notice-values';
 import { queueNotice } from '../notices/queue-notice';
+import { startPeriodicJob } from './periodic-job';
 import { displayName } from '../shared/display-name';
 
 // Reminders and escalations of running deadlines, sent through the notification outbox.
@@ -232,17 +233,14 @@ export interface DeadlineWorkerOptions extends DeadlineJobOptions {
 
 /** Ticks every `intervalMs` (60 s by default) until stopped; batches until nothing is due. */
 export function startDeadlineJobs(db: AppDatabase, options: DeadlineWorkerOptions): DeadlineJobWorker {
-  const intervalMs = options.intervalMs ?? 60_000;
   const batchSize = options.batchSize ?? 100;
-  let running: Promise<DeadlineJobResult> | null = null;
-  let stopped = false;
 
-  const tick = async (): Promise<DeadlineJobResult> => {
+  const tick = async (job: { readonly stopped: boolean }): Promise<DeadlineJobResult> => {
     const total: DeadlineJobResult = { reminders: 0, escalations: 0 };
-    for (let batch = 0; batch < 50 && !stopped; batch += 1) {
+    for (let batch = 0; batch < 50 && !job.stopped; batch += 1) {
       if ((await refreshPausedDueDates(db, options.clock())) === 0) break;
     }
-    for (let batch = 0; batch < 50 && !stopped; batch += 1) {
+    for (let batch = 0; batch < 50 && !job.stopped; batch += 1) {
       const result = await runDeadlineJobs(db, { ...options, batchSize });
       total.reminders += result.reminders;
       total.escalations += result.escalations;
@@ -252,26 +250,5 @@ export function startDeadlineJobs(db: AppDatabase, options: DeadlineWorkerOption
     return total;
   };
 
-  const run = (): Promise<DeadlineJobResult> => {
-    running ??= tick()
-      .catch((error: unknown) => {
-        options.log.error({ err: error }, 'deadline job failed');
-        return { reminders: 0, escalations: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return {
-    runOnce: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(tick, { intervalMs: options.intervalMs ?? 60_000, log: options.log, failure: 'deadline job failed', failed: { reminders: 0, escalations: 0 } });
 }

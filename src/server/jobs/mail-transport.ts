@@ -13,6 +13,14 @@ export interface OutgoingEmail {
   text: string;
   /** en, sq or sr: the Content-Language header, so mail clients pick the right spell-checker and voice. */
   language: string;
+  /** Files sent with the text (a confirmation request carries the document it asks about). */
+  attachments?: readonly OutgoingAttachment[];
+}
+
+export interface OutgoingAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailTransport {
@@ -65,6 +73,7 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
         text: email.text,
         messageId: messageIdFor(email.outboxId, settings.from),
         headers: { 'Content-Language': email.language },
+        ...(email.attachments?.length ? { attachments: email.attachments.map((file) => ({ ...file })) } : {}),
       });
     },
     describeFailure(error) {

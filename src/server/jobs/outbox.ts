@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Database, TemplateLanguage } from '../db/schema';
-import type { MailTransport, MailTransportSource } from './mail-transport';
+import type { MailTransport, MailTransportSource, OutgoingAttachment } from './mail-transport';
 
 // The notification outbox: whoever needs to tell someone something inserts a row in the same
 // transaction as the change, and this worker delivers it later, so a mail failure never loses
@@ -31,6 +31,9 @@ export interface QueuedEmail {
   /** Carries a secret (a sign-in code, a temporary password): never shown or resent from the list. */
   confidential?: boolean;
 }
+
+/** The file of an application's document, read when an e-mail carrying it is sent; null: it has no file. */
+export type AttachmentSource = (documentId: number) => Promise<OutgoingAttachment | null>;
 
 export async function queueEmail(db: OutboxDatabase, email: QueuedEmail): Promise<number> {
   const row = await db
@@ -79,6 +82,8 @@ export interface DeliveryOptions {
   maxAttempts?: number;
   /** How long a claimed batch stays ours (default 2 min). */
   leaseMs?: number;
+  /** Reads the document an e-mail carries (notification_outbox.attachment_document_id); absent: sent without it. */
+  attachments?: AttachmentSource;
 }
 
 export interface DeliveryResult {
@@ -151,6 +156,7 @@ interface ClaimedEmail {
   language: TemplateLanguage;
   attempts: number;
   claimed_until: Date;
+  attachment_document_id: number | null;
 }
 
 type Outcome = 'sent' | 'retrying' | 'failed' | 'skipped';
@@ -177,7 +183,7 @@ async function sendThroughTransport(
         outcomes.push('skipped');
         continue;
       }
-      outcomes.push(await sendOne(db, transport, email, maxAttempts, options.log));
+      outcomes.push(await sendOne(db, transport, email, maxAttempts, options.log, options.attachments));
     }
   };
   await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, sendNext));
@@ -217,17 +223,33 @@ async function claimDueEmails(db: OutboxDatabase, batchSize: number, leaseMs: nu
         'in',
         due.map((row) => row.id),
       )
-      .returning(['id', 'recipient_email', 'subject', 'message', 'language', 'attempts', 'claimed_until'])
+      .returning(['id', 'recipient_email', 'subject', 'message', 'language', 'attempts', 'claimed_until', 'attachment_document_id'])
       .execute();
     return (rows as ClaimedEmail[]).sort((a, b) => a.id - b.id);
   });
 }
 
-async function sendOne(db: OutboxDatabase, transport: MailTransport, email: ClaimedEmail, maxAttempts: number, log: FastifyBaseLogger): Promise<Outcome> {
+async function sendOne(
+  db: OutboxDatabase,
+  transport: MailTransport,
+  email: ClaimedEmail,
+  maxAttempts: number,
+  log: FastifyBaseLogger,
+  attachments?: AttachmentSource,
+): Promise<Outcome> {
   let failure: string | null = null;
   try {
     if (!email.recipient_email) throw new Error('the message has no recipient address');
-    await transport.send({ outboxId: email.id, to: email.recipient_email, subject: email.subject, text: email.message, language: email.language });
+    // A file that cannot be read now fails this try like a refused send: it is tried again later.
+    const attachment = email.attachment_document_id !== null && attachments ? await attachments(email.attachment_document_id) : null;
+    await transport.send({
+      outboxId: email.id,
+      to: email.recipient_email,
+      subject: email.subject,
+      text: email.message,
+      language: email.language,
+      ...(attachment ? { attachments: [attachment] } : {}),
+    });
   } catch (error) {
     failure = transport.describeFailure(error);
   }

@@ -22,6 +22,20 @@ const APPEAL = {
   sr: 'Ako se ne slažete sa odlukom, možete izjaviti žalbu u zakonskom roku; pisana odluka objašnjava kako.',
 } as const;
 
+/** A recognition decision (services 1 and 2) states its own appeal notice: the body, the period and the last day. */
+const DECISION_APPEAL = {
+  en: 'If you disagree with the decision, you may appeal against it to the {{appeal_body}} within {{appeal_period_days}} days of the decision, that is by {{appeal_last_day}} at the latest.',
+  sq: 'Nëse nuk pajtoheni me vendimin, mund të paraqitni ankesë brenda {{appeal_period_days}} ditëve nga vendimi, pra më së voni më {{appeal_last_day}}. Ankesa i drejtohet organit: {{appeal_body}}.',
+  sr: 'Ako se ne slažete sa rešenjem, možete izjaviti žalbu u roku od {{appeal_period_days}} dana od rešenja, odnosno najkasnije {{appeal_last_day}} Organ za žalbe: {{appeal_body}}.',
+} as const;
+
+/** The written decision exists as a PDF, issued with the decision. */
+const DECISION_PDF = {
+  en: 'The written decision (PDF) sets out the comparison of your qualification with the national qualification, the substantial differences found, if any, the legal basis and this appeal notice. You may collect it at the NARIC office or ask us to send it to you, quoting the reference {{reference}}.',
+  sq: 'Vendimi me shkrim (PDF) paraqet krahasimin e kualifikimit tuaj me kualifikimin kombëtar, dallimet thelbësore të gjetura, nëse ka, bazën ligjore dhe këtë njoftim për ankesë. Mund ta merrni në zyrën e NARIC-ut ose të kërkoni që t’jua dërgojmë, duke cekur referencën {{reference}}.',
+  sr: 'Pisano rešenje (PDF) sadrži poređenje vaše kvalifikacije sa nacionalnom kvalifikacijom, utvrđene suštinske razlike, ako ih ima, pravni osnov i ovu pouku o pravnom leku. Možete ga preuzeti u kancelariji NARIC-a ili zatražiti da vam ga pošaljemo, navodeći broj {{reference}}.',
+} as const;
+
 const text = (subject: string, ...paragraphs: string[]): NoticeText => ({ subject, body: paragraphs.join('\n\n') });
 
 export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<Record<TemplateLanguage, NoticeText>>>> = {
@@ -230,6 +244,35 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       SIGN.sr,
     ),
   },
+  recognition_decision_made: {
+    en: text(
+      'Decision on your application {{reference}}',
+      `${DEAR.en} {{applicant_name}},`,
+      'A decision has been taken on your application {{reference}} (“{{service}}”): {{recognition_outcome}}.',
+      '{{notes}}',
+      DECISION_PDF.en,
+      DECISION_APPEAL.en,
+      SIGN.en,
+    ),
+    sq: text(
+      'Vendim për aplikacionin tuaj {{reference}}',
+      `${DEAR.sq} {{applicant_name}},`,
+      'Për aplikacionin tuaj {{reference}} (“{{service}}”) është marrë vendim: {{recognition_outcome}}.',
+      '{{notes}}',
+      DECISION_PDF.sq,
+      DECISION_APPEAL.sq,
+      SIGN.sq,
+    ),
+    sr: text(
+      'Rešenje o vašem zahtevu {{reference}}',
+      `${DEAR.sr} {{applicant_name}},`,
+      'O vašem zahtevu {{reference}} („{{service}}“) doneto je rešenje: {{recognition_outcome}}.',
+      '{{notes}}',
+      DECISION_PDF.sr,
+      DECISION_APPEAL.sr,
+      SIGN.sr,
+    ),
+  },
   recognition_certificate_issued: {
     en: text(
       'Recognition certificate issued: application {{reference}}',
@@ -237,6 +280,8 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       'We are pleased to inform you that your application {{reference}} (“{{service}}”) has been approved and your recognition certificate has been issued.',
       '{{notes}}',
       'You may collect the certificate at the NARIC office. Its authenticity can be checked with the verification code printed on it.',
+      DECISION_PDF.en,
+      DECISION_APPEAL.en,
       SIGN.en,
     ),
     sq: text(
@@ -245,6 +290,8 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       'Kemi kënaqësinë t’ju njoftojmë se aplikacioni juaj {{reference}} (“{{service}}”) është miratuar dhe certifikata juaj e njohjes është lëshuar.',
       '{{notes}}',
       'Certifikatën mund ta merrni në zyrën e NARIC-ut. Vërtetësia e saj mund të kontrollohet me kodin e verifikimit të shtypur në të.',
+      DECISION_PDF.sq,
+      DECISION_APPEAL.sq,
       SIGN.sq,
     ),
     sr: text(
@@ -253,6 +300,8 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       'Sa zadovoljstvom vas obaveštavamo da je vaš zahtev {{reference}} („{{service}}“) odobren i da je vaše uverenje o priznavanju izdato.',
       '{{notes}}',
       'Uverenje možete preuzeti u kancelariji NARIC-a. Njegova verodostojnost može se proveriti pomoću verifikacionog koda odštampanog na njemu.',
+      DECISION_PDF.sr,
+      DECISION_APPEAL.sr,
       SIGN.sr,
     ),
   },
@@ -262,7 +311,8 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       `${DEAR.en} {{applicant_name}},`,
       'We regret to inform you that the pre-university qualification submitted with your application {{reference}} (“{{service}}”) could not be recognised.',
       '{{notes}}',
-      APPEAL.en,
+      DECISION_PDF.en,
+      DECISION_APPEAL.en,
       SIGN.en,
     ),
     sq: text(
@@ -270,7 +320,8 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       `${DEAR.sq} {{applicant_name}},`,
       'Me keqardhje ju njoftojmë se kualifikimi parauniversitar i paraqitur me aplikacionin tuaj {{reference}} (“{{service}}”) nuk mund të njihet.',
       '{{notes}}',
-      APPEAL.sq,
+      DECISION_PDF.sq,
+      DECISION_APPEAL.sq,
       SIGN.sq,
     ),
     sr: text(
@@ -278,7 +329,31 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
       `${DEAR.sr} {{applicant_name}},`,
       'Sa žaljenjem vas obaveštavamo da preduniverzitetska kvalifikacija podneta uz vaš zahtev {{reference}} („{{service}}“) nije mogla biti priznata.',
       '{{notes}}',
-      APPEAL.sr,
+      DECISION_PDF.sr,
+      DECISION_APPEAL.sr,
+      SIGN.sr,
+    ),
+  },
+  appeal_decided: {
+    en: text(
+      'Decision on your appeal: application {{reference}}',
+      `${DEAR.en} {{applicant_name}},`,
+      'Your appeal against the decision on your application {{reference}} (“{{service}}”) has been decided: {{appeal_outcome}}.',
+      '{{notes}}',
+      SIGN.en,
+    ),
+    sq: text(
+      'Vendim për ankesën tuaj: aplikacioni {{reference}}',
+      `${DEAR.sq} {{applicant_name}},`,
+      'Ankesa juaj kundër vendimit për aplikacionin tuaj {{reference}} (“{{service}}”) është vendosur: {{appeal_outcome}}.',
+      '{{notes}}',
+      SIGN.sq,
+    ),
+    sr: text(
+      'Odluka o vašoj žalbi: zahtev {{reference}}',
+      `${DEAR.sr} {{applicant_name}},`,
+      'O vašoj žalbi protiv odluke o zahtevu {{reference}} („{{service}}“) je odlučeno: {{appeal_outcome}}.',
+      '{{notes}}',
       SIGN.sr,
     ),
   },
@@ -358,6 +433,61 @@ export const DEFAULT_NOTICE_TEXTS: Readonly<Record<NotificationEvent, Readonly<R
     en: text('Message from {{sender_name}}', `${DEAR.en} {{recipient_name}},`, '{{notes}}', '{{sender_name}}'),
     sq: text('Mesazh nga {{sender_name}}', `${DEAR.sq} {{recipient_name}},`, '{{notes}}', '{{sender_name}}'),
     sr: text('Poruka od: {{sender_name}}', `${DEAR.sr} {{recipient_name}},`, '{{notes}}', '{{sender_name}}'),
+  },
+  authenticity_confirmation_request: {
+    en: text(
+      'Request to confirm a document you issued ({{request_reference}})',
+      'To the registrar of {{institution_name}},',
+      'The ENIC-NARIC recognition centre of Kosovo has received a document presented as issued by your institution to {{holder_name}}. A copy is attached ({{document_name}}).',
+      'Please tell us whether your institution issued this document as it stands: confirmed, not confirmed, or no such record. We took your address from an official source, not from the holder.',
+      '{{notes}}',
+      'Please reply to {{reply_to}} and quote the reference {{request_reference}}.',
+      SIGN.en,
+    ),
+    sq: text(
+      'Kërkesë për konfirmimin e një dokumenti të lëshuar nga ju ({{request_reference}})',
+      'Drejtuar regjistrit të {{institution_name}},',
+      'Qendra ENIC-NARIC e Kosovës për njohje ka pranuar një dokument të paraqitur si të lëshuar nga institucioni juaj për {{holder_name}}. Një kopje është bashkëngjitur ({{document_name}}).',
+      'Ju lutemi na tregoni nëse institucioni juaj e ka lëshuar këtë dokument ashtu siç është: i konfirmuar, i pakonfirmuar, apo pa shënim të tillë. Adresën tuaj e kemi marrë nga një burim zyrtar, jo nga bartësi.',
+      '{{notes}}',
+      'Ju lutemi përgjigjuni në {{reply_to}} dhe përmendni referencën {{request_reference}}.',
+      SIGN.sq,
+    ),
+    sr: text(
+      'Zahtev za potvrdu dokumenta koji ste izdali ({{request_reference}})',
+      'Matičnoj službi ustanove {{institution_name}},',
+      'ENIC-NARIC centar za priznavanje Kosova primio je dokument predstavljen kao izdat od strane vaše ustanove na ime {{holder_name}}. Kopija je u prilogu ({{document_name}}).',
+      'Molimo vas da nam javite da li je vaša ustanova izdala ovaj dokument u ovom obliku: potvrđeno, nije potvrđeno ili nema takvog zapisa. Vašu adresu smo preuzeli iz zvaničnog izvora, a ne od imaoca.',
+      '{{notes}}',
+      'Molimo vas da odgovorite na {{reply_to}} i navedete referencu {{request_reference}}.',
+      SIGN.sr,
+    ),
+  },
+  authenticity_confirmation_reminder: {
+    en: text(
+      'Reminder: request to confirm a document ({{request_reference}})',
+      'To the registrar of {{institution_name}},',
+      'On {{sent_on}} we asked you to confirm a document presented as issued by your institution to {{holder_name}} ({{document_name}}, attached again). We have not received your answer yet.',
+      'Please reply to {{reply_to}} and quote the reference {{request_reference}}: confirmed, not confirmed, or no such record.',
+      '{{notes}}',
+      SIGN.en,
+    ),
+    sq: text(
+      'Kujtesë: kërkesë për konfirmimin e një dokumenti ({{request_reference}})',
+      'Drejtuar regjistrit të {{institution_name}},',
+      'Më {{sent_on}} ju kërkuam të konfirmoni një dokument të paraqitur si të lëshuar nga institucioni juaj për {{holder_name}} ({{document_name}}, i bashkëngjitur sërish). Ende nuk e kemi marrë përgjigjen tuaj.',
+      'Ju lutemi përgjigjuni në {{reply_to}} dhe përmendni referencën {{request_reference}}: i konfirmuar, i pakonfirmuar, apo pa shënim të tillë.',
+      '{{notes}}',
+      SIGN.sq,
+    ),
+    sr: text(
+      'Podsetnik: zahtev za potvrdu dokumenta ({{request_reference}})',
+      'Matičnoj službi ustanove {{institution_name}},',
+      'Dana {{sent_on}} zamolili smo vas da potvrdite dokument predstavljen kao izdat od strane vaše ustanove na ime {{holder_name}} ({{document_name}}, ponovo u prilogu). Vaš odgovor još nismo primili.',
+      'Molimo vas da odgovorite na {{reply_to}} i navedete referencu {{request_reference}}: potvrđeno, nije potvrđeno ili nema takvog zapisa.',
+      '{{notes}}',
+      SIGN.sr,
+    ),
   },
 };
 

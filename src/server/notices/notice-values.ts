@@ -97,3 +97,26 @@ export function noticeOutcome(language: TemplateLanguage, outcome: 'approved' | 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+const APPEAL_OUTCOMES: Readonly<Record<TemplateLanguage, Readonly<Record<'upheld' | 'changed' | 'rejected_late', string>>>> = {
+  en: {
+    upheld: 'your appeal was reviewed and the decision stands',
+    changed: 'your appeal was upheld and the decision has been changed; the new decision replaces the earlier one',
+    rejected_late: 'your appeal was rejected because it was received after the time limit for appeals',
+  },
+  sq: {
+    upheld: 'ankesa juaj u shqyrtua dhe vendimi mbetet në fuqi',
+    changed: 'ankesa juaj u aprovua dhe vendimi u ndryshua; vendimi i ri zëvendëson atë të mëparshmin',
+    rejected_late: 'ankesa juaj u refuzua sepse u pranua pas afatit për ankesë',
+  },
+  sr: {
+    upheld: 'vaša žalba je razmotrena i odluka ostaje na snazi',
+    changed: 'vaša žalba je usvojena i odluka je izmenjena; nova odluka zamenjuje raniju',
+    rejected_late: 'vaša žalba je odbačena jer je primljena posle roka za žalbu',
+  },
+};
+
+/** An appeal's outcome as the end of the sentence "Your appeal … has been decided: {{appeal_outcome}}." */
+export function noticeAppealOutcome(language: TemplateLanguage, outcome: 'upheld' | 'changed' | 'rejected_late'): string {
+  return APPEAL_OUTCOMES[language][outcome];
+}

@@ -29,6 +29,8 @@ export interface NoticeInput {
   senderId?: number | null;
   /** Carries a secret although its event does not say so (a sign-in code). */
   confidential?: boolean;
+  /** One of the application's documents sent with the e-mail. */
+  attachmentDocumentId?: number | null;
   now?: Date;
 }
 
@@ -48,6 +50,7 @@ export function noticeRow(input: Omit<NoticeInput, 'values' | 'text'> & { text: 
     language: input.language,
     sender_id: input.senderId ?? null,
     confidential,
+    ...(input.attachmentDocumentId ? { attachment_document_id: input.attachmentDocumentId } : {}),
     ...(kind === 'system' ? { status: 'sent' as const, sent_at: now } : {}),
   };
 }

@@ -35,3 +35,20 @@ export function unseal(key: Buffer, parts: SealedParts): string {
   decipher.setAuthTag(parts.tag);
   return Buffer.concat([decipher.update(parts.body), decipher.final()]).toString('utf8');
 }
+
+/** `plain` sealed under `key`, written as one column: iv ‖ tag ‖ ciphertext, base64url. */
+export function sealToText(key: Buffer, plain: string): string {
+  const { iv, tag, body } = seal(key, plain);
+  return Buffer.concat([iv, tag, body]).toString('base64url');
+}
+
+/** What sealToText wrote, or null when it was sealed under another key (a rotated secret) or altered. */
+export function unsealText(key: Buffer, sealed: string): string | null {
+  const bytes = Buffer.from(sealed, 'base64url');
+  if (bytes.length < IV_BYTES + TAG_BYTES) return null;
+  try {
+    return unseal(key, { iv: bytes.subarray(0, IV_BYTES), tag: bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), body: bytes.subarray(IV_BYTES + TAG_BYTES) });
+  } catch {
+    return null;
+  }
+}

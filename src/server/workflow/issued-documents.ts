@@ -17,13 +17,16 @@ export async function issueDocument(
   return row.id;
 }
 
-export async function revokeIssuedDocuments(trx: Transaction<Database>, applicationId: number, reason: string | null, now: Date): Promise<void> {
-  await trx
+/** Revokes the application's issued documents (of one kind, when given); answers how many were still valid. */
+export async function revokeIssuedDocuments(trx: Transaction<Database>, applicationId: number, reason: string | null, now: Date, kind?: IssuedDocumentKind): Promise<number> {
+  let query = trx
     .updateTable('issued_documents')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('application_id', '=', applicationId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (kind) query = query.where('kind', '=', kind);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** submit_verdict needs a submitted verdict with its PDF. */

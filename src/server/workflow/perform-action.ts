@@ -29,7 +29,8 @@ import { exemptPayment, openPayment, settlePayment } from './payment-ledger';
 import { assertMayDecide, checkMeeting, checkParticipants, councilRefusal, councilSeats } from '../council-quorum';
 import { recordAudit } from '../shared/audit';
 import { displayName } from '../shared/display-name';
-import { approveRecognitionDecision, writeRecognitionDecision } from './recognition-decision';
+import { approveRecognitionDecision, approvedDecisionId, writeRecognitionDecision } from './recognition-decision';
+import { ISSUING_EFFECTS } from '../issued-document-rows';
 
 // One workflow action, in one transaction: lock the row the caller may see, check the version
 // they saw (412), ask the transition table (409), then change the status and do the action's side
@@ -278,11 +279,15 @@ async function applyEffect(trx: Trx, { effect, name, row, next, notes, input, us
       return false;
     }
     case 'issue_recognition_certificate':
+    case 'issue_recognition_statement':
     case 'issue_verification_document': {
-      const kind = effect === 'issue_recognition_certificate' ? 'recognition_certificate' : 'verification_document';
+      const kind = ISSUING_EFFECTS[effect]!;
       await issuing.issuer.issuedDocument(trx, await issueDocument(trx, row, kind, user.id, now), issuing.written);
       return false;
     }
+    case 'issue_decision_pdf':
+      await issuing.issuer.decisionPdf(trx, await approvedDecisionId(trx, row.id), issuing.written);
+      return false;
     case 'revoke_issued_documents':
       await revokeIssuedDocuments(trx, row.id, notes, now);
       return false;

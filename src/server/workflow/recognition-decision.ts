@@ -5,12 +5,15 @@ import {
   decisionProblems,
   isPositiveOutcome,
   type AppealNotice,
+  type DecisionOptions,
   type ForeignQualification,
   type RecognitionDecisionRequest,
 } from '../../shared/api/recognition-decisions';
 import { appealLastDay } from '../../shared/domain/appeal-period';
 import { kosovoDate } from '../../shared/domain/deadline-dates';
 import { holidaysFrom } from '../application-deadlines';
+import { institutionNamed, programmeOutcomes, qualificationIdentityOf } from '../decision-qualification';
+import { departsFromMajority } from '../../shared/domain/decision-consistency';
 import type { AppDatabase } from '../db/database';
 import type { Database, NationalQualificationsTable } from '../db/schema';
 import { conflict, fieldErrors } from '../errors';
@@ -71,27 +74,9 @@ export async function foreignQualificationOf(db: Reader, applicationId: number):
   };
 }
 
-/**
- * The institution's status in the reference data, found by its name in any of the three
- * languages (and the country, when the application gives one); a merged duplicate answers with
- * the record it was merged into. Not found: unknown.
- */
+/** The institution's status in the reference data (that of the record a duplicate was merged into); not found: unknown. */
 async function accreditationOf(db: Reader, name: string, country: string | null): Promise<ForeignQualification['accreditation']> {
-  const lowered = name.toLowerCase();
-  let query = db
-    .selectFrom('institutions')
-    .leftJoin('institutions as kept', 'kept.id', 'institutions.merged_into')
-    .select((eb) => eb.fn.coalesce('kept.accreditation_status', 'institutions.accreditation_status').as('status'))
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['institutions.name_en']), '=', lowered),
-        eb(eb.fn('lower', ['institutions.name_sq']), '=', lowered),
-        eb(eb.fn('lower', ['institutions.name_sr']), '=', lowered),
-      ]),
-    );
-  if (country) query = query.where('institutions.country', '=', country);
-  const found = await query.orderBy(sql`institutions.merged_into is null`, 'desc').orderBy('institutions.id').executeTakeFirst();
-  return found?.status ?? 'unknown';
+  return (await institutionNamed(db, name, country))?.status ?? 'unknown';
 }
 
 /** The appeal notice of a decision of the service taken on `now`; null while the service has none configured. */
@@ -122,8 +107,11 @@ export interface DecisionWrite {
   decision: RecognitionDecisionRequest;
   user: User;
   now: Date;
-  /** Service 2 takes its decision at once: written approved, its action must match the outcome. */
-  takenWith?: 'grant_recognition' | 'deny_recognition';
+  /**
+   * Written approved at once: service 2's decision, whose action must match the outcome, or the
+   * decision that replaces one changed on appeal (the appeal's reviewer decides it whole).
+   */
+  takenWith?: 'grant_recognition' | 'deny_recognition' | 'appeal';
 }
 
 /** Checks and writes the decision; the current one, if any, is superseded by it. */
@@ -133,7 +121,7 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
   if (problems.length > 0) {
     throw fieldErrors(Object.fromEntries(problems.map((problem) => [['decision', ...problem.path].join('.'), [DECISION_RULE_CODES[problem.rule]]])));
   }
-  if (takenWith && (takenWith === 'grant_recognition') !== isPositiveOutcome(decision.outcome)) {
+  if (takenWith && takenWith !== 'appeal' && (takenWith === 'grant_recognition') !== isPositiveOutcome(decision.outcome)) {
     throw conflict('decision_outcome_mismatch');
   }
   const appeal = await appealNoticeOf(trx, application.service_id, now);
@@ -158,6 +146,21 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
   if (reasons.length !== decision.legal_reason_ids.length) throw fieldErrors({ 'decision.legal_reason_ids': ['decision_legal_basis_not_applicable'] });
 
   const foreign = await foreignQualificationOf(trx, application.id);
+  const identity = await qualificationIdentityOf(trx, application.id);
+  // A departure from a clear majority of the earlier decisions on the programme needs its reason.
+  if (!decision.departure_reason && departsFromMajority(await programmeOutcomes(trx, identity, application.id), decision.outcome)) {
+    throw fieldErrors({ 'decision.departure_reason': ['decision_departure_reason_required'] });
+  }
+  if (decision.precedent_ids.length > 0) {
+    const citable = await trx
+      .selectFrom('recognition_decisions')
+      .select('id')
+      .where('id', 'in', decision.precedent_ids)
+      .where('state', '=', 'approved')
+      .where('application_id', '<>', application.id)
+      .execute();
+    if (citable.length !== decision.precedent_ids.length) throw fieldErrors({ 'decision.precedent_ids': ['decision_precedent_not_citable'] });
+  }
   const current = await trx
     .selectFrom('recognition_decisions')
     .select(['id', 'version'])
@@ -185,12 +188,15 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
       foreign_duration: foreign.duration,
       foreign_ects: foreign.ects,
       foreign_profile: decision.foreign_profile,
+      foreign_institution_id: identity.institution_id,
+      foreign_country: identity.country,
       ...nationalSnapshot(national),
       appeal_body_en: appeal.body_en,
       appeal_body_sq: appeal.body_sq,
       appeal_body_sr: appeal.body_sr,
       appeal_period_days: appeal.period_days,
       appeal_last_day: appeal.last_day,
+      departure_reason: decision.departure_reason,
       state: taken ? 'approved' : 'prepared',
       prepared_by_id: user.id,
       prepared_at: now,
@@ -211,6 +217,12 @@ export async function writeRecognitionDecision(trx: Trx, { application, decision
     .insertInto('recognition_decision_legal_bases')
     .values(decision.legal_reason_ids.map((legalReasonId, position) => ({ decision_id: id, legal_reason_id: legalReasonId, position })))
     .execute();
+  if (decision.precedent_ids.length > 0) {
+    await trx
+      .insertInto('decision_precedents')
+      .values(decision.precedent_ids.map((precedentId, position) => ({ decision_id: id, precedent_id: precedentId, position })))
+      .execute();
+  }
   return id;
 }
 
@@ -240,4 +252,46 @@ export async function approveRecognitionDecision(trx: Trx, input: { applicationI
     })
     .where('id', '=', prepared.id)
     .execute();
+}
+
+/** The application's approved decision, which the decision PDF is issued for (in the transaction that approved it). */
+export async function approvedDecisionId(trx: Trx, applicationId: number): Promise<number> {
+  const decision = await trx
+    .selectFrom('recognition_decisions')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('state', '=', 'approved')
+    .executeTakeFirst();
+  if (!decision) throw conflict('decision_not_prepared');
+  return decision.id;
+}
+
+/**
+ * What a decision on the application is built from (the builder's options): its foreign
+ * qualification, the active national qualifications (those of its own level first) and the
+ * active legal reasons of its service, and the appeal notice a decision taken `now` would state.
+ * The caller has checked that the application is theirs to decide on.
+ */
+export async function decisionOptionsOf(db: Reader, application: { id: number; service_id: number; service_type: number }, now: Date): Promise<DecisionOptions> {
+  const foreign = await foreignQualificationOf(db, application.id);
+  const [qualifications, reasons, appeal] = await Promise.all([
+    db
+      .selectFrom('national_qualifications')
+      .select(['id', 'name_en', 'name_sq', 'name_sr', 'degree_level', 'eqf_level', 'nqf_level', 'ects_credits', 'duration_years', 'profile'])
+      .where('active', '=', true)
+      // Those of the application's own level first: the one the officer most likely compares with.
+      .orderBy((eb) => eb.case().when('degree_level', '=', foreign.degree_level ?? '').then(0).else(1).end())
+      .orderBy('eqf_level')
+      .orderBy('name_en')
+      .execute(),
+    db
+      .selectFrom('legal_reasons')
+      .select(['id', 'article', 'text_en', 'text_sq', 'text_sr', 'outcomes'])
+      .where('active', '=', true)
+      .where((eb) => eb(eb.val(application.service_type), '=', eb.fn.any('services')))
+      .orderBy('article')
+      .execute(),
+    appealNoticeOf(db, application.service_id, now),
+  ]);
+  return { foreign, national_qualifications: qualifications, legal_reasons: reasons, appeal };
 }

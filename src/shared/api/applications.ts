@@ -15,6 +15,7 @@ import {
   STUDY_MODES,
 } from '../domain/application-status';
 import { ACTION_NAMES, PREVIOUS_STATUS, actionPathSegment, type ActionName } from '../domain/application-workflow';
+import { WATCH_CATEGORIES } from './authenticity';
 import { applicationDeadline } from './deadlines';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
@@ -106,6 +107,8 @@ export const applicationListItem = z.object({
   invalidated: z.boolean(),
   incomplete: z.boolean(),
   version: z.number().int(),
+  /** The watch list's category when the application names a watch-listed institution (authenticity.ts). */
+  watch_flag: z.enum(WATCH_CATEGORIES).nullable(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItem>;
 export const applicationListAnswer = paginated(applicationListItem);

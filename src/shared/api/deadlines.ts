@@ -222,7 +222,15 @@ export const deadlineStep = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('skipped_weekends'), days: z.number().int() }),
   z.object({ kind: z.literal('skipped_holiday'), date: z.string(), name_en: z.string(), name_sq: z.string(), name_sr: z.string() }),
   /** The clock stood still from `from` to `to` (null: still waiting); `days` not counted. */
-  z.object({ kind: z.literal('paused'), from: z.string(), to: z.string().nullable(), days: z.number().int(), status: z.enum(APPLICATION_STATUSES) }),
+  z.object({
+    kind: z.literal('paused'),
+    from: z.string(),
+    to: z.string().nullable(),
+    days: z.number().int(),
+    status: z.enum(APPLICATION_STATUSES),
+    /** Absent: the applicant held the application; else the third party the centre waited on. */
+    waiting_on: z.enum(['issuing_institution']).optional(),
+  }),
   z.object({ kind: z.literal('due'), date: z.string(), provisional: z.boolean() }),
 ]);
 export type DeadlineStep = z.infer<typeof deadlineStep>;

@@ -3,10 +3,11 @@ import { uploadFileName } from './documents';
 import { paginated, pageQuery, recordId, recordVersion } from './drf';
 import { safeText, TEXT_LIMITS } from './safe-text';
 
-// Issued documents (verification documents, recognition certificates) and their register, the
+// Issued documents (verification documents, recognition certificates and statements) and their register, the
 // public verification of a code, document templates, and final verification verdicts.
 
-export const ISSUED_DOCUMENT_KINDS = ['verification_document', 'recognition_certificate'] as const;
+/** A recognition statement is what a positive service-1 decision issues; a recognition certificate, service 2's. */
+export const ISSUED_DOCUMENT_KINDS = ['verification_document', 'recognition_certificate', 'recognition_statement'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 export const TEMPLATE_KINDS = [...ISSUED_DOCUMENT_KINDS, 'verdict'] as const;
 export const TEMPLATE_LANGUAGES = ['sq', 'sr', 'en'] as const;
@@ -28,13 +29,21 @@ export const issuedDocument = z.object({
   revoked_reason: z.string().nullable(),
   /** SHA-256 (hex) of the PDF as stored when it was issued; null only while its bytes are not made yet. */
   sha256: z.string().nullable(),
+  /** The seal certificate's subject the PDF is signed with; null: issued without a seal (or its bytes not made yet). */
+  sealed_by: z.string().nullable(),
+  /** Whether a verifiable credential was issued beside the PDF. */
+  has_credential: z.boolean(),
 });
 export type IssuedDocument = z.infer<typeof issuedDocument>;
+
+/** Revoking in the register: why (kept on the row, shown in the register). */
+export const issuedDocumentRevoke = z.object({ reason: safeText({ max: 500 }).min(1, 'This field is required') });
+export type IssuedDocumentRevoke = z.infer<typeof issuedDocumentRevoke>;
 
 export const issuedDocumentListQuery = pageQuery.extend({
   kind: z.enum(ISSUED_DOCUMENT_KINDS).optional(),
   status: z.enum(['valid', 'revoked']).optional(),
-  /** Code, reference or holder name. */
+  /** Code, reference or holder name; or a PDF's SHA-256 (hex), matched whole. */
   search: safeText({ max: TEXT_LIMITS.search }).optional(),
   application: z.coerce.number().pipe(recordId).optional(),
 });
@@ -50,6 +59,8 @@ export const verificationAnswer = z.object({
   revoked_at: z.string().nullable(),
   /** SHA-256 (hex) of the issued PDF, so whoever holds a copy can check it is the one issued. */
   sha256: z.string().nullable(),
+  /** Where the document's verifiable credential (JSON) is downloaded; null when it has none. */
+  credential_url: z.string().nullable(),
 });
 
 export const documentTemplate = z.object({
@@ -105,6 +116,9 @@ export const ISSUANCE_PATHS = {
   issued: (id: number) => `/issued-documents/${id}/`,
   issuedContent: (id: number) => `/issued-documents/${id}/content/`,
   verify: (code: string) => `/verify/${encodeURIComponent(code)}/`,
+  verifyCredential: (code: string) => `/verify/${encodeURIComponent(code)}/credential/`,
+  revoke: (id: number) => `/issued-documents/${id}/revoke/`,
+  restore: (id: number) => `/issued-documents/${id}/restore/`,
   templates: '/document-templates/',
   templatePreview: (id: number) => `/document-templates/${id}/preview/`,
   verdicts: (applicationId: number) => `/applications/${applicationId}/verdicts/`,

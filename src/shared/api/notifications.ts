@@ -181,7 +181,7 @@ export type NotificationTemplate = z.infer<typeof notificationTemplate>;
 
 export const templateEventSummary = z.object({
   event: notificationEvent,
-  audience: z.enum(['applicant', 'staff']),
+  audience: z.enum(['applicant', 'staff', 'institution']),
   variables: z.array(z.string()),
   manual: z.boolean(),
   confidential: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordId } from './drf';
 import { safeText } from './safe-text';
 import { checkRefusal, type RefusalCode } from '../refusals';
+import { LANGUAGES } from '../constants';
 
 // The structured recognition decision of services 1 and 2 (shared/design/recognition.md): the
 // outcome, the comparison of the foreign qualification with a national reference qualification,
@@ -26,7 +27,7 @@ export const DECISION_STATES = ['prepared', 'approved', 'superseded'] as const;
 export type DecisionState = (typeof DECISION_STATES)[number];
 export const ACCREDITATION_STATES = ['accredited', 'not_accredited', 'expired', 'unknown'] as const;
 
-export const DECISION_LIMITS = { detail: 2000, explanation: 4000, legalBases: 10 } as const;
+export const DECISION_LIMITS = { detail: 2000, explanation: 4000, legalBases: 10, precedents: 10 } as const;
 
 /**
  * The rules of a decision's shape, worded as the refusal catalogue's English texts (the server
@@ -71,6 +72,14 @@ export const recognitionDecisionInput = z
       .default([])
       // A reason cited twice is cited once.
       .transform((ids) => [...new Set(ids)]),
+    /** Why the outcome departs from a clear majority of earlier decisions on the programme (domain/decision-consistency.ts). */
+    departure_reason: safeText({ max: DECISION_LIMITS.detail, multiline: true }).nullable().optional(),
+    /** Earlier approved decisions of other applications the decision cites as precedents. */
+    precedent_ids: z
+      .array(recordId)
+      .max(DECISION_LIMITS.precedents)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
   })
   .superRefine(
     (decision, context) => {
@@ -80,9 +89,10 @@ export const recognitionDecisionInput = z
     // (but only of an object: anything else is the schema's own issue).
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   )
-  .transform(({ outcome_detail, ...decision }) => ({
+  .transform(({ outcome_detail, departure_reason, ...decision }) => ({
     ...decision,
     outcome_detail: DETAILED_OUTCOMES.includes(decision.outcome) ? (outcome_detail ?? null) : null,
+    departure_reason: departure_reason?.trim() ? departure_reason : null,
   }));
 export type RecognitionDecisionInput = z.input<typeof recognitionDecisionInput>;
 export type RecognitionDecisionRequest = z.output<typeof recognitionDecisionInput>;
@@ -146,6 +156,9 @@ export const nationalQualificationOption = z.object({
 });
 export type NationalQualificationOption = z.infer<typeof nationalQualificationOption>;
 
+export const decisionDifference = z.object({ element: z.enum(DIFFERENCE_ELEMENTS), explanation: z.string() });
+export type Difference = z.infer<typeof decisionDifference>;
+
 export const legalBasis = z.object({
   id: z.number().int(),
   article: z.string(),
@@ -153,6 +166,7 @@ export const legalBasis = z.object({
   text_sq: z.string(),
   text_sr: z.string(),
 });
+export type LegalBasis = z.infer<typeof legalBasis>;
 export const legalReasonOption = legalBasis.extend({ outcomes: z.array(z.enum(RECOGNITION_OUTCOMES)) });
 export type LegalReasonOption = z.infer<typeof legalReasonOption>;
 
@@ -166,6 +180,14 @@ export const appealNotice = z.object({
 });
 export type AppealNotice = z.infer<typeof appealNotice>;
 
+export const decisionPdf = z.object({
+  /** SHA-256 (hex) of the bytes as stored, the download's ETag. */
+  sha256: z.string(),
+  size: z.number().int(),
+  language: z.enum(LANGUAGES),
+  rendered_at: z.string(),
+});
+
 export const recognitionDecision = z.object({
   id: z.number().int(),
   application_id: z.number().int(),
@@ -173,8 +195,10 @@ export const recognitionDecision = z.object({
   outcome_detail: z.string().nullable(),
   foreign: foreignQualification.extend({ profile: z.enum(QUALIFICATION_PROFILES) }),
   national: nationalQualificationOption,
-  differences: z.array(z.object({ element: z.enum(DIFFERENCE_ELEMENTS), explanation: z.string() })),
+  differences: z.array(decisionDifference),
   legal_bases: z.array(legalBasis),
+  /** The earlier decisions it cites as precedents, in the order cited. */
+  precedent_ids: z.array(z.number().int()),
   appeal: appealNotice,
   /** Why the outcome departs from earlier decisions on the same qualification; null when it does not. */
   departure_reason: z.string().nullable(),
@@ -185,6 +209,8 @@ export const recognitionDecision = z.object({
   approved_by: personRef.nullable(),
   approved_at: z.string().nullable(),
   version: z.number().int(),
+  /** The decision PDF stored when it was approved (in the applicant's language); null before approval, or while a demo decision's is not made yet. */
+  pdf: decisionPdf.nullable(),
 });
 export type RecognitionDecision = z.infer<typeof recognitionDecision>;
 
@@ -210,4 +236,6 @@ export type DecisionOptions = z.infer<typeof decisionOptions>;
 export const DECISION_PATHS = {
   decision: (applicationId: number) => `/applications/${applicationId}/decision/`,
   options: (applicationId: number) => `/applications/${applicationId}/decision/options/`,
+  /** The decision PDF as stored at approval (`?disposition=inline` to view it). */
+  pdf: (applicationId: number, decisionId: number) => `/applications/${applicationId}/decision/${decisionId}/pdf/`,
 } as const;

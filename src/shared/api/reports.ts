@@ -46,6 +46,14 @@ export const REPORT_KEYS = [
   'overdue_deadlines',
   /** Verification documents and recognition certificates issued and revoked per month. */
   'certificates',
+  /** Appeals received per month (late ones among them) and decided per month by outcome. */
+  'appeals',
+  /** Per council and per officer: decisions taken in the period, appealed, changed on appeal, and the share changed. */
+  'appeal_changes',
+  /** Per country and institution: confirmation requests sent in the period, their answers, the answer rate and the median days to the reply. */
+  'confirmation_requests',
+  /** Per watch-listed institution: applications flagged in the period, by watch category and by close spelling. */
+  'watch_list_hits',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 export const reportKey = z.enum(REPORT_KEYS);
@@ -132,6 +140,9 @@ export const REPORT_COLUMN_KINDS = [
   'count',
   'days', // a number of days with one decimal, null when nothing was measured
   'money', // EUR as decimal text "40.00"
+  'council', // a council's id (null: none)
+  'percent', // a share out of a hundred with one decimal, null when there is nothing to divide
+  'decider', // who took decisions: "council:<id>" or "officer:<name>" (a chart's axis)
 ] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 

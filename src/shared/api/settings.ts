@@ -27,7 +27,7 @@ export const SETTINGS_PATHS = {
   logoFile: '/settings/logo/file/',
 } as const;
 
-export const SETTINGS_GROUPS = ['security', 'uploads', 'general', 'verification', 'smtp', 'holidays'] as const;
+export const SETTINGS_GROUPS = ['security', 'uploads', 'general', 'verification', 'smtp', 'holidays', 'backups', 'retention'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
 export const SETTINGS_MESSAGES = {
@@ -78,6 +78,8 @@ export const SETTING_LIMITS = {
   session_absolute_lifetime_hours: { min: 1, max: 2160 },
   max_upload_bytes: { min: 1024, max: 2 ** 40 },
   smtp_port: { min: 1, max: 65_535 },
+  backups_keep: { min: 1, max: 365 },
+  retention_years: { min: 1, max: 100 },
 } as const;
 const limit = (name: keyof typeof SETTING_LIMITS) => wholeNumber(SETTING_LIMITS[name].min, SETTING_LIMITS[name].max);
 
@@ -176,6 +178,48 @@ export const holidaySettings = z.object({
 });
 export type HolidaySettings = z.infer<typeof holidaySettings>;
 
+export const BACKUP_SCHEDULES = ['daily', 'off'] as const;
+
+export const backupSettings = z.object({
+  /**
+   * The folder backups are written to, e.g. a network share mounted on this computer; empty: the
+   * `backups` folder beside the embedded database.
+   */
+  folder: safeText({ max: 500 }).refine((text) => text === '' || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(text), {
+    message: 'Enter a full folder path, or leave it empty.',
+    params: checkRefusal('settings_folder_not_absolute'),
+  }),
+  /** Backups kept in the folder: the oldest beyond this many are removed after each new one. */
+  keep: limit('backups_keep'),
+  schedule: z.enum(BACKUP_SCHEDULES, { error: SETTINGS_MESSAGES.required }),
+});
+export type BackupSettings = z.infer<typeof backupSettings>;
+export const DEFAULT_BACKUPS_KEPT = 14;
+
+/** How long a closed application's personal data is kept for one service (by its service type number). */
+export const serviceRetention = z.object({
+  service_type: z.number({ error: SETTINGS_MESSAGES.required }).int().min(1).max(1000),
+  years: limit('retention_years'),
+});
+export type ServiceRetention = z.infer<typeof serviceRetention>;
+
+export const retentionSettings = z.object({
+  /** Years after closing that an application's personal data is kept, for services without a rule of their own. */
+  personal_data_years: limit('retention_years'),
+  service_years: z
+    .array(serviceRetention)
+    .max(50)
+    .superRefine((rules, context) => {
+      const seen = new Set<number>();
+      rules.forEach((rule, index) => {
+        if (seen.has(rule.service_type)) context.addIssue({ code: 'custom', message: 'This service already has a rule.', path: [index, 'service_type'], params: checkRefusal('retention_duplicate_service') });
+        seen.add(rule.service_type);
+      });
+    }),
+});
+export type RetentionSettings = z.infer<typeof retentionSettings>;
+export const DEFAULT_RETENTION_YEARS = 5;
+
 /** Each group's values as read. */
 export const SETTINGS_SCHEMAS = {
   security: securitySettings,
@@ -184,6 +228,8 @@ export const SETTINGS_SCHEMAS = {
   verification: verificationSettings,
   smtp: smtpSettings,
   holidays: holidaySettings,
+  backups: backupSettings,
+  retention: retentionSettings,
 } as const;
 
 /** Each group's values as saved. */
@@ -194,6 +240,8 @@ export const SETTINGS_UPDATE_SCHEMAS = {
   verification: verificationSettings,
   smtp: smtpSettingsUpdate,
   holidays: holidaySettings,
+  backups: backupSettings,
+  retention: retentionSettings,
 } as const;
 
 export interface SettingsValues {
@@ -203,6 +251,8 @@ export interface SettingsValues {
   verification: VerificationSettings;
   smtp: SmtpSettings;
   holidays: HolidaySettings;
+  backups: BackupSettings;
+  retention: RetentionSettings;
 }
 
 const groupState = <Values extends z.ZodType>(values: Values) =>
@@ -225,6 +275,11 @@ export const settingsAnswer = z.object({
   verification: groupState(verificationSettings),
   smtp: groupState(smtpSettings),
   holidays: groupState(holidaySettings),
+  backups: groupState(backupSettings).extend({
+    /** Where backups go when `folder` is empty; null when this server keeps no embedded database (PostgreSQL: docs/operations.md). */
+    default_folder: z.string().nullable(),
+  }),
+  retention: groupState(retentionSettings),
 });
 export type SettingsAnswer = z.infer<typeof settingsAnswer>;
 export type SettingsGroupState<G extends SettingsGroup> = SettingsAnswer[G];
@@ -266,4 +321,6 @@ export const SETTING_EFFECT = {
   verification: { public_verify_url: 'live' },
   smtp: { host: 'live', port: 'live', tls: 'live', from: 'live', user: 'live', password: 'live' },
   holidays: { closed_days: 'live' },
+  backups: { folder: 'live', keep: 'live', schedule: 'live' },
+  retention: { personal_data_years: 'live', service_years: 'live' },
 } as const satisfies Record<SettingsGroup, Record<string, 'live' | 'stored_only'>>;

@@ -150,3 +150,12 @@ const DECISION_REFERENCE_READERS: readonly PermissionName[] = [
 export function mayReadDecisionReferences(user: PermissionSubject | null | undefined): boolean {
   return isAdmin(user) || DECISION_REFERENCE_READERS.some((permission) => hasPermission(user, permission));
 }
+
+/**
+ * Establishes authenticity: reads institutions' verification contacts and the evidence of their
+ * checks, records checks. Administrators and whoever verifies documents (document verifiers,
+ * officers); others who read an application see the findings and the watch-list flag only.
+ */
+export function mayVerifyAuthenticity(user: PermissionSubject | null | undefined): boolean {
+  return isAdmin(user) || hasPermission(user, 'documents.verify_document');
+}

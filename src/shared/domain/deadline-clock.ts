@@ -23,7 +23,12 @@ export interface ClockPause {
   to: string | null;
   /** The status the application waited in. */
   status: ApplicationStatus;
+  /** Absent: the applicant held it; otherwise the third party the office waited on. */
+  waiting_on?: ClockWait;
 }
+
+/** A third party the centre's clock waits on (an issuing institution asked to confirm a document). */
+export type ClockWait = 'issuing_institution';
 
 export interface ClockInput {
   /** The day the clock started (not counted itself). */
@@ -49,6 +54,7 @@ interface PausedSpan {
   to: number;
   status: ApplicationStatus;
   open: boolean;
+  waiting_on?: ClockWait;
 }
 
 /**
@@ -62,6 +68,7 @@ function pausedSpans(pauses: readonly ClockPause[], today: string): PausedSpan[]
       to: dayNumber(pause.to ?? (today > pause.from ? today : pause.from)),
       status: pause.status,
       open: pause.to === null,
+      ...(pause.waiting_on ? { waiting_on: pause.waiting_on } : {}),
     }))
     .filter((span) => span.open || span.to > span.from)
     .sort((a, b) => a.from - b.from || a.to - b.to);
@@ -71,6 +78,8 @@ function pausedSpans(pauses: readonly ClockPause[], today: string): PausedSpan[]
     if (last && span.from <= last.to) {
       last.to = Math.max(last.to, span.to);
       last.open ||= span.open;
+      // Overlapping a wait on the applicant, the span is explained as the applicant's.
+      if (!span.waiting_on) delete last.waiting_on;
     } else merged.push({ ...span });
   }
   return merged;
@@ -119,6 +128,7 @@ export function computeDeadline(input: ClockInput): ClockResult {
         to: span.open ? null : addDays(input.start, span.to - startDay),
         days: span.to - from,
         status: span.status,
+        ...(span.waiting_on ? { waiting_on: span.waiting_on } : {}),
       };
     }),
     ...(weekendDays > 0 ? [{ kind: 'skipped_weekends' as const, days: weekendDays }] : []),

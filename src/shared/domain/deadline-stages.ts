@@ -96,6 +96,12 @@ export const DEADLINE_STAGES: Record<DeadlineType, StageDefinition> = {
     pauses: true,
     countsFromSubmission: false,
   },
+  // An appeal's review runs on the appeal, not on a status of its application: the appeal takes
+  // its due date from the configuration (server/appeal-deadline.ts) and no application clock runs.
+  appeal_review: { owner: 'centre', runsIn: everyCategory([]), pauses: false, countsFromSubmission: false },
+  // A confirmation request's reminder day: counted from the day the request went to the issuing
+  // institution (server/modules/confirmation-requests), no application clock of its own.
+  authenticity_confirmation: { owner: 'centre', runsIn: everyCategory([]), pauses: false, countsFromSubmission: false },
   // The whole service, from submission to a closed status: its due date is the application's deadline.
   service_completion: { owner: 'centre', runsIn: everyCategory(OPEN_WORK_STATUSES), pauses: true, countsFromSubmission: true },
 };

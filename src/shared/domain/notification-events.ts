@@ -15,18 +15,22 @@ export const NOTIFICATION_EVENTS = [
   'documents_missing',
   'status_changed',
   'decision_made',
+  'recognition_decision_made',
   'recognition_certificate_issued',
   'pre_university_recognition_denied',
+  'appeal_decided',
   'deadline_reminder',
   'deadline_escalation',
   'password_reset',
   'staff_message',
+  'authenticity_confirmation_request',
+  'authenticity_confirmation_reminder',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export interface EventDefinition {
-  /** Who receives it: the applicant of an application, or a member of staff. */
-  audience: 'applicant' | 'staff';
+  /** Who receives it: the applicant of an application, a member of staff, or an institution the office asks (a third party). */
+  audience: 'applicant' | 'staff' | 'institution';
   variables: readonly string[];
   /**
    * Those of `variables` that are secrets (a temporary password). A secret is written only into
@@ -39,6 +43,10 @@ export interface EventDefinition {
 }
 
 const APPLICATION = ['applicant_name', 'reference', 'service', 'status'] as const;
+/** The appeal notice of a recognition decision (services 1 and 2), as the decision states it. */
+const APPEAL = ['appeal_body', 'appeal_period_days', 'appeal_last_day'] as const;
+/** A confirmation request to the institution that issued a document: never the applicant's contact data beyond the holder's name. */
+const CONFIRMATION = ['institution_name', 'holder_name', 'document_name', 'request_reference', 'reply_to', 'notes'] as const;
 
 export const NOTIFICATION_EVENT_DEFINITIONS: Readonly<Record<NotificationEvent, EventDefinition>> = {
   payment_requested: { audience: 'applicant', variables: [...APPLICATION, 'amount', 'payment_reference'], manual: true },
@@ -49,12 +57,16 @@ export const NOTIFICATION_EVENT_DEFINITIONS: Readonly<Record<NotificationEvent, 
   documents_missing: { audience: 'applicant', variables: [...APPLICATION, 'notes'], manual: true },
   status_changed: { audience: 'applicant', variables: [...APPLICATION, 'notes'], manual: true },
   decision_made: { audience: 'applicant', variables: [...APPLICATION, 'outcome', 'notes'] },
-  recognition_certificate_issued: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
-  pre_university_recognition_denied: { audience: 'applicant', variables: [...APPLICATION, 'notes'] },
+  recognition_decision_made: { audience: 'applicant', variables: [...APPLICATION, 'recognition_outcome', 'notes', ...APPEAL] },
+  recognition_certificate_issued: { audience: 'applicant', variables: [...APPLICATION, 'notes', ...APPEAL] },
+  pre_university_recognition_denied: { audience: 'applicant', variables: [...APPLICATION, 'notes', ...APPEAL] },
+  appeal_decided: { audience: 'applicant', variables: [...APPLICATION, 'appeal_outcome', 'notes'] },
   deadline_reminder: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_left'] },
   deadline_escalation: { audience: 'staff', variables: ['recipient_name', 'reference', 'deadline', 'due_date', 'days_overdue'] },
   password_reset: { audience: 'staff', variables: ['recipient_name', 'username', 'temporary_password', 'expires_at'], secrets: ['temporary_password'] },
   staff_message: { audience: 'staff', variables: ['recipient_name', 'sender_name', 'notes'], manual: true },
+  authenticity_confirmation_request: { audience: 'institution', variables: [...CONFIRMATION] },
+  authenticity_confirmation_reminder: { audience: 'institution', variables: [...CONFIRMATION, 'sent_on'] },
 };
 
 const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
@@ -119,6 +131,10 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     reason: 'The fee was charged twice.',
     notes: 'Please upload a certified translation of the diploma.',
     outcome: 'approved',
+    recognition_outcome: 'Partial recognition',
+    appeal_body: 'Appeals Commission of the Ministry of Education, Science, Technology and Innovation',
+    appeal_period_days: '15',
+    appeal_last_day: '9 December 2026',
     deadline: 'Council review',
     due_date: '1 December 2026',
     days_left: '3',
@@ -126,6 +142,13 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     username: 'b.gashi',
     temporary_password: 'x7-Qm4-Lp9',
     expires_at: '27 November 2026, 14:00',
+    appeal_outcome: 'your appeal was upheld: the decision stands',
+    institution_name: 'University of Prishtina "Hasan Prishtina"',
+    holder_name: 'Arta Krasniqi',
+    document_name: 'diploma-arta-krasniqi.pdf',
+    request_reference: 'NARIC-2026-000123-C1',
+    reply_to: 'naric@naric.example',
+    sent_on: '3 November 2026',
   },
   sq: {
     applicant_name: 'Arta Krasniqi',
@@ -142,6 +165,10 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     reason: 'Tarifa u pagua dy herë.',
     notes: 'Ju lutemi ngarkoni një përkthim të certifikuar të diplomës.',
     outcome: 'miratuar',
+    recognition_outcome: 'Njohje e pjesshme',
+    appeal_body: 'Komisioni i Ankesave i Ministrisë së Arsimit, Shkencës, Teknologjisë dhe Inovacionit',
+    appeal_period_days: '15',
+    appeal_last_day: '9 dhjetor 2026',
     deadline: 'Shqyrtimi nga këshilli',
     due_date: '1 dhjetor 2026',
     days_left: '3',
@@ -149,6 +176,13 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     username: 'b.gashi',
     temporary_password: 'x7-Qm4-Lp9',
     expires_at: '27 nëntor 2026, 14:00',
+    appeal_outcome: 'ankesa juaj u shqyrtua dhe vendimi mbetet në fuqi',
+    institution_name: 'Universiteti i Prishtinës "Hasan Prishtina"',
+    holder_name: 'Arta Krasniqi',
+    document_name: 'diploma-arta-krasniqi.pdf',
+    request_reference: 'NARIC-2026-000123-C1',
+    reply_to: 'naric@naric.example',
+    sent_on: '3 nëntor 2026',
   },
   sr: {
     applicant_name: 'Arta Krasniqi',
@@ -165,6 +199,10 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     reason: 'Taksa je naplaćena dva puta.',
     notes: 'Molimo otpremite overeni prevod diplome.',
     outcome: 'odobreno',
+    recognition_outcome: 'Delimično priznavanje',
+    appeal_body: 'Komisija za žalbe Ministarstva obrazovanja, nauke, tehnologije i inovacija',
+    appeal_period_days: '15',
+    appeal_last_day: '9. decembar 2026.',
     deadline: 'Pregled veća',
     due_date: '1. decembar 2026.',
     days_left: '3',
@@ -172,5 +210,12 @@ export const TEMPLATE_SAMPLES: Readonly<Record<TemplateLanguage, Readonly<Record
     username: 'b.gashi',
     temporary_password: 'x7-Qm4-Lp9',
     expires_at: '27. novembar 2026. u 14:00',
+    appeal_outcome: 'vaša žalba je razmotrena i odluka ostaje na snazi',
+    institution_name: 'Univerzitet u Prištini "Hasan Prishtina"',
+    holder_name: 'Arta Krasniqi',
+    document_name: 'diploma-arta-krasniqi.pdf',
+    request_reference: 'NARIC-2026-000123-C1',
+    reply_to: 'naric@naric.example',
+    sent_on: '3. novembar 2026.',
   },
 };

@@ -11,6 +11,7 @@ import {
   userSchema,
 } from '../api/auth';
 import { healthAnswer } from '../api/system';
+import { backupPathRequest, backupSummary, backupWritten } from '../api/backups';
 import { ERROR_CODES, type ErrorCode } from '../errors';
 import { uploadLimitsAnswer } from '../api/documents';
 import {
@@ -119,6 +120,12 @@ export const IPC_CONTRACT = {
   'updates:answer-restart': { request: restartAnswer, response: z.null() },
   /** Administrators only (`permission_denied` otherwise). */
   'updates:set-channel': { request: z.object({ channel: updateChannel }), response: updateState },
+  // Backups of the embedded database (administrators; refused with another server): main picks the archive and restarts.
+  'backups:back-up-now': { request: none, response: backupWritten },
+  /** The native open dialog, then the server's check of the archive; null when the dialog was closed. */
+  'backups:choose-restore': { request: none, response: backupSummary.nullable() },
+  /** Parks the checked archive and restarts the app onto it. */
+  'backups:restore': { request: backupPathRequest, response: z.null() },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CONTRACT;

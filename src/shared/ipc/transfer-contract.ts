@@ -4,6 +4,10 @@ import { ISSUANCE_PATHS, verdict } from '../api/issuance';
 import { COUNCIL_PATHS, councilMeeting } from '../api/councils';
 import { EXPERT_PATHS, expertReview } from '../api/experts';
 import { REPORT_PATHS } from '../api/reports';
+import { APPEAL_PATHS } from '../api/appeals';
+import { DECISION_PATHS } from '../api/recognition-decisions';
+import { SPECIMEN_PATHS, specimen } from '../api/diploma-specimens';
+import { PERSONAL_DATA_PATHS } from '../api/personal-data';
 import { DOCUMENT_TYPES } from '../document-types';
 import { DOCUMENT_KINDS } from '../domain/application-status';
 
@@ -45,6 +49,8 @@ export const uploadTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('council_minutes'), meeting_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
   /** An expert review's PDF report, before it is submitted (the review's `version`); answers the review. */
   z.object({ type: z.literal('expert_review_report'), review_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
+  /** A diploma specimen's genuine document (the specimen's current `version`, 412 when stale): a new version; answers the specimen. */
+  z.object({ type: z.literal('diploma_specimen'), specimen_id: z.number().int().positive(), version: z.number().int().nonnegative() }),
 ]);
 export type UploadTarget = z.input<typeof uploadTarget>;
 
@@ -72,6 +78,8 @@ export function uploadPath(target: z.output<typeof uploadTarget>, fileName: stri
       return `${COUNCIL_PATHS.minutes(target.meeting_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
     case 'expert_review_report':
       return `${EXPERT_PATHS.report(target.review_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
+    case 'diploma_specimen':
+      return `${SPECIMEN_PATHS.file(target.specimen_id)}?${queryString({ version: String(target.version), file_name: uploadFileName.parse(fileName) })}`;
   }
 }
 
@@ -88,6 +96,7 @@ export const uploadOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('uploaded_verdict'), verdict }),
   z.object({ outcome: z.literal('uploaded_minutes'), meeting: councilMeeting }),
   z.object({ outcome: z.literal('uploaded_review_report'), review: expertReview }),
+  z.object({ outcome: z.literal('uploaded_specimen'), specimen }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
@@ -106,11 +115,15 @@ export function uploadedOutcome(target: z.output<typeof uploadTarget>, body: unk
     const parsed = expertReview.safeParse(body);
     return parsed.success ? { outcome: 'uploaded_review_report', review: parsed.data } : null;
   }
+  if (target.type === 'diploma_specimen') {
+    const parsed = specimen.safeParse(body);
+    return parsed.success ? { outcome: 'uploaded_specimen', specimen: parsed.data } : null;
+  }
   const parsed = storedDocument.safeParse(body);
   return parsed.success ? { outcome: 'uploaded', document: parsed.data } : null;
 }
 
-export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'council_minutes', 'expert_review_report', 'report_export'] as const;
+export const DOWNLOAD_SOURCES = ['document', 'issued_document', 'template_preview', 'verdict_file', 'decision_pdf', 'council_minutes', 'expert_review_report', 'report_export', 'appeal_letter', 'diploma_specimen', 'subject_export'] as const;
 export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
 
 export const downloadRequest = z
@@ -118,9 +131,11 @@ export const downloadRequest = z
     transfer_id: transferId,
     /**
      * What `document_id` names: a stored document (default), an issued document of the register,
-     * a template version (its sample rendering), a verdict (with its `application_id`), a
-     * council meeting (its minutes), an expert review (its report), or a finished report export
-     * (its CSV, XLSX or PDF file).
+     * a template version (its sample rendering), a verdict or a recognition decision's PDF (with
+     * its `application_id`), a
+     * council meeting (its minutes), an expert review (its report), a finished report export
+     * (its CSV, XLSX or PDF file), an appeal (the applicant's letter), a diploma specimen's
+     * version (its genuine document), or a person (their subject access export, one ZIP).
      */
     source: z.enum(DOWNLOAD_SOURCES).default('document'),
     document_id: z.number().int().positive(),
@@ -134,7 +149,7 @@ export const downloadRequest = z
       .nullable()
       .optional(),
   })
-  .refine((request) => request.source !== 'verdict_file' || request.application_id !== undefined, {
+  .refine((request) => (request.source !== 'verdict_file' && request.source !== 'decision_pdf') || request.application_id !== undefined, {
     message: 'This field is required',
     path: ['application_id'],
   });
@@ -151,12 +166,20 @@ export function downloadPath(request: z.output<typeof downloadRequest>): string 
       return ISSUANCE_PATHS.templatePreview(request.document_id);
     case 'verdict_file':
       return ISSUANCE_PATHS.verdictFile(request.application_id ?? 0, request.document_id);
+    case 'decision_pdf':
+      return DECISION_PATHS.pdf(request.application_id ?? 0, request.document_id);
     case 'council_minutes':
       return COUNCIL_PATHS.minutes(request.document_id);
     case 'expert_review_report':
       return EXPERT_PATHS.report(request.document_id);
     case 'report_export':
       return REPORT_PATHS.download(request.document_id);
+    case 'appeal_letter':
+      return APPEAL_PATHS.letter(request.document_id);
+    case 'diploma_specimen':
+      return SPECIMEN_PATHS.versionFile(request.document_id);
+    case 'subject_export':
+      return PERSONAL_DATA_PATHS.personExport(request.document_id);
   }
 }
 
@@ -165,11 +188,13 @@ export const DOWNLOAD_FILE_TYPES = {
   pdf: 'application/pdf',
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 } as const;
 export type DownloadFileType = keyof typeof DOWNLOAD_FILE_TYPES;
 
-/** A download's kind: a PDF, except a report export, whose file name says which of its formats it is. */
+/** A download's kind: a PDF, except a subject access export (a ZIP) and a report export, whose file name says which of its formats it is. */
 export function downloadFileType(request: { source?: DownloadSource | undefined; file_name: string }): DownloadFileType {
+  if (request.source === 'subject_export') return 'zip';
   if (request.source !== 'report_export') return 'pdf';
   const extension = /\.(csv|xlsx|pdf)$/i.exec(request.file_name)?.[1]?.toLowerCase();
   return extension === 'csv' || extension === 'xlsx' ? extension : 'pdf';

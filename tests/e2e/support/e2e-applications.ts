@@ -1,12 +1,13 @@
 import type { ServiceType } from '../../../src/shared/constants';
 import type { DemoFixture } from '../../../src/server/db/demo-applications';
+import { DEMO_COUNCILS } from '../../../src/server/db/demo-councils';
 import type { E2eShell } from './e2e-accounts';
 
 // The end-to-end tests' own applications, created in every e2e database by scripts/e2e-seed.mjs
 // next to the demo caseload: one per purpose, project and attempt, so a test that moves an
 // application never meets one another test (or its own earlier attempt) already moved.
 
-export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council' | 'statement' | 'cashier' | 'decision';
+export type E2eApplicationPurpose = 'walk' | 'stale' | 'inspect' | 'verdict' | 'council' | 'statement' | 'cashier' | 'decision' | 'appeal' | 'precedent';
 
 const ATTEMPTS = 3;
 const SHELLS: readonly E2eShell[] = ['web', 'desktop'];
@@ -20,11 +21,13 @@ const SURNAMES: Record<E2eApplicationPurpose, Record<E2eShell, readonly string[]
   statement: { web: ['Berbati', 'Nimani', 'Pllana'], desktop: ['Vokshi', 'Gjergjaj', 'Kuqi'] },
   cashier: { web: ['Deda', 'Koliqi', 'Mjeku'], desktop: ['Rexha', 'Marku', 'Gjonaj'] },
   decision: { web: ['Bujupi', 'Gjocaj', 'Hajdari'], desktop: ['Nuhiu', 'Pacolli', 'Sylejmani'] },
+  appeal: { web: ['Zogaj', 'Hysenaj', 'Selimaj'], desktop: ['Kurtaj', 'Gecaj', 'Ndrecaj'] },
+  precedent: { web: ['Bexheti', 'Gjikolli', 'Zhubi'], desktop: ['Ukimeraj', 'Qerkini', 'Vranovci'] },
 };
 
 const SERVICE_3_IN_REVIEW: DemoFixture['steps'] = [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }];
 
-const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: string; steps: DemoFixture['steps']; number: number }> = {
+const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: string; steps: DemoFixture['steps']; number: number; council?: string }> = {
   // Service 1, paid: the officer walks it to decision pending, the agency approves it.
   walk: { service: 1, firstName: 'Arbnora', steps: [{ action: 'request_payment' }, { action: 'mark_paid' }], number: 1 },
   // Service 4 under review: changed behind the officer's back to prove the stale-version message.
@@ -59,6 +62,30 @@ const PLAN: Record<E2eApplicationPurpose, { service: ServiceType; firstName: str
     ],
     number: 8,
   },
+  // Service 2 under review: the officer grants it, the applicant appeals, another council changes the decision.
+  appeal: {
+    service: 2,
+    firstName: 'Teuta',
+    steps: [{ action: 'request_payment' }, { action: 'mark_paid' }, { action: 'start_work' }, { action: 'update_status', to: 'in_review', notes: 'The documents are complete.' }],
+    number: 9,
+  },
+  // The same, for the decisions register: the officer cites a precedent in the decision, and its
+  // appeal goes to another council than the one that reviewed it (the demo member's).
+  precedent: {
+    service: 1,
+    council: DEMO_COUNCILS[1]!.name,
+    firstName: 'Shqipe',
+    steps: [
+      { action: 'request_payment' },
+      { action: 'mark_paid' },
+      { action: 'start_work' },
+      { action: 'update_status', to: 'originality_verified', notes: 'Confirmed with the issuing university.' },
+      { action: 'move_to_council' },
+      { action: 'start_council_review' },
+      { action: 'record_council_decision', notes: 'Recognise it as the earlier decisions on the programme did.' },
+    ],
+    number: 10,
+  },
 };
 
 export interface E2eApplication extends DemoFixture {
@@ -83,6 +110,7 @@ export function e2eApplication(purpose: E2eApplicationPurpose, shell: E2eShell, 
     last_name: lastName,
     fullName: `${plan.firstName} ${lastName}`,
     steps: plan.steps,
+    ...(plan.council ? { council: plan.council } : {}),
     assigned: false,
   };
 }

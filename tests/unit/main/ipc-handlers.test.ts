@@ -1,3 +1,4 @@
+import { createBackupActions } from '../../../src/main/backups/backup-actions';
 import { describe, expect, it } from 'vitest';
 import type { AuthService } from '../../../src/main/auth-service';
 import { createExternalLinkPolicy } from '../../../src/main/external-links';
@@ -39,6 +40,7 @@ function setup(answer: SessionHttpAnswer = { status: 200, data: health }) {
     externalLinks: createExternalLinkPolicy(),
     openExternal: async (url) => void opened.push(url),
     updates: createDisabledUpdates('0.1.0', 'unpackaged'),
+    backups: createBackupActions({ api: { request: async () => answer }, accessToken: async () => null, refreshAccess: async () => ({ access: 'a' }), currentUser: () => null, isEmbedded: () => false, shell: null }),
   });
   const router = createIpcRouter({ handlers, isTrustedSender: () => true, log: recordingLog(), checkResponses: true });
   const call = (channel: string, arg?: unknown) => router.handle(channel, arg, { url: 'app://naric/' });

@@ -102,6 +102,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
       answerRestart: unexpected('updates.answerRestart'),
       setChannel: unexpected('updates.setChannel'),
     },
+    backups: { backUpNow: unexpected('backups.backUpNow'), chooseRestore: unexpected('backups.chooseRestore'), restore: unexpected('backups.restore') },
     on: () => () => {},
   };
   return {
@@ -115,6 +116,7 @@ export function fakeBridge(overrides: { [K in keyof NaricBridge]?: Partial<Naric
     transfer: { ...base.transfer, ...overrides.transfer },
     counter: { ...base.counter, ...overrides.counter },
     updates: { ...base.updates, ...overrides.updates },
+    backups: { ...base.backups, ...overrides.backups },
   };
 }
 
@@ -139,6 +141,7 @@ export function makeApplicationItem(overrides: Partial<ApplicationListItem> = {}
     invalidated: false,
     incomplete: false,
     version: 3,
+    watch_flag: null,
     ...overrides,
   };
 }

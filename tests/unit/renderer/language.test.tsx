@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { LanguageSwitcher } from '../../../src/renderer/components/language-switcher';
 import { createI18n } from '../../../src/renderer/lib/i18n';
-import { initialiseLanguage, readSavedLanguage } from '../../../src/renderer/lib/language';
+import { chooseLanguage, followPageLanguage, initialiseLanguage, readSavedLanguage } from '../../../src/renderer/lib/language';
 import type { NaricBridge } from '../../../src/shared/bridge';
 import { LANGUAGE_STORAGE_KEY } from '../../../src/shared/constants';
 import { fakeBridge } from './fixtures';
@@ -47,6 +47,32 @@ describe('language switcher', () => {
     expect(document.documentElement.lang).toBe('sr-Latn');
     await waitFor(() => expect(warn).toHaveBeenCalled());
     warn.mockRestore();
+  });
+});
+
+describe('the page’s language', () => {
+  it('changes when i18next has switched (its texts are in), not when a language is asked for', async () => {
+    document.documentElement.lang = 'en';
+    const listeners: ((language: string) => void)[] = [];
+    let textsIn: () => void = () => {};
+    const i18n = {
+      on: (_event: string, listener: (language: string) => void) => listeners.push(listener),
+      changeLanguage: (language: string) =>
+        new Promise<void>((resolve) => {
+          textsIn = () => {
+            for (const listener of listeners) listener(language);
+            resolve();
+          };
+        }),
+    };
+    followPageLanguage(i18n as never);
+    const chosen = chooseLanguage('sr', i18n as never, fakeBridge({ settings: { set: async () => ({ serverUrl: null, language: 'sr' }) } }), localStorage);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Still loading: the page shows English and says so.
+    expect(document.documentElement.lang).toBe('en');
+    textsIn();
+    await chosen;
+    expect(document.documentElement.lang).toBe('sr-Latn');
   });
 });
 

@@ -10,8 +10,8 @@ const itemIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(use
 describe('route table', () => {
   it('holds every route of spec §2 with its access level', () => {
     const byPath = new Map(APP_ROUTES.map((route) => [route.path, route.access]));
-    const admin = ['/applications/offline/new', '/users', '/users/:userId', '/users/create', '/users/groups', '/users/:userId/edit', '/services', '/services/:serviceId', '/services/create', '/services/:serviceId/edit', '/deadlines', '/reference', '/reference/countries', '/reference/legal-reasons', '/reference/national-qualifications'];
-    const signedIn = ['/', '/applications', '/applications/incomplete', '/applications/:id', '/applications/:applicationId/decision', '/applications/:applicationId/verdict/:verdictId', '/documents', '/documents/templates', '/payments', '/payments/statement-lines', '/payments/:paymentId', '/councils', '/councils/dashboard', '/councils/applications/:id', '/inspectorate-verifications', '/councils/analytics', '/councils/:councilId', '/councils/create', '/councils/:councilId/edit', '/news', '/news/:articleId', '/news/create', '/news/:articleId/edit', '/notifications', '/notifications/templates', '/reports', '/expert-commissions', '/expert-commissions/create', '/expert-commissions/:commissionId', '/expert-commissions/:commissionId/edit', '/expert-reviews', '/expert-reviews/:reviewId', '/settings', '/profile'];
+    const admin = ['/applications/offline/new', '/users', '/users/:userId', '/users/create', '/users/groups', '/users/:userId/edit', '/services', '/services/:serviceId', '/services/create', '/services/:serviceId/edit', '/deadlines', '/reference', '/reference/countries', '/reference/legal-reasons', '/reference/national-qualifications', '/reference/institutions/:institutionId/dossier', '/personal-data', '/personal-data/people', '/personal-data/people/:personId'];
+    const signedIn = ['/', '/applications', '/applications/incomplete', '/applications/:id', '/applications/:applicationId/decision', '/decisions', '/applications/:applicationId/appeals/new', '/appeals', '/appeals/:appealId', '/appeals/:appealId/decision', '/applications/:applicationId/verdict/:verdictId', '/documents', '/documents/verify', '/documents/templates', '/payments', '/payments/statement-lines', '/payments/:paymentId', '/councils', '/councils/dashboard', '/councils/applications/:id', '/inspectorate-verifications', '/councils/analytics', '/councils/:councilId', '/councils/create', '/councils/:councilId/edit', '/news', '/news/:articleId', '/news/create', '/news/:articleId/edit', '/notifications', '/notifications/templates', '/reports', '/expert-commissions', '/expert-commissions/create', '/expert-commissions/:commissionId', '/expert-commissions/:commissionId/edit', '/expert-reviews', '/expert-reviews/:reviewId', '/settings', '/profile', '/reference/specimens', '/reference/specimens/:specimenId'];
     for (const path of admin) expect(byPath.get(path), path).toBe('admin');
     for (const path of signedIn) expect(byPath.get(path), path).toBe('signed_in');
     expect(byPath.get('/login')).toBe('guest');
@@ -42,8 +42,9 @@ describe('navigation for each kind of user', () => {
   });
 
   it('goes by permissions, not group names: an officer holding none sees only the dashboard', () => {
-    // The implicit officer permissions (verify/change documents, mark paid, refund) open no list screen.
-    expect(itemIds(makeUser({ groups: ['NARIC Officers'], permissions: [] }))).toEqual(['home']);
+    // The implicit officer permissions (change documents, mark paid, refund) open no list screen;
+    // verifying documents opens the diploma specimens they compare documents with and Verify a document.
+    expect(itemIds(makeUser({ groups: ['NARIC Officers'], permissions: [] }))).toEqual(['home', 'specimens', 'verify-document']);
   });
 
   it('shows a council member the council area only', () => {
@@ -79,12 +80,17 @@ describe('the sidebar of each demo group offers only what its permissions open',
     expect(items).toContain(landing.id);
   });
 
+  it('offers Verify a document to whoever verifies documents: verifiers, officers, admins', () => {
+    expect(DEMO_USERNAMES.filter((username) => offered(username).includes('verify-document')).sort()).toEqual(['admin', 'naric.admin', 'officer', 'verifier']);
+  });
+
   it('offers the content manager their templates and news, and no applications or documents list', () => {
     expect(offered('content')).toEqual(['home', 'document-templates', 'notification-templates', 'news']);
   });
 
   it('offers the inspectorate the applications and their verifications, nothing administrative', () => {
-    expect(offered('inspector')).toEqual(['home', 'applications', 'applications-incomplete', 'inspectorate-verifications']);
+    // Appeals and the decisions register are listed for whoever reads applications; names and appeals by their scope.
+    expect(offered('inspector')).toEqual(['home', 'applications', 'applications-incomplete', 'decision-register', 'appeals', 'inspectorate-verifications']);
   });
 
   it('offers admins everything', () => {

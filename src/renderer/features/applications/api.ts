@@ -12,6 +12,7 @@ import {
   type ApplicationDetail,
 } from '../../../shared/api/applications';
 import { ISSUANCE_PATHS, verdict, verdictsAnswer } from '../../../shared/api/issuance';
+import { DECISION_PATHS, applicationDecisions } from '../../../shared/api/recognition-decisions';
 import type { ActionName } from '../../../shared/domain/application-workflow';
 import { apiClient } from '../../lib/app-api-client';
 import type { ListQuery } from '../../lib/api-client';
@@ -29,6 +30,11 @@ export function useApplicationList(query: ListQuery, incomplete: boolean) {
 
 export function useApplicationDetail(id: number) {
   return useQuery({ queryKey: queryKeys.application.detail(id), queryFn: () => apiClient.get(APPLICATION_PATHS.detail(id), applicationDetail), retry: false });
+}
+
+/** The recognition decisions of a decided service-1 or -2 application (for its decision PDF). */
+export function useApplicationDecisions(id: number, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.application.decisions(id), queryFn: () => apiClient.get(DECISION_PATHS.decision(id), applicationDecisions), enabled, retry: false });
 }
 
 export function useCouncils() {

@@ -8,13 +8,20 @@ import type { ActionName } from '../../../shared/domain/application-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
-import { hasPermission } from '../../../shared/auth/permissions';
+import { hasPermission, mayVerifyAuthenticity } from '../../../shared/auth/permissions';
 import { currentUserAtom } from '../../lib/session';
 import { useAtomValue } from 'jotai';
 import { DeadlineComputation } from './deadline-computation';
 import { DocumentsTab } from './documents-tab';
+import { SimilarDecisionsPanel } from '../../components/similar-decisions-panel';
+import { AuthenticityPanel } from '../../components/authenticity-panel';
+import { LegalHoldPanel } from '../../components/legal-hold-panel';
+import { WatchFlagBanner } from '../../components/watch-flag';
 import { ExpertReviewsPanel } from './expert-reviews-panel';
+import { AppealsPanel } from './appeals-panel';
+import { ConfirmationRequestsPanel } from './confirmation-requests-panel';
 import { VerdictEntry } from './verdict-entry';
+import { DecisionPdfEntry } from './decision-pdf-entry';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
@@ -33,7 +40,7 @@ const DECISION_ACTIONS: ReadonlySet<ActionName> = new Set(['prepare_decision', '
 type OpenAction = { action: ActionName; documents?: readonly { id: number; file_name: string }[] } | null;
 
 export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation(['applications', 'common', 'errors', 'experts']);
+  const { t } = useTranslation(['applications', 'common', 'errors', 'experts', 'precedents']);
   const format = useFormat();
   const country = useCountryName();
   const id = Number(useParams().id);
@@ -69,6 +76,8 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
     (a) => a !== 'record_council_decision' || hasPermission(user, 'councils.review_application'),
   );
   const decisionLink = decisionLinkOf(application);
+  // A decided recognition (services 1 and 2) may be appealed: its appeals have their own tab.
+  const appealable = (application.service_type === 1 || application.service_type === 2) && isClosedStatus(application.status);
   const reviewActions = application.allowed_actions.map((m) => m.action).filter((a): a is 'approve_document' | 'reject_document' => a === 'approve_document' || a === 'reject_document');
   const mayUpload = !application.archived && (hasPermission(user, 'documents.change_document') || hasPermission(user, 'applications.change_application'));
 
@@ -90,6 +99,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
         {/* The case's age: from submission to today, or to the decision that closed it. */}
         <span>{t(isClosedStatus(application.status) ? 'detail.ageClosed' : 'detail.ageOpen', { count: application.days_in_system })}</span>
       </div>
+      {application.watch_flag ? <WatchFlagBanner category={application.watch_flag} /> : null}
       <div className="detail-layout">
         <Tabs>
           <TabList aria-label={t('detail.tabsLabel')} className="tab-list">
@@ -99,6 +109,8 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
             <Tab id="documents" className="tab">{t('detail.tabs.documents')}</Tab>
             <Tab id="timeline" className="tab">{t('detail.tabs.timeline')}</Tab>
             {application.service_type === 1 ? <Tab id="expert-reviews" className="tab">{t('experts:panel.title')}</Tab> : null}
+            {application.service_type === 1 || application.service_type === 2 ? <Tab id="similar-decisions" className="tab">{t('precedents:title')}</Tab> : null}
+            {appealable ? <Tab id="appeals" className="tab">{t('detail.tabs.appeals')}</Tab> : null}
           </TabList>
           <TabPanel id="overview">
             <Overview application={application} date={date} />
@@ -117,6 +129,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
                 [t('detail.fields.address'), withheldOr(application.applicant.address)],
               ]}
             />
+            <LegalHoldPanel applicationId={application.id} reference={application.reference} mayChange={hasPermission(user, 'applications.change_application')} />
           </TabPanel>
           <TabPanel id="institution">
             {application.education ? (
@@ -144,6 +157,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
             ) : (
               <p>{application.education === undefined ? t('detail.notShownForRole') : t('detail.noEducation')}</p>
             )}
+            <AuthenticityPanel applicationId={application.id} />
           </TabPanel>
           <TabPanel id="documents">
             <DocumentsTab
@@ -154,6 +168,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
               onReview={(action, documents) => setOpen({ action, documents })}
               date={date}
             />
+            {mayVerifyAuthenticity(user) ? <ConfirmationRequestsPanel applicationId={application.id} documents={application.documents} mayWrite={!application.archived} /> : null}
           </TabPanel>
           <TabPanel id="timeline">
             <ol className="timeline" aria-label={t('detail.timelineLabel')}>
@@ -176,6 +191,16 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
               <ExpertReviewsPanel applicationId={application.id} />
             </TabPanel>
           ) : null}
+          {application.service_type === 1 || application.service_type === 2 ? (
+            <TabPanel id="similar-decisions">
+              <SimilarDecisionsPanel applicationId={application.id} />
+            </TabPanel>
+          ) : null}
+          {appealable ? (
+            <TabPanel id="appeals">
+              <AppealsPanel applicationId={application.id} mayRegister={hasPermission(user, 'applications.prepare_decision')} />
+            </TabPanel>
+          ) : null}
         </Tabs>
         <section className="card" aria-labelledby="application-actions">
           <Heading level={2} id="application-actions" className="card__title">
@@ -189,6 +214,7 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
                 {t(`detail.decisionLink.${decisionLink}`)}
               </Link>
             ) : null}
+            <DecisionPdfEntry application={application} />
             {statusTargets.length > 0 ? (
               <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
                 {t('detail.updateStatus')}

@@ -8,6 +8,7 @@ import { useApplicationList } from './api';
 import { ApplicationFilters } from './application-filters';
 import { APPLICATION_FILTERS, APPLICATION_SORT, queryFromParams } from './list-query';
 import { SavedFilters } from './saved-filters';
+import { WatchFlagMarker } from '../../components/watch-flag';
 import { StatusBadge } from './status-badge';
 import { FIXED_COLUMNS, LIST_COLUMNS, type ListColumn } from './list-columns';
 import { ServiceTabs } from './service-tabs';
@@ -49,7 +50,12 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
   const columns = useMemo<DataColumn<ApplicationListItem>[]>(() => {
     const { date } = format;
     const renderers: Record<ListColumn, (row: ApplicationListItem) => React.ReactNode> = {
-      reference: (row) => <Link to={`/applications/${row.id}`}>{row.reference}</Link>,
+      reference: (row) => (
+        <>
+          <Link to={`/applications/${row.id}`}>{row.reference}</Link>
+          {row.watch_flag ? <WatchFlagMarker category={row.watch_flag} /> : null}
+        </>
+      ),
       applicant: (row) => row.applicant.full_name,
       service: (row) => t(`service.${row.service_type}`),
       status: (row) => <StatusBadge status={row.status} />,
@@ -70,6 +76,7 @@ function ApplicationList({ incomplete }: { incomplete: boolean }) {
     };
     // The whole text of cells drawn with markup, for their tooltip when the line is cut.
     const tooltipTexts: Partial<Record<ListColumn, (row: ApplicationListItem) => string>> = {
+      reference: (row) => (row.watch_flag ? `${row.reference} · ${t(`authenticity:watchCategory.${row.watch_flag}`)}` : row.reference),
       status: (row) => t(`status.${row.status}`),
       deadline: (row) => (row.deadline ? `${date(row.deadline)}${row.overdue ? ` · ${t('list.overdue')}` : ''}` : '—'),
     };

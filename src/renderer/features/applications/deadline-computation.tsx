@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/format';
 
 // "How this deadline was computed" on the application detail: the server sends each
 // deadline with its steps (start, days added, weekends and holidays skipped, pauses while the
-// application waited on the applicant, the due date); this words them in the reader's language.
+// application waited on the applicant or on an issuing institution, the due date); this words them in the reader's language.
 
 type Format = ReturnType<typeof useFormat>;
 
@@ -21,6 +21,14 @@ function StepText({ step, format }: { step: DeadlineStep; format: Format }) {
     case 'skipped_holiday':
       return <>{t('computation.skippedHoliday', { date: format.date(step.date), name: step[`name_${format.language}`] })}</>;
     case 'paused': {
+      if (step.waiting_on) {
+        // A third party held the case, not the applicant: said as such.
+        return step.to === null ? (
+          <>{t('computation.pausedThirdPartySince', { from: format.date(step.from), count: step.days })}</>
+        ) : (
+          <>{t('computation.pausedThirdParty', { from: format.date(step.from), to: format.date(step.to), count: step.days })}</>
+        );
+      }
       const status = t(`applications:status.${step.status}`);
       return step.to === null ? (
         <>{t('computation.pausedSince', { from: format.date(step.from), status, count: step.days })}</>

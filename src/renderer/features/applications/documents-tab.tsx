@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '../../../shared/api/applications';
+import type { SpecimenComparison } from '../../../shared/api/diploma-specimens';
+import { mayVerifyAuthenticity } from '../../../shared/auth/permissions';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -8,6 +11,10 @@ import { Dialog } from '../../components/dialog';
 import { ActiveContentBadge } from '../../components/active-content';
 import { DownloadButton } from '../../components/download-button';
 import { PdfPreview } from '../../components/pdf-preview';
+import { SpecimenComparisonDialog } from '../../components/specimen-comparison';
+import { useFormat } from '../../lib/format';
+import { currentUserAtom } from '../../lib/session';
+import { useApplicationSpecimens } from '../../lib/specimen-api';
 import { DocumentUpload } from './document-upload';
 
 type ReviewAction = 'approve_document' | 'reject_document';
@@ -28,6 +35,12 @@ export interface DocumentsTabProps {
 export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded, onReview, date }: DocumentsTabProps) {
   const { t } = useTranslation('applications');
   const [previewed, setPreviewed] = useState<number | null>(null);
+  const [compared, setCompared] = useState<number | null>(null);
+  const verifies = mayVerifyAuthenticity(useAtomValue(currentUserAtom));
+  // The specimens of the application's institution and the comparisons made: for those who establish authenticity.
+  const specimens = useApplicationSpecimens(application.id, verifies);
+  const matching = specimens.data?.specimens ?? [];
+  const comparisons = specimens.data?.comparisons ?? [];
   // The selection belongs to the version it was made on: after a review (or anyone's change) it starts empty.
   const [selection, setSelection] = useState<{ version: number; ids: ReadonlySet<number> }>({ version: application.version, ids: new Set() });
   const selectedIds = selection.version === application.version ? selection.ids : new Set<number>();
@@ -39,6 +52,7 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const toApprove = selected.filter((document) => document.status !== 'verified');
   const toReject = selected.filter((document) => document.status !== 'rejected');
   const shown = application.documents.find((document) => document.id === previewed && document.has_file) ?? null;
+  const comparing = application.documents.find((document) => document.id === compared && document.has_file) ?? null;
 
   const fileActions = (document: ApplicationDocument) =>
     document.has_file ? (
@@ -114,6 +128,9 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
           .filter(Boolean)
           .join(' · ') || '—',
     },
+    ...(comparisons.length > 0
+      ? [{ id: 'specimenCheck', kind: 'text' as const, title: t('detail.fields.specimenCheck'), wraps: true, render: (document: ApplicationDocument) => <LatestComparison comparison={comparisons.find((row) => row.document_id === document.id)} /> }]
+      : []),
     { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
     ...(mayReview ? [{ id: 'reviewActions', kind: 'actions' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
   ];
@@ -167,9 +184,36 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
           />
         ) : null}
         <div className="dialog__actions">
+          {shown && matching.length > 0 ? (
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setCompared(shown.id);
+                setPreviewed(null);
+              }}
+            >
+              {t('detail.compareWithSpecimen')}
+            </Button>
+          ) : null}
           <Button onPress={() => setPreviewed(null)}>{t('detail.closePreview')}</Button>
         </div>
       </Dialog>
+      {comparing ? <SpecimenComparisonDialog applicationId={application.id} document={comparing} specimens={matching} onClose={() => setCompared(null)} /> : null}
+    </>
+  );
+}
+
+/** The document's latest comparison with a specimen: features found, the number's check, who and when. */
+function LatestComparison({ comparison }: { comparison: SpecimenComparison | undefined }) {
+  const { t } = useTranslation('applications');
+  const format = useFormat();
+  if (!comparison) return <>—</>;
+  const found = comparison.features.filter((feature) => feature.present).length;
+  const number = comparison.number_matches === null ? t('detail.specimenNoNumber') : comparison.number_matches ? t('detail.specimenNumberMatches', { number: comparison.number_typed }) : t('detail.specimenNumberDiffers', { number: comparison.number_typed });
+  return (
+    <>
+      {t('detail.specimenFeatures', { found, count: comparison.features.length, version: comparison.specimen_version })} · {number} ·{' '}
+      {t('detail.specimenComparedBy', { name: comparison.compared_by_name ?? '—', date: format.dateTime(comparison.compared_at) })}
     </>
   );
 }

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useController } from 'react-hook-form';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { ACTION_REQUESTS, type ActionRequest } from '../../../shared/api/applications';
 import type { CouncilApplicationReview } from '../../../shared/api/council-review';
 import { Button } from '../../components/button';
-import { Checkbox } from '../../components/checkbox';
 import { ConfirmDialog } from '../../components/dialog';
-import { FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
+import { FormCheckboxGroup, FormRadioGroup, FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { notifySuccess } from '../../components/toast';
-import { describeRefusal } from '../../lib/error-translator';
+import { checkRefusal } from '../../../shared/refusals';
+import { describeRefusal, refusalMessage } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
+import { isMissingValue } from '../../lib/zod-issue-message';
 import { useCouncilAction } from './api';
 import { councilStepWords } from './refusal-words';
 
@@ -23,7 +22,8 @@ interface DecisionValues {
   notes: string;
   review_notes: string;
   outcome: 'approved' | 'rejected' | '';
-  participant_ids: number[];
+  /** The members ticked, by id as text (a checkbox's value). */
+  participant_ids: string[];
   /** A meeting's id as chosen, '' for none. */
   meeting_id: string;
 }
@@ -31,9 +31,8 @@ interface DecisionValues {
 // Two rules of the form beside the action's schema: the comments are required for this action
 // (the server's workflow says so, not the action's schema, where notes are optional for every
 // action), and too few participants for the quorum are said before sending (the server checks
-// the quorum again, council-quorum.ts; the request does not carry the quorum).
-const COMMENTS_REQUIRED = 'comments_required';
-const BELOW_QUORUM = 'below_quorum';
+// the quorum again, council-quorum.ts; the request does not carry the quorum). Each is said as the
+// server's refusal of the same rule would be, by its code.
 
 /**
  * The council's decision: comments (required), review notes, approved or rejected, who took part
@@ -49,43 +48,33 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
   const eligible = council.members.filter((member) => !member.conflict);
   const run = useCouncilAction(review.application.id);
   const request = ACTION_REQUESTS.record_council_decision;
-  const schema = request.extend({ notes: request.shape.notes.unwrap().min(1, COMMENTS_REQUIRED) }).superRefine((body, context) => {
+  const schema = request.extend({ notes: request.shape.notes.unwrap().min(1) }).superRefine((body, context) => {
     const count = body.participant_ids.length;
-    if (count > 0 && count < council.quorum) context.addIssue({ code: 'custom', path: ['participant_ids'], message: BELOW_QUORUM, input: count });
+    if (count > 0 && count < council.quorum) context.addIssue({ code: 'custom', path: ['participant_ids'], params: checkRefusal('council_review_quorum_not_met', { quorum: council.quorum, count }), input: count });
   });
   const form = useSchemaForm<DecisionValues, DecisionRequest>({
     schema,
-    defaultValues: { notes: '', review_notes: '', outcome: '', participant_ids: eligible.map((member) => member.id), meeting_id: '' },
+    defaultValues: { notes: '', review_notes: '', outcome: '', participant_ids: eligible.map((member) => String(member.id)), meeting_id: '' },
     toRequest: (values) => ({
       version: review.application.version,
       notes: values.notes,
       outcome: values.outcome,
       // In the council's order, whatever order they were ticked in.
-      participant_ids: eligible.filter((member) => values.participant_ids.includes(member.id)).map((member) => member.id),
+      participant_ids: eligible.filter((member) => values.participant_ids.includes(String(member.id))).map((member) => member.id),
       meeting_id: values.meeting_id ? Number(values.meeting_id) : null,
       ...(values.review_notes.trim() ? { review_notes: values.review_notes } : {}),
     }),
     refusal: run.error,
     describe: (issue, translate) => {
-      if (issue.message === COMMENTS_REQUIRED) return translate('council-review:fieldMessages.commentsRequired');
-      if (issue.message === BELOW_QUORUM) return translate('refusals:council_review_quorum_not_met', { quorum: council.quorum, count: Number(issue.input) });
+      if (issue.path[0] === 'notes' && isMissingValue(issue)) return refusalMessage('notes_required_council', {}, translate);
       if (issue.path[0] === 'outcome') return translate('council-review:fieldMessages.outcomeRequired');
       if (issue.path[0] === 'participant_ids' && issue.code === 'too_small') return translate('council-review:fieldMessages.participantsRequired');
       return undefined;
     },
   });
   const { control } = form;
-  const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'outcome' });
-  const { field: participants, fieldState: participantsState } = useController({ control, name: 'participant_ids' });
   // The server's refusal: its field errors on their fields (the form's `refusal`), the rest above the form.
   const refusal = run.error ? describeRefusal(run.error, t, councilStepWords(t)) : null;
-  const outcomeError = outcomeState.error?.message;
-  const participantsError = participantsState.error?.message;
-
-  const toggle = (id: number, selected: boolean) => {
-    const chosen = participants.value.filter((other) => other !== id);
-    participants.onChange(selected ? [...chosen, id] : chosen);
-  };
 
   // A decision is not taken back: the member confirms it, with its outcome named, before it is sent.
   const [confirming, setConfirming] = useState<DecisionRequest | null>(null);
@@ -103,39 +92,21 @@ export function DecisionForm({ review, onReload }: { review: CouncilApplicationR
       ) : null}
       <FormTextAreaField control={control} name="notes" label={t('review.form.comments')} rows={4} />
       <FormTextAreaField control={control} name="review_notes" label={t('review.form.reviewNotes')} description={t('review.form.reviewNotesHelp')} />
-      <RadioGroup
-        className="radio-group field"
-        value={outcome.value}
-        onChange={outcome.onChange}
-        isInvalid={outcomeError ? true : undefined}
-        aria-describedby={outcomeError ? 'decision-outcome-error' : undefined}
-      >
-        <Label className="field__label">{t('review.form.outcome')}</Label>
-        <Radio value="approved" className="radio">
-          {t('outcome.approved')}
-        </Radio>
-        <Radio value="rejected" className="radio">
-          {t('outcome.rejected')}
-        </Radio>
-        {outcomeError ? (
-          <p id="decision-outcome-error" className="field__error">
-            {outcomeError}
-          </p>
-        ) : null}
-      </RadioGroup>
-      <fieldset className="council-review__participants" aria-describedby={participantsError ? 'decision-participants-error' : undefined}>
-        <legend className="field__label">{t('review.form.participants', { quorum: council.quorum })}</legend>
-        {eligible.map((member) => (
-          <Checkbox key={member.id} isSelected={participants.value.includes(member.id)} onChange={(selected) => toggle(member.id, selected)}>
-            {member.is_chair ? t('review.form.chair', { name: member.full_name }) : member.full_name}
-          </Checkbox>
-        ))}
-        {participantsError ? (
-          <p id="decision-participants-error" className="field__error">
-            {participantsError}
-          </p>
-        ) : null}
-      </fieldset>
+      <FormRadioGroup
+        control={control}
+        name="outcome"
+        label={t('review.form.outcome')}
+        options={[
+          { value: 'approved', label: t('outcome.approved') },
+          { value: 'rejected', label: t('outcome.rejected') },
+        ]}
+      />
+      <FormCheckboxGroup
+        control={control}
+        name="participant_ids"
+        label={t('review.form.participants', { quorum: council.quorum })}
+        options={eligible.map((member) => ({ value: String(member.id), label: member.is_chair ? t('review.form.chair', { name: member.full_name }) : member.full_name }))}
+      />
       <FormSelectField
         control={control}
         name="meeting_id"

@@ -14,6 +14,7 @@ import { CouncilLoadError } from './council-load-error';
 import { MeetingDialog } from './meeting-dialog';
 import { NewMeetingDialog } from './new-meeting-dialog';
 import './councils.css';
+import { StateBadge } from '../../components/state-badge';
 
 /** /councils/{id}: members with the chair, areas, quorum, meetings, decisions and the applications under review. */
 export function CouncilDetailScreen({ titleKey }: { titleKey: string }) {
@@ -117,7 +118,7 @@ function CouncilDetailView({ council }: { council: CouncilDetail }) {
         }
       />
       <div className="detail-header">
-        <span className={council.active ? 'badge badge--success' : 'badge'}>{t(council.active ? 'state.active' : 'state.inactive')}</span>
+        <StateBadge on={council.active}>{t(council.active ? 'state.active' : 'state.inactive')}</StateBadge>
         <span>{t('detail.updated', { date: format.dateTime(council.updated_at) })}</span>
       </div>
       {!council.active ? <p className="council-detail__note">{t('detail.inactiveNote')}</p> : null}

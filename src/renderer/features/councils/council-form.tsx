@@ -136,7 +136,7 @@ export function CouncilForm({ initial, cancelTo, isPending, refusal, onReload, o
   return (
     <Form className="form council-form" validationBehavior="aria" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
       {options.isError ? <Alert tone="error">{translateError(options.error, t).message}</Alert> : null}
-      <fieldset className="council-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.basics')}</legend>
         {NAME_FIELDS.map((field) => (
           <FormTextField key={field} control={control} name={field} label={t(`fields.${field}`)} description={field === 'name_en' ? undefined : t('form.otherNames')} />
@@ -159,7 +159,7 @@ export function CouncilForm({ initial, cancelTo, isPending, refusal, onReload, o
         </div>
         <p className="field__description">{t('form.activeHelp')}</p>
       </fieldset>
-      <fieldset className="council-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.membership')}</legend>
         <div className="council-form__row">
           <div className="council-form__choice">

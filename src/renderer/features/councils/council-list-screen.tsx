@@ -14,6 +14,7 @@ import { useCouncilList } from './api';
 import './councils.css';
 import { FilterBar, ListResults } from '../../components/list-screen';
 import { useListAddress } from '../../lib/list-address';
+import { stateColumn } from '../../components/state-badge';
 
 /** The state filter: active councils unless asked otherwise (an inactive one takes no new work). */
 const STATES = ['active', 'inactive', 'all'] as const;
@@ -39,14 +40,7 @@ export function CouncilListScreen({ titleKey }: { titleKey: string }) {
     { id: 'members', kind: 'number', title: t('fields.members'), width: '7rem', render: (row) => format.number(row.member_count) },
     { id: 'quorum', kind: 'number', title: t('fields.quorum'), width: '6rem', render: (row) => format.number(row.quorum), hideBelow: 900 },
     { id: 'open', kind: 'number', title: t('fields.openReviews'), width: '8rem', render: (row) => format.number(row.open_review_count) },
-    {
-      id: 'state',
-      kind: 'status',
-      title: t('fields.state'),
-      width: '7rem',
-      text: (row) => t(row.active ? 'state.active' : 'state.inactive'),
-      render: (row) => <span className={row.active ? 'badge badge--success' : 'badge'}>{t(row.active ? 'state.active' : 'state.inactive')}</span>,
-    },
+    stateColumn({ title: t('fields.state'), isOn: (row) => row.active, label: (on) => t(on ? 'state.active' : 'state.inactive') }),
   ];
 
   return (

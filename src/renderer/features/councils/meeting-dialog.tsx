@@ -236,7 +236,7 @@ function MeetingChangeForm({ meeting, council, reload }: { meeting: CouncilMeeti
         onChange={agenda.onChange}
       />
       <FormFieldMessage control={control} name="agenda" />
-      <fieldset className="council-form__group">
+      <fieldset className="form-group">
         <legend>{t('meeting.attendance')}</legend>
         {members.map((row) => (
           <Checkbox

@@ -100,7 +100,7 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
 
   return (
     <Form className="deadline-form" validationBehavior="aria" onSubmit={(event) => void submit(event)}>
-      <fieldset className="deadline-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.names')}</legend>
         <div className="deadline-form__grid">
           {text('name_en')}
@@ -108,7 +108,7 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
           {text('name_sr')}
         </div>
       </fieldset>
-      <fieldset className="deadline-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.clock')}</legend>
         <div className="deadline-form__grid">
           <FormSelectField
@@ -131,7 +131,7 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
           {t('fields.working_days')}
         </FormCheckbox>
       </fieldset>
-      <fieldset className="deadline-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.obligation')}</legend>
         <FormCheckbox control={control} name="mandatory">
           {t('fields.mandatory')}
@@ -154,7 +154,7 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
           />
         ) : null}
       </fieldset>
-      <fieldset className="deadline-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.reminder')}</legend>
         <FormCheckbox control={control} name="reminder_enabled">
           {t('fields.reminder_enabled')}
@@ -173,7 +173,7 @@ function ConfigurationForm({ stored, save, onClose }: FormProps) {
           </div>
         ) : null}
       </fieldset>
-      <fieldset className="deadline-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.escalation')}</legend>
         <FormCheckbox control={control} name="escalation_enabled">
           {t('fields.escalation_enabled')}

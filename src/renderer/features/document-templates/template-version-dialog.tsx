@@ -13,6 +13,8 @@ import { useSchemaForm } from '../../lib/form';
 import { useAddTemplateVersion } from './api';
 
 const PLACEHOLDERS = ['holder_name', 'reference', 'institution', 'country', 'programme', 'graduation_date', 'decision_date', 'issued_date', 'code', 'verify_url', 'verdict_text'];
+/** A recognition statement also states the approved decision's outcome and the national qualification. */
+const STATEMENT_PLACEHOLDERS = [...PLACEHOLDERS, 'outcome', 'recognised_as'];
 
 type TemplateRequest = z.infer<typeof documentTemplateCreate>;
 type TemplateValues = Pick<TemplateRequest, 'title' | 'body'>;
@@ -53,7 +55,7 @@ export function TemplateVersionDialog({ current, onClose }: { current: DocumentT
           <Label className="field__label">{t('body')}</Label>
           <TextArea ref={body.ref} className="field__input template-body" rows={14} />
           <Text slot="description" className="field__description">
-            {t('placeholdersHelp', { list: PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ') })}
+            {t('placeholdersHelp', { list: (current.kind === 'recognition_statement' ? STATEMENT_PLACEHOLDERS : PLACEHOLDERS).map((name) => `{{${name}}}`).join(', ') })}
           </Text>
           <FieldError className="field__error">{bodyState.error?.message}</FieldError>
         </AriaTextField>

@@ -13,6 +13,7 @@ import type { CommissionListItem } from '../../../shared/api/experts';
 import { useCommissionList } from './api';
 import { FilterBar, ListResults } from '../../components/list-screen';
 import { useListAddress } from '../../lib/list-address';
+import { stateColumn } from '../../components/state-badge';
 
 const FILTERS = ['search', 'field', 'active'];
 
@@ -36,14 +37,7 @@ export function ExpertCommissionListScreen({ titleKey }: { titleKey: string }) {
     { id: 'chair', kind: 'text', title: t('fields.chair'), render: (row) => row.chair_name ?? t('commissions.noChair'), hideBelow: 800 },
     { id: 'members', kind: 'number', title: t('fields.memberCount'), width: '7rem', render: (row) => format.number(row.member_count) },
     { id: 'open', kind: 'number', title: t('fields.openReviews'), width: '9rem', render: (row) => format.number(row.open_review_count) },
-    {
-      id: 'active',
-      kind: 'status',
-      title: t('fields.state'),
-      width: '8rem',
-      text: (row) => t(row.active ? 'state.active' : 'state.inactive'),
-      render: (row) => <span className={row.active ? 'badge badge--success' : 'badge'}>{t(row.active ? 'state.active' : 'state.inactive')}</span>,
-    },
+    stateColumn({ id: 'active', title: t('fields.state'), isOn: (row) => row.active, label: (on) => t(on ? 'state.active' : 'state.inactive') }),
   ];
 
   return (

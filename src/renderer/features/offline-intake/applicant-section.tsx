@@ -1,20 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { DatePickerField } from '../../components/date-picker-field';
-import { SelectField, type SelectOption } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
-import { GENDERS, type Gender } from '../../../shared/constants';
+import { useWatch, type Control } from 'react-hook-form';
+import { FormDateField, FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
+import type { SelectOption } from '../../components/select-field';
+import { GENDERS } from '../../../shared/constants';
 import { INTAKE_LIMITS } from '../../../shared/api/intake';
 import { TEXT_LIMITS } from '../../../shared/api/safe-text';
 import type { DraftValues } from './draft-model';
-import type { FieldMessages } from './draft-checks';
 
-type Applicant = DraftValues['applicant'];
+/** What the counter form binds to its fields: the draft's values but its documents (kept apart, as each file arrives). */
+export type TypedValues = Omit<DraftValues, 'documents'>;
 
 export interface SectionProps {
-  values: DraftValues;
-  onChange(values: DraftValues): void;
-  errors: FieldMessages;
+  control: Control<TypedValues>;
 }
 
 /** A choice list that still shows a stored code the list does not hold (e.g. no country list offline yet). */
@@ -23,45 +20,36 @@ export function withCurrent(options: SelectOption[], value: string): SelectOptio
 }
 
 /** The person of spec §3: name, personal ID, date of birth, gender, contact, country, address. */
-export function ApplicantSection({ values, onChange, errors, countries }: SectionProps & { countries: SelectOption[] }) {
+export function ApplicantSection({ control, countries }: SectionProps & { countries: SelectOption[] }) {
   const { t } = useTranslation(['counter', 'profile']);
-  const applicant = values.applicant;
-  const set = <K extends keyof Applicant>(field: K, value: Applicant[K]) => onChange({ ...values, applicant: { ...applicant, [field]: value } });
-  const error = (field: keyof Applicant) => errors[`applicant.${field}`];
+  const country = useWatch({ control, name: 'applicant.country' });
 
   return (
-    <fieldset className="counter-form__group">
+    <fieldset className="form-group">
       <legend>{t('applicant.title')}</legend>
       <div className="counter-form__row">
-        <TextField label={t('applicant.firstName')} value={applicant.first_name} onChange={(text) => set('first_name', text)} errorMessage={error('first_name')} isRequired maxLength={TEXT_LIMITS.name} autoComplete="off" />
-        <TextField label={t('applicant.lastName')} value={applicant.last_name} onChange={(text) => set('last_name', text)} errorMessage={error('last_name')} isRequired maxLength={TEXT_LIMITS.name} autoComplete="off" />
-        <TextField label={t('applicant.personalId')} value={applicant.personal_id} onChange={(text) => set('personal_id', text)} errorMessage={error('personal_id')} isRequired maxLength={INTAKE_LIMITS.personalId} autoComplete="off" />
+        <FormTextField control={control} name="applicant.first_name" label={t('applicant.firstName')} isRequired maxLength={TEXT_LIMITS.name} autoComplete="off" />
+        <FormTextField control={control} name="applicant.last_name" label={t('applicant.lastName')} isRequired maxLength={TEXT_LIMITS.name} autoComplete="off" />
+        <FormTextField control={control} name="applicant.personal_id" label={t('applicant.personalId')} isRequired maxLength={INTAKE_LIMITS.personalId} autoComplete="off" />
       </div>
       <div className="counter-form__row">
-        <DatePickerField label={t('applicant.dateOfBirth')} value={applicant.date_of_birth || null} onChange={(date) => set('date_of_birth', date ?? '')} clearLabel={t('clearDate', { field: t('applicant.dateOfBirth') })} />
-        <SelectField
-          label={t('applicant.gender')}
-          value={applicant.gender}
-          options={GENDERS.map((gender) => ({ value: gender, label: t(`profile:genders.${gender}`) }))}
-          onChange={(value) => set('gender', value as Gender)}
-          errorMessage={error('gender')}
-        />
+        <FormDateField control={control} name="applicant.date_of_birth" label={t('applicant.dateOfBirth')} clearLabel={t('clearDate', { field: t('applicant.dateOfBirth') })} />
+        <FormSelectField control={control} name="applicant.gender" label={t('applicant.gender')} options={GENDERS.map((gender) => ({ value: gender, label: t(`profile:genders.${gender}`) }))} />
       </div>
       <div className="counter-form__row">
-        <TextField label={t('applicant.email')} type="email" value={applicant.email} onChange={(text) => set('email', text)} errorMessage={error('email')} isRequired maxLength={TEXT_LIMITS.email} autoComplete="off" />
-        <TextField label={t('applicant.phone')} type="tel" value={applicant.phone} onChange={(text) => set('phone', text)} errorMessage={error('phone')} maxLength={INTAKE_LIMITS.phone} autoComplete="off" />
-        <SelectField
+        <FormTextField control={control} name="applicant.email" label={t('applicant.email')} type="email" isRequired maxLength={TEXT_LIMITS.email} autoComplete="off" />
+        <FormTextField control={control} name="applicant.phone" label={t('applicant.phone')} type="tel" maxLength={INTAKE_LIMITS.phone} autoComplete="off" />
+        <FormSelectField
+          control={control}
+          name="applicant.country"
           label={t('applicant.country')}
-          value={applicant.country}
-          options={withCurrent(countries, applicant.country)}
+          options={withCurrent(countries, country)}
           emptyLabel={t('notGiven')}
-          onChange={(value) => set('country', value)}
-          errorMessage={error('country')}
           isSearchable
           openLabel={t('showCountries')}
         />
       </div>
-      <TextAreaField label={t('applicant.address')} value={applicant.address} onChange={(text) => set('address', text)} errorMessage={error('address')} rows={2} />
+      <FormTextAreaField control={control} name="applicant.address" label={t('applicant.address')} rows={2} />
     </fieldset>
   );
 }

@@ -45,7 +45,7 @@ export function DocumentsSection({ service, documents, onAttach, onRemove, missi
   const selectable = service.selectable_documents.map((entry) => entry[`label_${format.language}`] || entry.label_en).filter(Boolean);
 
   return (
-    <fieldset className="counter-form__group">
+    <fieldset className="form-group">
       <legend>{t('documents.title')}</legend>
       {slots.length === 0 ? <p className="field__description">{t('documents.noRequirements')}</p> : null}
       {slots.map(({ requirement, document }) => (

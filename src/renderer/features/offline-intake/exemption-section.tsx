@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../components/checkbox';
-import { TextAreaField } from '../../components/text-area-field';
+import { useFormState, useWatch } from 'react-hook-form';
+import { FormCheckbox, FormTextAreaField } from '../../components/form-fields';
 import { AttachmentSlot } from './attachment-slot';
 import type { DraftDocument } from './draft-model';
 import type { SectionProps } from './applicant-section';
@@ -10,30 +10,25 @@ import type { SectionProps } from './applicant-section';
  * proof document. The fee then quotes 0 and the exemption review decides.
  */
 export function ExemptionSection({
-  values,
-  onChange,
-  errors,
+  control,
+  documents,
   onAttach,
   onRemove,
-}: SectionProps & { onAttach(document: DraftDocument): void; onRemove(document: DraftDocument): void }) {
+}: SectionProps & { documents: readonly DraftDocument[]; onAttach(document: DraftDocument): void; onRemove(document: DraftDocument): void }) {
   const { t } = useTranslation(['counter', 'applications']);
-  const proof = values.documents.find((document) => document.document_type === 'exemption_proof') ?? null;
-  const requested = values.exemption.requested;
+  const proof = documents.find((document) => document.document_type === 'exemption_proof') ?? null;
+  const requested = useWatch({ control, name: 'exemption.requested' });
+  // The proof is a document, not a typed field: its message (the check's, on exemption.proof) is said here.
+  const { errors } = useFormState({ control, name: 'exemption' });
+  const proofError = (errors.exemption as { proof?: { message?: string } } | undefined)?.proof?.message;
 
   return (
-    <fieldset className="counter-form__group">
+    <fieldset className="form-group">
       <legend>{t('exemption.title')}</legend>
-      <Checkbox isSelected={requested} onChange={(on) => onChange({ ...values, exemption: { ...values.exemption, requested: on } })}>
+      <FormCheckbox control={control} name="exemption.requested">
         {t('exemption.request')}
-      </Checkbox>
-      {requested ? (
-        <TextAreaField
-          label={t('exemption.reason')}
-          value={values.exemption.reason}
-          onChange={(text) => onChange({ ...values, exemption: { ...values.exemption, reason: text } })}
-          errorMessage={errors['exemption.reason']}
-        />
-      ) : null}
+      </FormCheckbox>
+      {requested ? <FormTextAreaField control={control} name="exemption.reason" label={t('exemption.reason')} /> : null}
       {requested || proof ? (
         <AttachmentSlot
           title={t('applications:documentType.exemption_proof')}
@@ -44,9 +39,9 @@ export function ExemptionSection({
           onRemove={onRemove}
         />
       ) : null}
-      {errors['exemption.proof'] ? (
+      {proofError ? (
         <p className="field__error" role="alert">
-          {errors['exemption.proof']}
+          {proofError}
         </p>
       ) : null}
     </fieldset>

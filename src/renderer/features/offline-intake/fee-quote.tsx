@@ -39,7 +39,7 @@ export function FeeQuote({ result }: { result: QuoteResult | null }) {
   const format = useFormat();
 
   return (
-    <section className="counter-form__group counter-fee" aria-labelledby="counter-fee-title">
+    <section className="form-group counter-fee" aria-labelledby="counter-fee-title">
       <h2 id="counter-fee-title" className="counter-form__heading">
         {t('fee.title')}
       </h2>

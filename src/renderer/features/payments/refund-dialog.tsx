@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_MESSAGES, refundRequest, type PaymentDetail, type RefundRequest } from '../../../shared/api/payments';
+import { refundRequest, type PaymentDetail, type RefundRequest } from '../../../shared/api/payments';
+import { checkRefusal, refusalOfIssue } from '../../../shared/refusals';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormTextAreaField, FormTextField } from '../../components/form-fields';
@@ -17,12 +18,15 @@ interface RefundValues {
   reason: string;
 }
 
-/** The refund request, with the server's bounds on the amount that only this payment knows: more than zero, at most what is refundable. */
+/**
+ * The refund request, with the server's bounds on the amount that only this payment knows: more
+ * than zero, at most what is refundable; each named by the code the server refuses it with.
+ */
 const refundOf = (refundable: string) =>
   refundRequest.superRefine((request, context) => {
     const amount = cents(request.amount);
-    if (amount === 0) context.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.refundNotPositive });
-    else if (amount > cents(refundable)) context.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.refundTooLarge });
+    if (amount === 0) context.addIssue({ code: 'custom', path: ['amount'], params: checkRefusal('payment_refund_not_positive'), input: request.amount });
+    else if (amount > cents(refundable)) context.addIssue({ code: 'custom', path: ['amount'], params: checkRefusal('payment_refund_too_large'), input: request.amount });
   });
 
 /**
@@ -41,8 +45,10 @@ export function RefundDialog({ payment, isOpen, onClose, onReload }: { payment: 
     toRequest: (values) => ({ version: payment.version, amount: apiAmount(values.amount), reason: values.reason }),
     describe: (issue, translate) => {
       if (issue.path[0] !== 'amount') return undefined;
-      if (issue.code === 'custom' && issue.message === PAYMENT_MESSAGES.refundNotPositive) return translate('payments:refund.amountZero');
-      if (issue.code === 'custom' && issue.message === PAYMENT_MESSAGES.refundTooLarge) return translate('payments:refund.tooMuch', { amount: most });
+      // Before sending, the dialog can say how much is refundable, which the server's text does not.
+      const refusal = issue.code === 'custom' ? refusalOfIssue(issue)?.code : undefined;
+      if (refusal === 'payment_refund_not_positive') return translate('payments:refund.amountZero');
+      if (refusal === 'payment_refund_too_large') return translate('payments:refund.tooMuch', { amount: most });
       return translate('payments:refund.amountInvalid');
     },
     refusal: refund.error,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPEAL_PATHS, appealDetail, type AppealOutcomeInput } from '../../../shared/api/appeals';
 import { APPLICATION_PATHS, applicationDetail } from '../../../shared/api/applications';
 import { DECISION_PATHS, applicationDecisions, decisionOptions } from '../../../shared/api/recognition-decisions';
 import type { ActionName } from '../../../shared/domain/application-workflow';
@@ -36,6 +37,29 @@ export function useDecisionAction(applicationId: number) {
       client.setQueryData(queryKeys.application.detail(applicationId), detail);
       invalidate(client, STALE_AFTER.applicationChange);
       await client.invalidateQueries({ queryKey: queryKeys.application.decisions(applicationId) });
+    },
+  });
+}
+
+// A decision changed on appeal: the appeal (its application and version), the builder's options
+// as the appeal's reviewer may read them, and the outcome `changed` carrying the new decision.
+
+export function useAppealUnderReview(appealId: number) {
+  return useQuery({ queryKey: queryKeys.appeals.detail(appealId), queryFn: () => apiClient.get(APPEAL_PATHS.detail(appealId), appealDetail), retry: false, enabled: appealId > 0 });
+}
+
+export function useAppealDecisionOptions(appealId: number, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.appeals.decisionOptions(appealId), queryFn: () => apiClient.get(APPEAL_PATHS.decisionOptions(appealId), decisionOptions), enabled, retry: false });
+}
+
+export function useChangeOnAppeal(appealId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppealOutcomeInput) => apiClient.post(APPEAL_PATHS.outcome(appealId), body, appealDetail),
+    onSuccess: async (appeal) => {
+      client.setQueryData(queryKeys.appeals.detail(appeal.id), appeal);
+      invalidate(client, STALE_AFTER.appealChange);
+      await client.invalidateQueries({ queryKey: queryKeys.application.decisions(appeal.application.id) });
     },
   });
 }

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { Heading, Label, Radio, RadioGroup } from 'react-aria-components';
+import { appealOutcomeInput } from '../../../shared/api/appeals';
 import { ACTION_REQUESTS, type ApplicationDetail } from '../../../shared/api/applications';
 import {
   DETAILED_OUTCOMES,
@@ -15,6 +18,7 @@ import {
 } from '../../../shared/api/recognition-decisions';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
+import { ConfirmDialog } from '../../components/dialog';
 import { FormFieldMessage, FormRootError, FormSelectField, FormTextAreaField } from '../../components/form-fields';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { notifySuccess } from '../../components/toast';
@@ -22,10 +26,11 @@ import { describeRefusal } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { useFormat } from '../../lib/format';
 import { useUnsavedWork } from '../../lib/unsaved-work';
-import { useDecisionAction, type DecisionAction } from './api';
+import { useChangeOnAppeal, useDecisionAction, type DecisionAction } from './api';
 import { AppealNoticeText } from './appeal-notice';
 import { ComparisonTable } from './comparison-table';
 import { inLanguage } from './decision-texts';
+import { PrecedentsSection } from './precedents-section';
 
 export interface BuilderValues {
   outcome: RecognitionOutcome | '';
@@ -35,6 +40,10 @@ export interface BuilderValues {
   national_qualification_id: string;
   differences: { element: DifferenceElement | ''; explanation: string }[];
   legal_reason_ids: number[];
+  /** Why the outcome departs from a clear majority of earlier decisions on the programme ('' for none). */
+  departure_reason: string;
+  /** The earlier decisions cited as precedents. */
+  precedent_ids: number[];
   notes: string;
 }
 
@@ -48,6 +57,8 @@ export function builderValuesOf(previous: RecognitionDecision | null, options: D
       national_qualification_id: String(previous.national.id),
       differences: previous.differences.map((difference) => ({ ...difference })),
       legal_reason_ids: previous.legal_bases.map((basis) => basis.id),
+      departure_reason: previous.departure_reason ?? '',
+      precedent_ids: [...previous.precedent_ids],
       notes: '',
     };
   }
@@ -60,6 +71,8 @@ export function builderValuesOf(previous: RecognitionDecision | null, options: D
     national_qualification_id: sameLevel.length === 1 ? String(sameLevel[0]!.id) : '',
     differences: [],
     legal_reason_ids: [],
+    departure_reason: '',
+    precedent_ids: [],
     notes: '',
   };
 }
@@ -89,20 +102,23 @@ export function decisionRequestOf(values: BuilderValues, options: DecisionOption
       differences: values.differences.map((difference) => ({ element: difference.element || undefined, explanation: difference.explanation })),
       // A reason ticked for another outcome is kept in the form, but not cited with this one.
       legal_reason_ids: values.legal_reason_ids.filter((id) => applicable.has(id)),
+      ...(values.departure_reason.trim() ? { departure_reason: values.departure_reason } : {}),
+      ...(values.precedent_ids.length > 0 ? { precedent_ids: values.precedent_ids } : {}),
     },
   };
 }
 
 
-const FIELDS = new Set(['outcome', 'outcome_detail', 'foreign_profile', 'national_qualification_id', 'differences', 'legal_reason_ids']);
+const FIELDS = new Set(['outcome', 'outcome_detail', 'foreign_profile', 'national_qualification_id', 'differences', 'legal_reason_ids', 'departure_reason', 'precedent_ids']);
 
 /** A request path of the decision (`decision.differences.0.element`) is the form's field of the same name; a reason cited is the list's. */
 function fieldOf(path: string): string | null {
-  if (path === 'notes') return 'notes';
+  // An appeal's reason is written where the notes are.
+  if (path === 'notes' || path === 'reason') return 'notes';
   const field = path.startsWith('decision.') ? path.slice('decision.'.length) : '';
   const top = field.split('.')[0] ?? '';
   if (!FIELDS.has(top)) return null;
-  return top === 'legal_reason_ids' ? top : field;
+  return top === 'legal_reason_ids' || top === 'precedent_ids' ? top : field;
 }
 
 /**
@@ -117,19 +133,32 @@ export function DecisionBuilder({
   options,
   previous,
   onReload,
+  appeal,
 }: {
-  application: ApplicationDetail;
+  application: Pick<ApplicationDetail, 'id' | 'reference' | 'service_type' | 'version'>;
   options: DecisionOptions;
   previous: RecognitionDecision | null;
   onReload(): void;
+  /**
+   * A decision changed on appeal: sent as the appeal's outcome `changed` (with the reason, in the
+   * notes' place, that the applicant is told), after a confirmation naming the new outcome.
+   */
+  appeal?: { id: number; version: number };
 }) {
   const { t } = useTranslation(['decisions', 'applications']);
   const format = useFormat();
-  const run = useDecisionAction(application.id);
+  const workflow = useDecisionAction(application.id);
+  const onAppeal = useChangeOnAppeal(appeal?.id ?? 0);
+  const navigate = useNavigate();
+  const run = appeal ? onAppeal : workflow;
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const form = useSchemaForm<BuilderValues>({
-    schema: ACTION_REQUESTS.prepare_decision,
+    schema: appeal ? appealOutcomeInput : ACTION_REQUESTS.prepare_decision,
     defaultValues: builderValuesOf(previous, options),
-    toRequest: (values) => decisionRequestOf(values, options, application.version),
+    toRequest: (values) => {
+      const request = decisionRequestOf(values, options, application.version);
+      return appeal ? { outcome: 'changed', reason: values.notes, decision: request.decision, version: appeal.version } : request;
+    },
     fieldOf,
     refusal: run.error,
     onEdited: () => {
@@ -157,6 +186,7 @@ export function DecisionBuilder({
   const national = options.national_qualifications.find((qualification) => String(qualification.id) === values.national_qualification_id) ?? null;
   const offered = applicableReasons(options, values.outcome);
   const action = decisionActionFor(application, values.outcome);
+  const step = appeal ? 'appeal' : action;
   const refusal = run.error ? describeRefusal(run.error, t, { 403: t('applications:errors.forbidden'), 412: t('applications:errors.stale') }) : null;
   const outcomeError = outcomeState.error?.message;
   const needsDetail = values.outcome !== '' && DETAILED_OUTCOMES.includes(values.outcome);
@@ -165,11 +195,22 @@ export function DecisionBuilder({
     const others = reasons.value.filter((other) => other !== id);
     reasons.onChange(selected ? [...others, id] : others);
   };
-  const submit = (body: unknown) =>
-    run.mutate(
-      { action, body: body as Record<string, unknown> },
-      { onSuccess: () => notifySuccess('saved', t(`builder.done.${action}`)) },
-    );
+  const submit = (body: unknown) => {
+    if (appeal) {
+      setConfirming(body as Record<string, unknown>);
+      return;
+    }
+    workflow.mutate({ action, body: body as Record<string, unknown> }, { onSuccess: () => notifySuccess('saved', t(`builder.done.${action}`)) });
+  };
+  const changeOnAppeal = () =>
+    onAppeal.mutate(confirming as Parameters<typeof onAppeal.mutate>[0], {
+      // The appeal is decided: its own screen now shows the outcome and the new decision.
+      onSuccess: () => {
+        notifySuccess('saved', t('builder.done.appeal'));
+        navigate(`/appeals/${appeal!.id}`, { replace: true });
+      },
+      onSettled: () => setConfirming(null),
+    });
 
   return (
     <form className="decision-builder" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate aria-label={t('builder.formLabel')}>
@@ -282,6 +323,8 @@ export function DecisionBuilder({
         <FormFieldMessage control={control} name="legal_reason_ids" />
       </section>
 
+      <PrecedentsSection applicationId={application.id} control={control} outcome={values.outcome} />
+
       <section className="card" aria-labelledby="decision-appeal">
         <Heading level={2} id="decision-appeal" className="card__title">
           {t('appeal.title')}
@@ -289,7 +332,7 @@ export function DecisionBuilder({
         {options.appeal ? (
           <>
             <AppealNoticeText appeal={options.appeal} />
-            <p className="field__description">{t(application.service_type === 1 ? 'appeal.previewApproval' : 'appeal.previewToday')}</p>
+            <p className="field__description">{t(application.service_type === 1 && !appeal ? 'appeal.previewApproval' : 'appeal.previewToday')}</p>
           </>
         ) : (
           <p>{t('appeal.notConfigured')}</p>
@@ -298,16 +341,27 @@ export function DecisionBuilder({
 
       <section className="card" aria-labelledby="decision-submit">
         <Heading level={2} id="decision-submit" className="card__title">
-          {t(`builder.submitTitle.${action}`)}
+          {t(`builder.submitTitle.${step}`)}
         </Heading>
-        <FormTextAreaField control={control} name="notes" label={t('builder.notes')} rows={2} />
+        <FormTextAreaField control={control} name="notes" label={t(appeal ? 'builder.appealReason' : 'builder.notes')} description={appeal ? t('builder.appealReasonHelp') : undefined} rows={appeal ? 3 : 2} />
         <FormRootError control={control} />
         <div className="action-list">
-          <Button type="submit" variant={action === 'deny_recognition' ? 'danger' : 'primary'} isPending={run.isPending}>
-            {t(`builder.submit.${action}`)}
+          <Button type="submit" variant={action === 'deny_recognition' && !appeal ? 'danger' : 'primary'} isPending={run.isPending}>
+            {t(`builder.submit.${step}`)}
           </Button>
         </div>
       </section>
+      {appeal ? (
+        <ConfirmDialog
+          isOpen={confirming !== null}
+          onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+          title={t('builder.confirmAppeal.title')}
+          message={t('builder.confirmAppeal.message', { outcome: values.outcome ? t(`outcome.${values.outcome}`) : '', reference: application.reference })}
+          confirmLabel={t('builder.confirmAppeal.confirm', { outcome: values.outcome ? t(`outcome.${values.outcome}`) : '' })}
+          isPending={onAppeal.isPending}
+          onConfirm={changeOnAppeal}
+        />
+      ) : null}
     </form>
   );
 }

@@ -36,14 +36,11 @@ export function DecisionReview({ application, decision, onReload }: { applicatio
     run.mutate(
       { action: 'send_back', body: { version: application.version, notes } },
       {
-        onSuccess: () => notifySuccess('updated', t('review.done.send_back')),
-        // Once sent back the application leaves the agency officer's queue (a 404 for its detail):
-        // the step was taken, so they go back to the list.
-        onError: (error) => {
-          if (describeRefusal(error, t).status === 404) {
-            notifySuccess('updated', t('review.done.send_back'));
-            navigate('/applications');
-          }
+        onSuccess: (detail) => {
+          notifySuccess('updated', t('review.done.send_back'));
+          // Sent back, the application returns to its preparer and leaves an agency officer's view
+          // (docs/access.md): with nothing left for them to do on it, they go back to the list.
+          if (detail.allowed_actions.length === 0) navigate('/applications');
         },
       },
     );
@@ -55,7 +52,7 @@ export function DecisionReview({ application, decision, onReload }: { applicatio
         {t('review.title')}
       </Heading>
       <p>{t(`review.explain.${approval}`, { outcome: t(`outcome.${decision.outcome}`) })}</p>
-      {refusal && refusal.status !== 404 ? <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('reload'), onReload } : null} /> : null}
+      {refusal ? <RefusalAlert message={refusal.message} reload={refusal.offerReload ? { label: t('reload'), onReload } : null} /> : null}
       <TextAreaField
         label={t('review.notes')}
         description={t('review.notesHelp')}

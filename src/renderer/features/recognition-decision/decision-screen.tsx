@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/format';
 import { asTransportError } from '../../lib/transport-error';
 import { useDecisionApplication, useDecisionOptions, useDecisions } from './api';
 import { DecisionBuilder } from './decision-builder';
+import { DecisionCitations } from './decision-citations';
 import { DecisionReview } from './decision-review';
 import { DecisionView } from './decision-view';
 import './decisions.css';
@@ -79,7 +80,8 @@ function DecisionPage({
             <Heading level={2} id="decision-current" className="card__title">
               {t(current.state === 'prepared' ? 'view.preparedTitle' : 'view.currentTitle')}
             </Heading>
-            <DecisionView decision={current} headingLevel={2} />
+            <DecisionView decision={current} reference={application.reference} headingLevel={2} />
+            <DecisionCitations decisionId={current.id} headingLevel={3} />
           </section>
           {reviewing ? <DecisionReview application={application} decision={current} onReload={onReload} /> : null}
         </div>
@@ -94,7 +96,7 @@ function DecisionPage({
           {history.map((decision) => (
             <details key={decision.id} className="decision-history__item">
               <summary>{t('history.item', { outcome: t(`outcome.${decision.outcome}`), date: format.dateTime(decision.prepared_at), name: decision.prepared_by?.full_name ?? '—' })}</summary>
-              <DecisionView decision={decision} headingLevel={3} />
+              <DecisionView decision={decision} reference={application.reference} headingLevel={3} />
             </details>
           ))}
         </section>

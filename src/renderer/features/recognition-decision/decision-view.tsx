@@ -5,19 +5,25 @@ import { DetailsList } from '../../components/details-list';
 import { useFormat } from '../../lib/format';
 import { ComparisonTable } from './comparison-table';
 import { AppealNoticeText } from './appeal-notice';
+import { DecisionPdfDownload } from './decision-pdf-download';
 import { inLanguage } from './decision-texts';
 
 /**
  * One decision as kept, read-only and in its parts: the outcome and what it covers, the
  * comparison, the substantial differences, the legal bases and the appeal notice, with who
- * prepared and approved it.
+ * prepared and approved it, and the decision PDF once it is approved.
  */
-export function DecisionView({ decision, headingLevel = 2 }: { decision: RecognitionDecision; headingLevel?: 2 | 3 }) {
+export function DecisionView({ decision, reference, headingLevel = 2 }: { decision: RecognitionDecision; reference: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('decisions');
   const format = useFormat();
   const sub = (headingLevel + 1) as 3 | 4;
   return (
     <div className="decision-view">
+      {decision.state === 'superseded' ? (
+        <p className="decision-view__superseded" role="note">
+          <strong>{t('view.supersededTitle')}</strong> {decision.superseded_by === null ? t('view.supersededText') : t('view.supersededBy', { id: decision.superseded_by })}
+        </p>
+      ) : null}
       <DetailsList
         rows={[
           [t('view.state'), t(`state.${decision.state}`)],
@@ -59,6 +65,8 @@ export function DecisionView({ decision, headingLevel = 2 }: { decision: Recogni
         {t('appeal.title')}
       </Heading>
       <AppealNoticeText appeal={decision.appeal} />
+      {decision.state === 'prepared' ? <p className="muted">{t('appeal.previewApproval')}</p> : null}
+      <DecisionPdfDownload decision={decision} reference={reference} />
     </div>
   );
 }

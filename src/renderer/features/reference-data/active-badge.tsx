@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icon';
+import { StateBadge } from '../../components/state-badge';
 
 /** Whether an entry is offered to new applications, in words with a mark (never colour alone). */
 export function ActiveBadge({ active, merged = false }: { active: boolean; merged?: boolean }) {
@@ -12,10 +13,5 @@ export function ActiveBadge({ active, merged = false }: { active: boolean; merge
       </span>
     );
   }
-  return (
-    <span className={active ? 'badge badge--success' : 'badge'}>
-      <Icon name={active ? 'check' : 'circle'} />{' '}
-      {t(active ? 'status.active' : 'status.inactive')}
-    </span>
-  );
+  return <StateBadge on={active}>{t(active ? 'status.active' : 'status.inactive')}</StateBadge>;
 }

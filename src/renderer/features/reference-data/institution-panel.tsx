@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/button';
 import type { DataColumn } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
@@ -15,7 +16,7 @@ import { institutionQueryOf } from './institution-query';
 import { localName } from './local-name';
 import { MergeDialog } from './merge-dialog';
 import { useScreenParams } from './screen-params';
-import { FilterBar, ListResults } from '../../components/list-screen';
+import { ActiveFilter, FilterBar, ListResults } from '../../components/list-screen';
 
 type Action = { kind: 'edit' | 'merge' | 'switch'; institution: InstitutionRecord } | { kind: 'create' };
 
@@ -24,7 +25,7 @@ type Action = { kind: 'edit' | 'merge' | 'switch'; institution: InstitutionRecor
  * edited in a form, merged when one is a duplicate of another, deactivated when no longer offered.
  */
 export function InstitutionPanel() {
-  const { t } = useTranslation(['reference', 'common']);
+  const { t } = useTranslation(['reference', 'common', 'authenticity']);
   const format = useFormat();
   const country = useCountryName();
   const countryNames = useCountryNames();
@@ -65,6 +66,9 @@ export function InstitutionPanel() {
             <Button variant="quiet" aria-label={t('actions.editNamed', { name })} onPress={() => setAction({ kind: 'edit', institution: row })}>
               {t('actions.edit')}
             </Button>
+            <Link className="button button--quiet" to={`/reference/institutions/${row.id}/dossier`} aria-label={t('authenticity:dossier.openNamed', { name })}>
+              {t('authenticity:dossier.open')}
+            </Link>
             <Button variant="quiet" aria-label={t('actions.mergeNamed', { name })} onPress={() => setAction({ kind: 'merge', institution: row })}>
               {t('actions.merge')}
             </Button>
@@ -96,16 +100,7 @@ export function InstitutionPanel() {
           options={ACCREDITATION_STATUSES.map((status) => ({ value: status, label: t(`accreditation.${status}`) }))}
           onChange={(value) => set({ accreditation: value })}
         />
-        <SelectField
-          label={t('filters.active')}
-          value={params.get('active') ?? ''}
-          emptyLabel={t('filters.any')}
-          options={[
-            { value: 'true', label: t('filters.activeOnly') },
-            { value: 'false', label: t('filters.inactiveOnly') },
-          ]}
-          onChange={(value) => set({ active: value })}
-        />
+        <ActiveFilter address={address} />
         {filtered ? (
           <Button variant="quiet" onPress={() => address.clearFilters()}>
             {t('filters.clear')}

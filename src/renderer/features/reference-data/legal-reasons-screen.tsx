@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RECOGNITION_OUTCOMES, RECOGNITION_SERVICES, type LegalReason } from '../../../shared/api/decision-references';
 import { Button } from '../../components/button';
 import type { DataColumn } from '../../components/data-table';
-import { FilterBar, ListResults } from '../../components/list-screen';
+import { ActiveFilter, FilterBar, ListResults } from '../../components/list-screen';
 import { PageHeader } from '../../components/page-header';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
@@ -126,16 +126,7 @@ export function LegalReasonsScreen({ titleKey }: { titleKey: string }) {
           options={RECOGNITION_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`outcome.${outcome}`) }))}
           onChange={(value) => set({ outcome: value })}
         />
-        <SelectField
-          label={t('filters.active')}
-          value={params.get('active') ?? ''}
-          emptyLabel={t('filters.any')}
-          options={[
-            { value: 'true', label: t('filters.activeOnly') },
-            { value: 'false', label: t('filters.inactiveOnly') },
-          ]}
-          onChange={(value) => set({ active: value })}
-        />
+        <ActiveFilter address={address} />
       </FilterBar>
       <ListResults
         list={list}

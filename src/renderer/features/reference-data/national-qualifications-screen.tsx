@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QUALIFICATION_PROFILES, type NationalQualification } from '../../../shared/api/decision-references';
 import { Button } from '../../components/button';
 import type { DataColumn } from '../../components/data-table';
-import { FilterBar, ListResults } from '../../components/list-screen';
+import { ActiveFilter, FilterBar, ListResults } from '../../components/list-screen';
 import { PageHeader } from '../../components/page-header';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
@@ -127,16 +127,7 @@ export function NationalQualificationsScreen({ titleKey }: { titleKey: string })
           options={QUALIFICATION_PROFILES.map((profile) => ({ value: profile, label: t(`profile.${profile}`) }))}
           onChange={(value) => set({ profile: value })}
         />
-        <SelectField
-          label={t('filters.active')}
-          value={params.get('active') ?? ''}
-          emptyLabel={t('filters.any')}
-          options={[
-            { value: 'true', label: t('filters.activeOnly') },
-            { value: 'false', label: t('filters.inactiveOnly') },
-          ]}
-          onChange={(value) => set({ active: value })}
-        />
+        <ActiveFilter address={address} />
       </FilterBar>
       <ListResults
         list={list}

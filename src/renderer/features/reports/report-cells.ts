@@ -9,10 +9,12 @@ import { NO_VALUE, type useFormat } from '../../lib/format';
 export interface CellWriters {
   format: ReturnType<typeof useFormat>;
   country(code: string | null | undefined): string;
+  /** A council's name in the reader's language, from its id. */
+  council(id: string): string;
   t: TFunction;
 }
 
-export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, country, t }: CellWriters): string {
+export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, country, council, t }: CellWriters): string {
   if (value === null || value === '') return kind === 'country' ? t('reports:unknownCountry') : NO_VALUE;
   const text = String(value);
   switch (kind) {
@@ -38,6 +40,12 @@ export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, c
       return format.days(Number(value));
     case 'money':
       return format.money(text);
+    case 'council':
+      return council(text);
+    case 'percent':
+      return format.percent(Number(value));
+    case 'decider':
+      return text.startsWith('council:') ? council(text.slice('council:'.length)) : text.replace(/^officer:/, '');
   }
 }
 
@@ -45,5 +53,6 @@ export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, c
 export function writeValue(kind: ReportColumnKind, value: number, format: ReturnType<typeof useFormat>): string {
   if (kind === 'money') return format.money(value);
   if (kind === 'days') return format.number(value, { maximumFractionDigits: 1 });
+  if (kind === 'percent') return format.percent(value);
   return format.number(value);
 }

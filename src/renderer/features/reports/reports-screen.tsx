@@ -20,7 +20,7 @@ import { exportFilterOf, queryFromParams, reportFromParams } from './report-quer
 import './reports.css';
 
 /** What a report's chart measures (the series carry plain numbers). */
-const VALUE_KIND: Partial<Record<ReportKey, ReportColumnKind>> = { fees: 'money', processing_time: 'days' };
+const VALUE_KIND: Partial<Record<ReportKey, ReportColumnKind>> = { fees: 'money', processing_time: 'days', appeal_changes: 'percent' };
 const TOTAL_KEY = '__total';
 
 /** A refusal in words: the server's reasons (a reversed or too long period) when it gave them. */
@@ -112,7 +112,11 @@ export function ReportsScreen({ titleKey }: { titleKey: string }) {
   const answer = useReport(report, query, language);
   const exports = useReportExports(language);
   const startExport = useStartExport(language);
-  const writers = useMemo<CellWriters>(() => ({ format, country, t }), [format, country, t]);
+  const councils = catalogue.data?.council_options;
+  const writers = useMemo<CellWriters>(() => {
+    const byId = new Map((councils ?? []).map((council) => [String(council.id), format.name(council)]));
+    return { format, country, t, council: (id) => byId.get(id) ?? id };
+  }, [format, country, t, councils]);
   const entry = catalogue.data?.reports.find((item) => item.key === report);
 
   const loadError = answer.error ?? catalogue.error;

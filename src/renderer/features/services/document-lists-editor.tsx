@@ -16,13 +16,13 @@ export function RequirementsEditor({ control }: { control: ServiceControl }) {
   const typeOptions = DOCUMENT_TYPES.map((value) => ({ value, label: t(`applications:documentType.${value}`) }));
 
   return (
-    <fieldset className="service-form__group">
+    <fieldset className="form-group">
       <legend>{t('form.documentRequirements')}</legend>
       {rows.fields.length === 0 ? <p>{t('form.noRequirements')}</p> : null}
       {rows.fields.map((row, index) => {
         const number = index + 1;
         return (
-          <fieldset key={row.id} className="service-form__group service-form__group--nested">
+          <fieldset key={row.id} className="form-group form-group--nested">
             <legend>{t('form.requirementNumber', { number })}</legend>
             <div className="service-form__row">
               <FormSelectField
@@ -66,13 +66,13 @@ export function SelectableDocumentsEditor({ control }: { control: ServiceControl
   const { t } = useTranslation('services');
   const rows = useFieldArray({ control, name: 'selectable_documents' });
   return (
-    <fieldset className="service-form__group">
+    <fieldset className="form-group">
       <legend>{t('form.selectableDocuments')}</legend>
       {rows.fields.length === 0 ? <p>{t('form.noSelectableDocuments')}</p> : null}
       {rows.fields.map((row, index) => {
         const number = index + 1;
         return (
-          <fieldset key={row.id} className="service-form__group service-form__group--nested">
+          <fieldset key={row.id} className="form-group form-group--nested">
             <legend>{t('form.selectableNumber', { number })}</legend>
             <div className="service-form__languages">
               {LANGUAGES.map((language) => (

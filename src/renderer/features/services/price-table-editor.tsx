@@ -15,7 +15,7 @@ export function PriceTableEditor({ control }: { control: Control<ServiceFormValu
   const cases = priceCasesOf(serviceType);
 
   return (
-    <fieldset className="service-form__group">
+    <fieldset className="form-group">
       <legend>{t('form.priceTable')}</legend>
       <p className="field__description">{t(`priceTableHelp.${serviceType}`)}</p>
       <div className="service-form__amounts">
@@ -24,7 +24,7 @@ export function PriceTableEditor({ control }: { control: Control<ServiceFormValu
         ))}
       </div>
       {degreeOptions.map((degree) => (
-        <fieldset key={degree} className="service-form__group service-form__group--nested">
+        <fieldset key={degree} className="form-group form-group--nested">
           <legend>{t('form.degreePrices', { degree: t(`degrees.${degree}`) })}</legend>
           <FormFieldMessage control={control} name={`degree_prices.${degree}`} />
           <div className="service-form__amounts">

@@ -53,7 +53,7 @@ export function QuotePreview({ service }: { service: Service }) {
           compute();
         }}
       >
-        <fieldset className="service-form__group">
+        <fieldset className="form-group">
           <legend>{t('quote.documents')}</legend>
           <div className="service-form__checks">
             {DOCUMENT_TYPES.map((type) => (

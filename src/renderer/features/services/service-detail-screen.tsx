@@ -20,6 +20,7 @@ import { ServiceHistory } from './service-history';
 import { ServiceLoadError } from './service-load-error';
 import { localised, priceCaseKey } from './service-texts';
 import './services.css';
+import { StateBadge } from '../../components/state-badge';
 
 /** /services/{id}: the service with its price table, documents, stages, degree levels, a quote and its history. */
 export function ServiceDetailScreen({ titleKey }: { titleKey: string }) {
@@ -51,7 +52,7 @@ function ServiceDetail({ service }: { service: Service }) {
         }
       />
       <div className="detail-header">
-        <span className={service.enabled ? 'badge badge--success' : 'badge'}>{t(service.enabled ? 'state.enabled' : 'state.disabled')}</span>
+        <StateBadge on={service.enabled}>{t(service.enabled ? 'state.enabled' : 'state.disabled')}</StateBadge>
         <span>{t('detail.applications', { count: service.application_count })}</span>
         <span>{t('detail.updated', { date: format.dateTime(service.updated_at) })}</span>
       </div>

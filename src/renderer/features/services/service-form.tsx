@@ -66,7 +66,7 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSub
       validationBehavior="aria"
       onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
     >
-      <fieldset className="service-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.basics')}</legend>
         <div className="service-form__row">
           <SelectField
@@ -124,7 +124,7 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSub
         </div>
       </fieldset>
 
-      <fieldset className="service-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.fee')}</legend>
         <div className="service-form__checks">
           <FormCheckbox control={control} name="fee_enabled">
@@ -139,7 +139,7 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSub
         </div>
       </fieldset>
 
-      <fieldset className="service-form__group">
+      <fieldset className="form-group">
         <legend>{t('fields.degreeOptions')}</legend>
         {offeredDegrees.length === 0 ? (
           <p>{t('form.noDegreeOptions')}</p>
@@ -162,7 +162,7 @@ export function ServiceForm({ initial, mode, cancelTo, isPending, refusal, onSub
 
       <PriceTableEditor control={control} />
 
-      <fieldset className="service-form__group">
+      <fieldset className="form-group">
         <legend>{t('fields.workflowStages')}</legend>
         <p className="field__description">{t('form.stagesHelp')}</p>
         <div className="service-form__checks service-form__checks--column">

@@ -12,6 +12,7 @@ import { localised } from './service-texts';
 import './services.css';
 import { FilterBar, ListResults } from '../../components/list-screen';
 import { useListAddress } from '../../lib/list-address';
+import { stateColumn } from '../../components/state-badge';
 
 const FILTERS = ['search', 'category', 'enabled'];
 
@@ -41,14 +42,7 @@ export function ServiceListScreen({ titleKey }: { titleKey: string }) {
     { id: 'fee', kind: 'amount', title: t('fields.fee'), width: '9rem', render: (row) => (row.fee_enabled ? t('feeFrom', { amount: format.money(row.fee) }) : t('noFee')) },
     { id: 'processing', kind: 'number', title: t('fields.processingTime'), width: '9rem', render: (row) => t('days', { count: row.processing_time_days }) },
     { id: 'applications', kind: 'number', title: t('fields.applications'), width: '8rem', render: (row) => format.number(row.application_count), hideBelow: 900 },
-    {
-      id: 'enabled',
-      kind: 'status',
-      title: t('fields.state'),
-      width: '8rem',
-      text: (row) => t(row.enabled ? 'state.enabled' : 'state.disabled'),
-      render: (row) => <span className={row.enabled ? 'badge badge--success' : 'badge'}>{t(row.enabled ? 'state.enabled' : 'state.disabled')}</span>,
-    },
+    stateColumn({ id: 'enabled', title: t('fields.state'), isOn: (row) => row.enabled, label: (on) => t(on ? 'state.enabled' : 'state.disabled') }),
   ];
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_PATHS, letterheadLogo, settingsAnswer, type LetterheadLogo, type SettingsGroup, type SettingsUpdate } from '../../../shared/api/settings';
+import { credentialKeysAnswer, DOCUMENT_SEAL_PATHS, sealState, type SealState, type SealUpdate } from '../../../shared/api/document-seals';
 import { apiClient } from '../../lib/app-api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -77,4 +78,39 @@ export function useLogoImage(sha256: string | null): string | null {
     return () => URL.revokeObjectURL(made);
   }, [image.data, sha256]);
   return address;
+}
+
+/** The office's seal: its certificate's particulars and the timestamp authority (the file and its password never come back). */
+export function useSealState() {
+  return useQuery({ queryKey: queryKeys.systemSettings.seal, queryFn: () => apiClient.get(DOCUMENT_SEAL_PATHS.seal, sealState), retry: false });
+}
+
+/** Installs a seal and/or sets the timestamp authority (a SealUpdate), or removes the seal (`remove`), at the version read. */
+export function useChangeSeal(language: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: SealUpdate | { remove: true; version: number }) => {
+      const headers = { 'Accept-Language': language };
+      const response =
+        'remove' in change
+          ? await apiClient.send('delete', DOCUMENT_SEAL_PATHS.seal, { searchParams: { version: change.version }, headers })
+          : await apiClient.send('put', DOCUMENT_SEAL_PATHS.seal, { json: change, headers });
+      return sealState.parse(await response.json());
+    },
+    onSuccess: (answer: SealState) => client.setQueryData(queryKeys.systemSettings.seal, answer),
+  });
+}
+
+/** The office's did:web identifier and its credential keys, current and retired. */
+export function useCredentialKeys() {
+  return useQuery({ queryKey: queryKeys.systemSettings.credentialKeys, queryFn: () => apiClient.get(DOCUMENT_SEAL_PATHS.credentialKeys, credentialKeysAnswer), retry: false });
+}
+
+/** Retires the current key (it stays in the DID document, so what it signed still verifies) and makes the next. */
+export function useRotateCredentialKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post(DOCUMENT_SEAL_PATHS.rotateCredentialKey, {}, credentialKeysAnswer),
+    onSuccess: (answer) => client.setQueryData(queryKeys.systemSettings.credentialKeys, answer),
+  });
 }

@@ -7,10 +7,14 @@ import { Spinner } from '../../components/spinner';
 import { translateError } from '../../lib/error-translator';
 import { currentUserAtom } from '../../lib/session';
 import { useSystemSettings } from './api';
+import { BackupSettings } from './backup-settings';
 import { ClosedDaysSettings } from './closed-days-settings';
+import { CredentialKeySettings } from './credential-key-settings';
 import { GeneralSettings } from './general-settings';
+import { SealSettings } from './seal-settings';
 import { SecuritySettings } from './security-settings';
 import { SmtpSettings } from './smtp-settings';
+import { RetentionSettings } from './retention-settings';
 import { UploadSettings } from './upload-settings';
 import { VerificationSettings } from './verification-settings';
 import './system-settings.css';
@@ -43,7 +47,11 @@ export function SystemSettingsScreen({ titleKey }: { titleKey: string }) {
           <VerificationSettings key={`verification-${settings.data.verification.version}`} state={settings.data.verification} canChange={canChange} />
           <ClosedDaysSettings key={`holidays-${settings.data.holidays.version}`} state={settings.data.holidays} canChange={canChange} />
           <GeneralSettings key={`general-${settings.data.general.version}`} state={settings.data.general} canChange={canChange} />
+          <SealSettings canChange={canChange} />
+          <CredentialKeySettings canChange={canChange} />
           <SmtpSettings key={`smtp-${settings.data.smtp.version}`} state={settings.data.smtp} canChange={canChange} />
+          <BackupSettings key={`backups-${settings.data.backups.version}`} state={settings.data.backups} canChange={canChange} />
+          <RetentionSettings key={`retention-${settings.data.retention.version}`} state={settings.data.retention} canChange={canChange} />
         </div>
       ) : null}
     </>

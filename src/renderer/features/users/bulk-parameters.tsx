@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useController } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
-import { FormFieldMessage, FormSelectField } from '../../components/form-fields';
-import { MultiSelectMenu } from '../../components/multi-select-menu';
-import { useSchemaForm, type SchemaFormOptions } from '../../lib/form';
+import { FormMultiSelectMenu, FormSelectField } from '../../components/form-fields';
+import { ownCheck, useSchemaForm, type SchemaFormOptions } from '../../lib/form';
 import { bulkRequest, type BulkAction } from '../../../shared/api/users';
 import { useGroups } from './detail-api';
 import { groupLabel } from './group-names';
@@ -21,14 +19,12 @@ function requestOf<A extends BulkAction>(action: A) {
 
 const groupParameters = requestOf('assign_role').pick({ group: true });
 
-/** Words of the form's own rules (the server skips a change that does nothing, but a person meant one). */
-const NO_ROLES = 'chooseRoles';
-const SAME_GROUP = 'sameGroup';
+/** The form's own rules (the server skips a change that does nothing, but a person meant one). */
 const roleParameters = requestOf('manage_roles')
   .pick({ add: true, remove: true })
   .superRefine((request, context) => {
-    if (request.add.length + request.remove.length === 0) context.addIssue({ code: 'custom', path: ['add'], message: NO_ROLES });
-    else if (request.add.some((group) => request.remove.includes(group))) context.addIssue({ code: 'custom', path: ['add'], message: SAME_GROUP });
+    if (request.add.length + request.remove.length === 0) context.addIssue({ code: 'custom', path: ['add'], params: ownCheck('user-list:parameters.chooseRoles') });
+    else if (request.add.some((group) => request.remove.includes(group))) context.addIssue({ code: 'custom', path: ['add'], params: ownCheck('user-list:parameters.sameGroup') });
   });
 
 export interface RoleParameters {
@@ -51,16 +47,9 @@ export function BulkParametersForm({ form: kind, initial, onCancel, onSubmit }: 
   const options: SchemaFormOptions<RoleParameters> =
     kind === 'group'
       ? { schema: groupParameters, defaultValues: initial, toRequest: ({ group }) => ({ group }), describe: (_issue, translate) => translate('user-list:parameters.chooseGroup') }
-      : {
-          schema: roleParameters,
-          defaultValues: initial,
-          toRequest: ({ add, remove }) => ({ add, remove }),
-          describe: (issue, translate) => (issue.code === 'custom' && (issue.message === NO_ROLES || issue.message === SAME_GROUP) ? translate(`user-list:parameters.${issue.message}`) : undefined),
-        };
+      : { schema: roleParameters, defaultValues: initial, toRequest: ({ add, remove }) => ({ add, remove }) };
   const form = useSchemaForm<RoleParameters>(options);
   const { control } = form;
-  const { field: add } = useController({ control, name: 'add' });
-  const { field: remove } = useController({ control, name: 'remove' });
 
   return (
     <form className="dialog__body bulk-dialog__form" noValidate onSubmit={(event) => void form.handleSubmit(() => onSubmit(form.getValues()))(event)}>
@@ -68,9 +57,8 @@ export function BulkParametersForm({ form: kind, initial, onCancel, onSubmit }: 
         <FormSelectField control={control} name="group" isSearchable label={t('parameters.group')} options={groupOptions} openLabel={t('filters.showGroups')} />
       ) : (
         <div className="bulk-parameters">
-          <MultiSelectMenu label={t('parameters.add')} emptySummary={t('parameters.none')} options={groupOptions} selected={add.value} onChange={add.onChange} />
-          <MultiSelectMenu label={t('parameters.remove')} emptySummary={t('parameters.none')} options={groupOptions} selected={remove.value} onChange={remove.onChange} />
-          <FormFieldMessage control={control} name="add" />
+          <FormMultiSelectMenu control={control} name="add" label={t('parameters.add')} emptySummary={t('parameters.none')} options={groupOptions} />
+          <FormMultiSelectMenu control={control} name="remove" label={t('parameters.remove')} emptySummary={t('parameters.none')} options={groupOptions} />
         </div>
       )}
       <div className="dialog__actions">

@@ -78,7 +78,7 @@ export function GroupDialog({ group, onClose, onReload }: { group: GroupItem | n
         <FormTextAreaField control={control} name="description" label={t('groups.description')} rows={2} />
         <div className="group-form__apps">
           {PERMISSION_APPS.map((app) => (
-            <fieldset key={app} className="user-form__group user-form__group--plain">
+            <fieldset key={app} className="form-group form-group--plain">
               <legend>{appLabel(app, t)}</legend>
               <div className="user-form__checks user-form__checks--column">
                 {PERMISSION_CATALOGUE[app].map((codename) => {

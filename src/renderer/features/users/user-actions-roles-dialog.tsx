@@ -32,7 +32,7 @@ export function RolesDialog({ user, isOpen, onClose }: { user: UserDetail; isOpe
       <div className="dialog__body">
         {groups.isPending ? <Spinner label={t('common:loading')} /> : null}
         {groups.isError ? <Alert tone="error">{translateError(groups.error, t).message}</Alert> : null}
-        <fieldset className="user-form__group user-form__group--plain">
+        <fieldset className="form-group form-group--plain">
           <legend>{t('fields.groups')}</legend>
           <div className="user-form__checks">
             {(groups.data ?? []).map((group) => (

@@ -66,7 +66,7 @@ export function UserForm(props: UserFormProps) {
         void form.handleSubmit((request) => (props.mode === 'create' ? props.onSubmit(request as UserCreate) : props.onSubmit(request as UserUpdate)))(event)
       }
     >
-      <fieldset className="user-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.person')}</legend>
         <div className="user-form__row">
           {text('first_name', { isRequired: true })}
@@ -96,7 +96,7 @@ export function UserForm(props: UserFormProps) {
         <FormTextAreaField control={control} name="address" label={t('fields.address')} rows={2} />
       </fieldset>
 
-      <fieldset className="user-form__group">
+      <fieldset className="form-group">
         <legend>{t('fields.groups')}</legend>
         {groups.isError ? <Alert tone="error">{translateError(groups.error, t).message}</Alert> : null}
         <div className="user-form__checks">
@@ -109,7 +109,7 @@ export function UserForm(props: UserFormProps) {
         <FormFieldMessage control={control} name="groups" />
       </fieldset>
 
-      <fieldset className="user-form__group">
+      <fieldset className="form-group">
         <legend>{t('form.account')}</legend>
         {mode === 'create' ? (
           <div className="user-form__row">

@@ -6,6 +6,8 @@ import type { User } from '../../../shared/api/auth';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { applicantFieldsFor, visibleIn, type ApplicationScope } from '../../application-scope';
+import { WATCH_FLAG } from '../../application-list-item';
+import { WATCH_HISTORY_ACTIONS, type WatchCategory } from '../../../shared/api/authenticity';
 import { currentInspectorateDocumentId } from '../../inspectorate-document';
 import { explainApplicationDeadlines } from '../../application-deadlines';
 import { feePolicy } from '../../workflow/fee-policy';
@@ -71,6 +73,7 @@ export async function loadApplicationDetail(
       sql<number>`floor(extract(epoch from (coalesce(applications.closed_at, now()) - applications.submitted_at)) / 86400)::int`.as(
         'days_in_system',
       ),
+      WATCH_FLAG.as('watch_flag'),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -113,6 +116,8 @@ export async function loadApplicationDetail(
       // A refund is the payments module's: it changes no status, and is a payment event.
       kind: entry.action === 'refund_payment'
         ? 'payment'
+        : WATCH_HISTORY_ACTIONS.includes(entry.action)
+        ? 'flag'
         : HISTORY_ACTIONS.has(entry.action)
         ? entry.action === 'submit'
           ? 'status'
@@ -195,6 +200,7 @@ export async function loadApplicationDetail(
     invalidated: row.invalidated,
     incomplete: row.incomplete,
     version: row.version,
+    watch_flag: row.watch_flag as WatchCategory | null,
     service: {
       id: row.service_id,
       name_en: row.service_name_en,

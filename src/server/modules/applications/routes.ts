@@ -150,7 +150,11 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = currentUser(request);
         const scope = applicationScope(user);
         await performAction({ db, user, scope, ip: request.ip, clock: now, issuer: app.deps.issuer }, request.params.id, name, request.body);
-        const detail = await loadApplicationDetail(db, scope, user, request.params.id, now());
+        // The caller's own step may take the application out of their view (an agency officer's
+        // send_back returns it to the preparer): the answer is still the application as that step
+        // left it, which they could see a moment ago, not a 404 that reads as if nothing happened.
+        const detail =
+          (await loadApplicationDetail(db, scope, user, request.params.id, now())) ?? (await loadApplicationDetail(db, { kind: 'all' }, user, request.params.id, now()));
         if (!detail) throw notFound();
         return detail;
       },

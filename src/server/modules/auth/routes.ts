@@ -30,6 +30,7 @@ import {
 import { HTTP_STATUS, detailError, fieldErrors } from '../../../shared/api/drf';
 import { currentUser, requireUser } from '../../auth-context';
 import { fieldError } from '../../errors';
+import { documentAttachments } from '../../jobs/document-attachments';
 import { startOutboxWorker, type OutboxWorker } from '../../jobs/outbox';
 import { followMailServer, type MailTransportSource } from '../../jobs/mail-transport';
 import { currentMailServer } from '../../system-settings';
@@ -90,7 +91,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       undefined,
       (transport) => log.info(transport ? `e-mail is sent through ${transport.description}` : 'no mail server is set'),
     );
-    outbox = startOutboxWorker(app.deps.db, { demo, log, transportSource: transports, maxAttempts: smtp?.maxAttempts });
+    outbox = startOutboxWorker(app.deps.db, {
+      demo,
+      log,
+      transportSource: transports,
+      maxAttempts: smtp?.maxAttempts,
+      attachments: documentAttachments(app.deps.db, app.deps.storage),
+    });
   });
   app.addHook('onClose', async () => {
     await outbox?.stop();

@@ -2,7 +2,10 @@ import type { AppDatabase } from '../../db/database';
 import type { TemplateKind, TemplateLanguage, TemplateVersions } from '../../db/schema';
 import type { Letterhead } from '../../pdf-letterhead';
 import type { Placeholders, RenderInput, TemplateText } from './pdf-rendering';
-import { issuedDocumentValues } from './issued-document-queries';
+import enDecisions from '../../../../locales/en/decisions.json';
+import sqDecisions from '../../../../locales/sq/decisions.json';
+import srDecisions from '../../../../locales/sr/decisions.json';
+import { issuedDocumentValues, statedDecision } from './issued-document-queries';
 import { activeTemplate } from './template-queries';
 
 // From database rows to PDFs: issued documents carry one page per language (Albanian, Serbian,
@@ -39,10 +42,23 @@ export async function renderIssuedDocument(db: AppDatabase, id: number, verifyBa
     verify_url: url,
   };
   const templates = await Promise.all(ISSUED_LANGUAGES.map((language) => activeTemplate(db, row.kind, language)));
-  const pages = templates.map((template) => ({ template, values }));
+  const decision = row.kind === 'recognition_statement' ? await statedDecision(db, row.application_id) : undefined;
+  const pages = templates.map((template, index) => ({ template, values: { ...values, ...decisionValues(decision, ISSUED_LANGUAGES[index]!) } }));
   const versions = Object.fromEntries(ISSUED_LANGUAGES.map((language, index) => [language, templates[index]!.version])) as TemplateVersions;
   const bytes = await renderPdf({ pages, verification: { code: row.verification_code, url }, title: `${pages[0]!.template.title} ${row.reference}`, createdAt: row.issued_at, letterhead });
   return { bytes, versions };
+}
+
+const OUTCOME_NAMES = { en: enDecisions.outcome, sq: sqDecisions.outcome, sr: srDecisions.outcome } as const;
+
+/** A statement's outcome ("Partial recognition: <the purposes>") and national qualification, in a page's language. */
+function decisionValues(decision: Awaited<ReturnType<typeof statedDecision>>, language: TemplateLanguage): Placeholders {
+  if (!decision) return {};
+  const outcome = OUTCOME_NAMES[language][decision.outcome];
+  return {
+    outcome: decision.outcome_detail ? `${outcome}: ${decision.outcome_detail}` : outcome,
+    recognised_as: decision[`national_name_${language}`] || decision.national_name_en,
+  };
 }
 
 export async function renderVerdict(
@@ -80,6 +96,8 @@ const SAMPLE: Placeholders = {
   code: 'ABCD-EFGH-JKMN',
   verify_url: 'https://verify.naric.example/verify/ABCD-EFGH-JKMN/',
   verdict_text: 'Diploma është autentike. Diploma je autentična. The diploma is authentic.',
+  outcome: 'Full recognition',
+  recognised_as: 'Bachelor / Bachelor / Bachelor',
 };
 
 /** A template with sample data, for the templates screen's preview. */

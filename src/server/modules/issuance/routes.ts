@@ -9,6 +9,7 @@ import {
   documentTemplatesAnswer,
   issuedDocument,
   issuedDocumentListAnswer,
+  issuedDocumentRevoke,
   issuedDocumentListQuery,
   verdict,
   verdictRender,
@@ -20,7 +21,7 @@ import {
   verificationCodeParams,
 } from '../../../shared/api/issuance';
 import { applicationScope, visibleIn } from '../../application-scope';
-import { currentLetterhead, currentUploadLimit } from '../../system-settings';
+import { currentLetterhead, currentSettings, currentUploadLimit } from '../../system-settings';
 import { currentUser, requirePermission } from '../../auth-context';
 import { contentDisposition } from '../../downloads';
 import { notFound } from '../../errors';
@@ -28,9 +29,9 @@ import { pageAnswer, pageWindow } from '../../pagination';
 import { acceptPdfUpload, parseUploadFields } from '../../uploads';
 import { DEFAULT_TIMEOUTS } from '../../config';
 import { issueFile, sendIssuedFile } from '../../issued-files';
-import { findIssuedDocument, listIssuedDocuments, verifyCode } from './issued-document-queries';
+import { findIssuedDocument, issuedCredential, listIssuedDocuments, setRevoked, verifyCode } from './issued-document-queries';
 import { renderVerdictFile } from './issue';
-import { renderTemplatePreview } from './rendering';
+import { renderTemplatePreview, verificationUrl } from './rendering';
 import { addTemplateVersion, findTemplate, listTemplates } from './template-queries';
 import { changeDraft, findVerdict, listVerdicts, startVerdict } from './verdict-queries';
 
@@ -88,7 +89,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await findIssuedDocument(db, applicationScope(currentUser(request)), request.params.id);
       if (!found) throw notFound();
-      const fileName = `${found.document.kind === 'recognition_certificate' ? 'recognition-certificate' : 'verification-document'}-${found.document.reference}.pdf`;
+      const fileName = `${found.document.kind.replaceAll('_', '-')}-${found.document.reference}.pdf`;
       return sendIssuedFile(request, reply, storage, { key: found.storageKey, sha256: found.sha256, fileName }, request.query.disposition);
     },
   );
@@ -105,7 +106,7 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await verifyCode(db, request.params.code);
-      if (!row) return { status: 'unknown' as const, kind: null, reference: null, holder_name: null, issued_at: null, revoked_at: null, sha256: null };
+      if (!row) return { status: 'unknown' as const, kind: null, reference: null, holder_name: null, issued_at: null, revoked_at: null, sha256: null, credential_url: null };
       return {
         status: row.revoked_at ? ('revoked' as const) : ('valid' as const),
         kind: row.kind,
@@ -114,7 +115,54 @@ export const issuanceRoutes: FastifyPluginAsyncZod = async (app) => {
         issued_at: row.issued_at.toISOString(),
         revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
         sha256: row.sha256,
+        credential_url: row.has_credential ? `${verificationUrl((await currentSettings(app.deps)).verification.public_verify_url, row.verification_code)}credential/` : null,
       };
+    },
+  );
+
+  app.get(
+    '/verify/:code/credential/',
+    {
+      schema: {
+        tags,
+        summary: 'Public: the verifiable credential issued with the document of this code (JSON, W3C VC 2.0 with a Data Integrity proof); 404 when none',
+        params: verificationCodeParams,
+      },
+    },
+    async (request, reply) => {
+      const credential = await issuedCredential(db, request.params.code);
+      if (!credential) throw notFound();
+      return reply
+        .type('application/vc+ld+json')
+        .header('content-disposition', contentDisposition(`credential-${credential.code}.json`, 'attachment'))
+        .header('access-control-allow-origin', '*')
+        .send(JSON.stringify(credential.credential, null, 2));
+    },
+  );
+
+  // Revoking in the register sets the document's bit in the status list; restoring clears it.
+  app.post(
+    '/issued-documents/:id/revoke/',
+    {
+      preHandler: canIssue,
+      schema: { tags, summary: 'Revoke an issued document (its credential’s status becomes revoked)', params: idParams, body: issuedDocumentRevoke, response: { [HTTP_STATUS.ok]: issuedDocument, [HTTP_STATUS.notFound]: detailError } },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const changed = await setRevoked(db, applicationScope(actor), request.params.id, { reason: request.body.reason, actorId: actor.id, ip: request.ip });
+      if (!changed) throw notFound();
+      return changed;
+    },
+  );
+
+  app.post(
+    '/issued-documents/:id/restore/',
+    { preHandler: canIssue, schema: { tags, summary: 'Restore a revoked issued document (its credential’s status becomes valid again)', params: idParams, response: { [HTTP_STATUS.ok]: issuedDocument, [HTTP_STATUS.notFound]: detailError } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const changed = await setRevoked(db, applicationScope(actor), request.params.id, { reason: null, actorId: actor.id, ip: request.ip });
+      if (!changed) throw notFound();
+      return changed;
     },
   );
 

@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../../config';
 import type { AppDatabase } from '../../db/database';
+import { sealIssuedPdf } from '../../document-seal/seal-issued';
 import { issueFile, type IssuedFile } from '../../issued-files';
 import type { DocumentStorage } from '../../storage/document-storage';
 import { issuingSettings } from '../../system-settings';
@@ -73,7 +74,8 @@ export async function issueReceiptFile(trx: AppDatabase, deps: { storage: Docume
         if (!payment?.receipt_code || !payment.paid_at) throw new Error(`Payment ${paymentId} has no receipt to issue.`);
         contents.push(receiptContent(payment, language, receiptVerificationUrl(publicVerifyUrl, payment.receipt_code)));
       }
-      return { bytes: await renderReceipt(contents, letterhead), extra: null };
+      const { bytes } = await sealIssuedPdf(trx, deps.config, await renderReceipt(contents, letterhead), { organisationName: letterhead.organisationName });
+      return { bytes, extra: null };
     },
     async (file) => {
       const updated = await trx

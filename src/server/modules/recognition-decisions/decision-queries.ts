@@ -2,14 +2,15 @@ import type { ApplicationDecisions, DecisionOptions, RecognitionDecision } from 
 import type { AppDatabase } from '../../db/database';
 import { visibleIn, type ApplicationScope } from '../../application-scope';
 import { displayNameSql } from '../../shared/display-name';
-import { appealNoticeOf, foreignQualificationOf } from '../../workflow/recognition-decision';
+import { decisionOptionsOf } from '../../workflow/recognition-decision';
+import { decisionParts } from '../../workflow/decision-parts';
 
 // What the decision screens read: an application's decisions as kept (the comparison and appeal
 // notice as they stood when it was written), and the options the builder offers. Writing a
 // decision is a workflow action (src/server/workflow/recognition-decision.ts).
 
 /** The application as the caller may see it; undefined when it is not theirs to see (404). */
-async function visibleApplication(db: AppDatabase, scope: ApplicationScope, id: number) {
+export async function visibleApplication(db: AppDatabase, scope: ApplicationScope, id: number) {
   return db
     .selectFrom('applications')
     .select(['applications.id', 'applications.service_id', 'applications.service_type'])
@@ -20,30 +21,28 @@ async function visibleApplication(db: AppDatabase, scope: ApplicationScope, id: 
 
 export async function loadDecisions(db: AppDatabase, scope: ApplicationScope, applicationId: number): Promise<ApplicationDecisions | undefined> {
   if (!(await visibleApplication(db, scope, applicationId))) return undefined;
+  const decisions = await readDecisions(db, { applicationId });
+  return { current: decisions.find((decision) => decision.state !== 'superseded') ?? null, history: decisions.filter((decision) => decision.state === 'superseded') };
+}
+
+/** One decision as kept, whoever asks (the decision PDF is made from it); undefined when there is none. */
+export async function readDecision(db: AppDatabase, decisionId: number): Promise<RecognitionDecision | undefined> {
+  return (await readDecisions(db, { decisionId }))[0];
+}
+
+/** An application's decisions, newest first, or one decision. */
+async function readDecisions(db: AppDatabase, which: { applicationId: number } | { decisionId: number }): Promise<RecognitionDecision[]> {
   const rows = await db
     .selectFrom('recognition_decisions as d')
     .leftJoin('users as preparer', 'preparer.id', 'd.prepared_by_id')
     .leftJoin('users as approver', 'approver.id', 'd.approved_by_id')
     .selectAll('d')
     .select([displayNameSql<string | null>('preparer').as('prepared_by_name'), displayNameSql<string | null>('approver').as('approved_by_name')])
-    .where('d.application_id', '=', applicationId)
+    .where((eb) => ('applicationId' in which ? eb('d.application_id', '=', which.applicationId) : eb('d.id', '=', which.decisionId)))
     .orderBy('d.id', 'desc')
     .execute();
   const ids = rows.map((row) => row.id);
-  const [differences, bases] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db.selectFrom('recognition_decision_differences').select(['decision_id', 'element', 'explanation']).where('decision_id', 'in', ids).orderBy('decision_id').orderBy('position').execute(),
-          db
-            .selectFrom('recognition_decision_legal_bases as b')
-            .innerJoin('legal_reasons as r', 'r.id', 'b.legal_reason_id')
-            .select(['b.decision_id', 'r.id', 'r.article', 'r.text_en', 'r.text_sq', 'r.text_sr'])
-            .where('b.decision_id', 'in', ids)
-            .orderBy('b.decision_id')
-            .orderBy('b.position')
-            .execute(),
-        ]);
+  const parts = await decisionParts(db, ids);
   const decisions = rows.map(
     (row): RecognitionDecision => ({
       id: row.id,
@@ -73,8 +72,9 @@ export async function loadDecisions(db: AppDatabase, scope: ApplicationScope, ap
         duration_years: row.national_duration_years,
         profile: row.national_profile,
       },
-      differences: differences.filter((d) => d.decision_id === row.id).map(({ element, explanation }) => ({ element, explanation })),
-      legal_bases: bases.filter((b) => b.decision_id === row.id).map(({ id, article, text_en, text_sq, text_sr }) => ({ id, article, text_en, text_sq, text_sr })),
+      differences: parts.differencesOf(row.id),
+      legal_bases: parts.legalBasesOf(row.id),
+      precedent_ids: parts.precedentIdsOf(row.id),
       appeal: {
         body_en: row.appeal_body_en,
         body_sq: row.appeal_body_sq,
@@ -90,33 +90,28 @@ export async function loadDecisions(db: AppDatabase, scope: ApplicationScope, ap
       approved_by: row.approved_by_id === null || row.approved_by_name === null ? null : { id: row.approved_by_id, full_name: row.approved_by_name },
       approved_at: row.approved_at?.toISOString() ?? null,
       version: row.version,
+      pdf:
+        row.pdf_sha256 === null || row.pdf_size === null || row.pdf_language === null || row.pdf_rendered_at === null
+          ? null
+          : { sha256: row.pdf_sha256, size: row.pdf_size, language: row.pdf_language, rendered_at: row.pdf_rendered_at.toISOString() },
     }),
   );
-  return { current: decisions.find((decision) => decision.state !== 'superseded') ?? null, history: decisions.filter((decision) => decision.state === 'superseded') };
+  return decisions;
+}
+
+/** Where a decision's PDF is stored, when the decision is one of the application's. */
+export async function decisionPdfFile(db: AppDatabase, applicationId: number, decisionId: number) {
+  return db
+    .selectFrom('recognition_decisions as d')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .select(['d.pdf_storage_key', 'd.pdf_sha256', 'a.reference'])
+    .where('d.id', '=', decisionId)
+    .where('d.application_id', '=', applicationId)
+    .executeTakeFirst();
 }
 
 export async function loadDecisionOptions(db: AppDatabase, scope: ApplicationScope, applicationId: number, now: Date): Promise<DecisionOptions | undefined> {
   const application = await visibleApplication(db, scope, applicationId);
   if (!application) return undefined;
-  const foreign = await foreignQualificationOf(db, applicationId);
-  const [qualifications, reasons, appeal] = await Promise.all([
-    db
-      .selectFrom('national_qualifications')
-      .select(['id', 'name_en', 'name_sq', 'name_sr', 'degree_level', 'eqf_level', 'nqf_level', 'ects_credits', 'duration_years', 'profile'])
-      .where('active', '=', true)
-      // Those of the application's own level first: the one the officer most likely compares with.
-      .orderBy((eb) => eb.case().when('degree_level', '=', foreign.degree_level ?? '').then(0).else(1).end())
-      .orderBy('eqf_level')
-      .orderBy('name_en')
-      .execute(),
-    db
-      .selectFrom('legal_reasons')
-      .select(['id', 'article', 'text_en', 'text_sq', 'text_sr', 'outcomes'])
-      .where('active', '=', true)
-      .where((eb) => eb(eb.val(application.service_type), '=', eb.fn.any('services')))
-      .orderBy('article')
-      .execute(),
-    appealNoticeOf(db, application.service_id, now),
-  ]);
-  return { foreign, national_qualifications: qualifications, legal_reasons: reasons, appeal };
+  return decisionOptionsOf(db, application, now);
 }

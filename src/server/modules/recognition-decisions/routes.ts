@@ -5,7 +5,8 @@ import { applicationDecisions, decisionOptions } from '../../../shared/api/recog
 import { applicationScope } from '../../application-scope';
 import { currentUser, requirePermission } from '../../auth-context';
 import { notFound } from '../../errors';
-import { loadDecisionOptions, loadDecisions } from './decision-queries';
+import { sendIssuedFile } from '../../issued-files';
+import { decisionPdfFile, loadDecisionOptions, loadDecisions, visibleApplication } from './decision-queries';
 
 // The recognition decision of an application (services 1 and 2): read it, and the options its
 // builder offers. Preparing, approving and taking a decision are the workflow actions
@@ -13,11 +14,13 @@ import { loadDecisionOptions, loadDecisions } from './decision-queries';
 // the decision (shared/api/applications.ts). Reading follows the application's row-level scope.
 
 const tags = ['recognition-decisions'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const idParams = z.object({ id });
+const pdfParams = z.object({ id, decisionId: id });
 const canView = requirePermission('applications.view_application');
 
 export const recognitionDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, storage } = app.deps;
   const now = app.deps.clock ?? (() => new Date());
 
   app.get(
@@ -53,6 +56,27 @@ export const recognitionDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = await loadDecisionOptions(db, applicationScope(currentUser(request)), request.params.id, now());
       if (!options) throw notFound();
       return options;
+    },
+  );
+
+  app.get(
+    '/applications/:id/decision/:decisionId/pdf/',
+    {
+      preHandler: canView,
+      schema: {
+        tags,
+        summary: 'The decision PDF exactly as stored when the decision was approved (ETag: its SHA-256; 409 issued_file_unavailable when it is not made yet, missing or altered)',
+        params: pdfParams,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+      },
+    },
+    async (request, reply) => {
+      const application = await visibleApplication(db, applicationScope(currentUser(request)), request.params.id);
+      if (!application) throw notFound();
+      const file = await decisionPdfFile(db, application.id, request.params.decisionId);
+      if (!file) throw notFound();
+      const fileName = `recognition-decision-${file.reference}.pdf`;
+      return sendIssuedFile(request, reply, storage, { key: file.pdf_storage_key, sha256: file.pdf_sha256, fileName }, request.query.disposition);
     },
   );
 };

@@ -25,7 +25,7 @@ export type ExportColumns = ReportData['columns'];
 export function fileCells(columns: ExportColumns, row: ReportData['rows'][number], names: CodeNames): Cell[] {
   return columns.map((column) => {
     const value = row[column.key] ?? null;
-    if (['service', 'country', 'status', 'outcome', 'deadline_type', 'document_kind'].includes(column.kind)) return names.name(column.kind, value);
+    if (['service', 'country', 'status', 'outcome', 'deadline_type', 'document_kind', 'council', 'decider'].includes(column.kind)) return value === null && column.kind === 'council' ? null : names.name(column.kind, value);
     return value;
   });
 }
@@ -46,7 +46,7 @@ export function spreadsheetReport(
   const texts = REPORT_TEXTS[language];
   const headers: SpreadsheetColumn[] = columns.map((column) => ({
     header: columnLabel(texts, column.key, filter),
-    width: column.kind === 'count' || column.kind === 'days' ? 14 : column.kind === 'money' ? 16 : 28,
+    width: column.kind === 'count' || column.kind === 'days' || column.kind === 'percent' ? 14 : column.kind === 'money' ? 16 : 28,
     ...(column.kind === 'money' ? { kind: 'amount' as const } : {}),
   }));
   return spreadsheetFile(format, { sheet: texts.titles[report].slice(0, 31), columns: headers, rows: batches });

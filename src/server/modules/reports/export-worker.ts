@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodicJob } from '../../jobs/periodic-job';
 import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
 import { reportAnswer, reportKey, type ExportFormat, type ReportKey } from '../../../shared/api/reports';
@@ -189,44 +190,18 @@ async function failAbandoned(db: AppDatabase): Promise<void> {
 }
 
 export function startExportWorker(options: ExportWorkerOptions): ExportWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  const tick = async (): Promise<number> => {
-    let handled = 0;
-    await failAbandoned(options.db);
-    while (!stopped) {
-      const job = await claimNext(options.db);
-      if (!job) break;
-      await runExport(options, job);
-      handled += 1;
-    }
-    return handled;
-  };
-
-  const run = (): Promise<number> => {
-    running ??= tick()
-      .catch((error: unknown) => {
-        options.log.error({ err: error }, 'report export worker failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void run(), options.intervalMs ?? 5000);
-  timer.unref();
-  return {
-    runOnce: run,
-    wake() {
-      if (!stopped) void run();
+  return startPeriodicJob(
+    async (job) => {
+      let handled = 0;
+      await failAbandoned(options.db);
+      while (!job.stopped) {
+        const claimed = await claimNext(options.db);
+        if (!claimed) break;
+        await runExport(options, claimed);
+        handled += 1;
+      }
+      return handled;
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+    { intervalMs: options.intervalMs ?? 5000, log: options.log, failure: 'report export worker failed', failed: 0 },
+  );
 }

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ReportColumnKind, ReportKey, ReportRow } from '../../../shared/api/reports';
-import type { ApplicationScope } from '../../application-scope';
+import type { ReportKey, ReportRow } from '../../../shared/api/reports';
 import type { Database } from '../../db/schema';
 import {
   applicationConditions,
@@ -9,44 +8,25 @@ import {
   officeMonth,
   periodBounds,
   periodMonths,
-  type ResolvedFilter,
 } from './report-filter';
 import { displayNameSql } from '../../shared/display-name';
+import { appealsReceived, decisionsChangedOnAppeal } from './appeal-reports';
+import { confirmationRequests, watchListHits } from './authenticity-reports';
+import type { ReportContext, ReportDefinition } from './report-definition';
+import { applicationFigures, certificateFigures, deadlineFigures, decisionFigures, feeFigures, preparedFor, stayFigures } from './report-figures';
 
-// The seven standard reports, each one or two aggregate queries over the period. Rows carry codes
+// The standard reports (the appeals' two are in appeal-reports.ts), each one or two aggregate queries over the period. For a reader
+// who sees every application they read the figures prepared per day (report-figures.ts); the
+// queries here over the rows themselves answer a reader limited to some applications, and are the
+// reference the prepared figures are tested against. Rows carry codes
 // (statuses, service types, countries, outcomes) and numbers; report-texts.ts names the columns
 // and datasets in the reader's language. Every period condition is a range on the column itself
 // (never a function of it) so it can use an index on a million applications.
 
-export interface ReportDataset {
-  key: string;
-  /** 'measure': key names a figure (received, p90_days); otherwise key is a code of that kind. */
-  kind: 'measure' | ReportColumnKind;
-  data: (number | null)[];
-}
+export type { ReportContext, ReportData, ReportDataset, ReportDefinition } from './report-definition';
 
-export interface ReportData {
-  axis: ReportColumnKind;
-  labels: string[];
-  datasets: ReportDataset[];
-  columns: { key: string; kind: ReportColumnKind }[];
-  rows: ReportRow[];
-  totals: ReportRow | null;
-}
+const useFigures = ({ scope, fromRows }: ReportContext): boolean => !fromRows && preparedFor(scope);
 
-export interface ReportContext {
-  db: Kysely<Database>;
-  scope: ApplicationScope;
-  filter: ResolvedFilter;
-  /** Today on the office's calendar (overdue is counted against it). */
-  today: string;
-}
-
-export interface ReportDefinition {
-  /** Rows are keyed by month, so the period can be cut into months and written slice by slice. */
-  byMonth: boolean;
-  run(context: ReportContext): Promise<ReportData>;
-}
 
 const num = (value: unknown): number => Number(value ?? 0);
 const days = (value: unknown): number | null => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
@@ -63,17 +43,22 @@ const GROUP_COLUMN = {
 
 const applications: ReportDefinition = {
   byMonth: true,
-  async run({ db, scope, filter }) {
+  async run(context) {
+    const { db, scope, filter } = context;
     const group = GROUP_COLUMN[filter.group_by ?? 'service'];
     const where = applicationConditions(db, scope, filter);
-    const { rows } = await sql<{ month: string; grp: string | null; received: string; decided: string }>`
+    const rows = useFigures(context)
+      ? await applicationFigures(db, scope, filter)
+      : (
+          await sql<{ month: string; grp: string | null; received: string; decided: string }>`
       select month, grp, sum(received) as received, sum(decided) as decided from (
         select ${officeMonth(sql`a.submitted_at`)} as month, ${group.column} as grp, count(*) as received, 0 as decided
           from applications a where ${inPeriod(sql`a.submitted_at`, filter)} and ${where} group by 1, 2
         union all
         select ${officeMonth(sql`a.decided_at`)}, ${group.column}, 0, count(*)
           from applications a where a.decided_at is not null and ${inPeriod(sql`a.decided_at`, filter)} and ${where} group by 1, 2
-      ) counted group by month, grp order by month, grp nulls last`.execute(db);
+      ) counted group by month, grp order by month, grp nulls last`.execute(db)
+        ).rows;
     const months = periodMonths(filter);
     const groups = [...new Set(rows.map((row) => row.grp))];
     const table: ReportRow[] = rows.map((row) => ({ month: row.month, group: row.grp, received: num(row.received), decided: num(row.decided) }));
@@ -101,11 +86,15 @@ const applications: ReportDefinition = {
 
 const processingTime: ReportDefinition = {
   byMonth: false,
-  async run({ db, scope, filter }) {
+  async run(context) {
+    const { db, scope, filter } = context;
     const { end } = periodBounds(filter);
     // A stay in a stage runs from the change into it to the next change of status; it counts in
     // the period it ended in. Only applications submitted before the period ends can have one.
-    const { rows } = await sql<{ stage: string; stays: string; p50: string | null; p90: string | null; average: string | null }>`
+    const rows = useFigures(context)
+      ? await stayFigures(db, scope, filter)
+      : (
+          await sql<{ stage: string; stays: string; p50: string | null; p90: string | null; average: string | null }>`
       with changes as (
         select h.application_id, h.to_status, h.created_at,
           lead(h.created_at) over (partition by h.application_id order by h.created_at, h.id) as left_at
@@ -118,7 +107,8 @@ const processingTime: ReportDefinition = {
         percentile_cont(0.9) within group (order by extract(epoch from left_at - created_at) / 86400) as p90,
         avg(extract(epoch from left_at - created_at) / 86400) as average
       from changes where left_at is not null and ${inPeriod(sql`left_at`, filter)}
-      group by to_status order by to_status`.execute(db);
+      group by to_status order by to_status`.execute(db)
+        ).rows;
     const table: ReportRow[] = rows.map((row) => ({ stage: row.stage, stays: num(row.stays), p50_days: days(row.p50), p90_days: days(row.p90), average_days: days(row.average) }));
     return {
       axis: 'status',
@@ -141,14 +131,19 @@ const processingTime: ReportDefinition = {
 
 const decisions: ReportDefinition = {
   byMonth: true,
-  async run({ db, scope, filter }) {
-    const { rows } = await sql<{ month: string; approved: string; rejected: string }>`
+  async run(context) {
+    const { db, scope, filter } = context;
+    const rows = useFigures(context)
+      ? await decisionFigures(db, scope, filter)
+      : (
+          await sql<{ month: string; approved: string; rejected: string }>`
       select ${officeMonth(sql`a.decided_at`)} as month,
         count(*) filter (where a.decision_outcome = 'approved') as approved,
         count(*) filter (where a.decision_outcome = 'rejected') as rejected
       from applications a
       where a.decided_at is not null and a.decision_outcome is not null and ${inPeriod(sql`a.decided_at`, filter)} and ${applicationConditions(db, scope, filter)}
-      group by 1 order by 1`.execute(db);
+      group by 1 order by 1`.execute(db)
+        ).rows;
     const table: ReportRow[] = rows.map((row) => ({ month: row.month, approved: num(row.approved), rejected: num(row.rejected), total: num(row.approved) + num(row.rejected) }));
     const months = periodMonths(filter);
     return {
@@ -175,10 +170,14 @@ const decisions: ReportDefinition = {
 
 const fees: ReportDefinition = {
   byMonth: true,
-  async run({ db, scope, filter }) {
+  async run(context) {
+    const { db, scope, filter } = context;
     const where = applicationConditions(db, scope, filter);
     // Amounts in cents (integers) so sums are exact and the money text is written once, here.
-    const { rows } = await sql<{ month: string; payments: string; collected: string; refunds: string; refunded: string }>`
+    const rows = useFigures(context)
+      ? await feeFigures(db, scope, filter)
+      : (
+          await sql<{ month: string; payments: string; collected: string; refunds: string; refunded: string }>`
       select month, sum(payments) as payments, sum(collected) as collected, sum(refunds) as refunds, sum(refunded) as refunded from (
         select ${officeMonth(sql`p.paid_at`)} as month, count(*) as payments, sum(round(p.amount * 100)) as collected, 0 as refunds, 0 as refunded
           from application_payments p join applications a on a.id = p.application_id
@@ -187,7 +186,8 @@ const fees: ReportDefinition = {
         select ${officeMonth(sql`r.created_at`)}, 0, 0, count(*), sum(round(r.amount * 100))
           from payment_refunds r join application_payments p on p.id = r.payment_id join applications a on a.id = p.application_id
           where ${inPeriod(sql`r.created_at`, filter)} and ${where} group by 1
-      ) counted group by month order by month`.execute(db);
+      ) counted group by month order by month`.execute(db)
+        ).rows;
     const cents = rows.map((row) => ({ month: row.month, payments: num(row.payments), collected: num(row.collected), refunds: num(row.refunds), refunded: num(row.refunded) }));
     const months = periodMonths(filter);
     const asRow = (row: Omit<(typeof cents)[number], 'month'>): ReportRow => ({
@@ -229,7 +229,8 @@ const fees: ReportDefinition = {
 
 const officerWorkload: ReportDefinition = {
   byMonth: false,
-  async run({ db, scope, filter }) {
+  async run(context) {
+    const { db, scope, filter } = context;
     const { rows } = await sql<{ officer_id: number; officer: string | null; open: string; assigned: string; closed: string }>`
       select a.assigned_officer_id as officer_id, max(coalesce(${displayNameSql('u')}, a.assigned_officer_name)) as officer,
         count(*) filter (where a.closed_at is null) as open,
@@ -259,10 +260,14 @@ const officerWorkload: ReportDefinition = {
 
 const overdueDeadlines: ReportDefinition = {
   byMonth: false,
-  async run({ db, scope, filter, today }) {
+  async run(context) {
+    const { db, scope, filter, today } = context;
     // Overdue now: running (not completed, not paused) past its due day, whatever the period;
     // completed late or on time: completed within the period.
-    const { rows } = await sql<{ deadline_type: string; overdue: string; average_overdue: string | null; on_time: string; late: string }>`
+    const rows = useFigures(context)
+      ? await deadlineFigures(db, scope, filter, today)
+      : (
+          await sql<{ deadline_type: string; overdue: string; average_overdue: string | null; on_time: string; late: string }>`
       select d.deadline_type,
         count(*) filter (where d.completed_at is null and d.paused_since is null and d.due_date < ${today}::date) as overdue,
         avg(${today}::date - d.due_date) filter (where d.completed_at is null and d.paused_since is null and d.due_date < ${today}::date) as average_overdue,
@@ -271,7 +276,8 @@ const overdueDeadlines: ReportDefinition = {
       from application_deadlines d join applications a on a.id = d.application_id
       where ${applicationConditions(db, scope, filter)}
         and ((d.completed_at is null and d.due_date < ${today}::date) or (d.completed_at is not null and ${inPeriod(sql`d.completed_at`, filter)}))
-      group by d.deadline_type order by d.deadline_type`.execute(db);
+      group by d.deadline_type order by d.deadline_type`.execute(db)
+        ).rows;
     const table: ReportRow[] = rows.map((row) => ({
       deadline_type: row.deadline_type,
       overdue: num(row.overdue),
@@ -300,9 +306,13 @@ const overdueDeadlines: ReportDefinition = {
 
 const certificates: ReportDefinition = {
   byMonth: true,
-  async run({ db, scope, filter }) {
+  async run(context) {
+    const { db, scope, filter } = context;
     const where = applicationConditions(db, scope, filter);
-    const { rows } = await sql<{ month: string; kind: string; issued: string; revoked: string }>`
+    const rows = useFigures(context)
+      ? await certificateFigures(db, scope, filter)
+      : (
+          await sql<{ month: string; kind: string; issued: string; revoked: string }>`
       select month, kind, sum(issued) as issued, sum(revoked) as revoked from (
         select ${officeMonth(sql`i.issued_at`)} as month, i.kind, count(*) as issued, 0 as revoked
           from issued_documents i join applications a on a.id = i.application_id
@@ -311,7 +321,8 @@ const certificates: ReportDefinition = {
         select ${officeMonth(sql`i.revoked_at`)}, i.kind, 0, count(*)
           from issued_documents i join applications a on a.id = i.application_id
           where i.revoked_at is not null and ${inPeriod(sql`i.revoked_at`, filter)} and ${where} group by 1, 2
-      ) counted group by month, kind order by month, kind`.execute(db);
+      ) counted group by month, kind order by month, kind`.execute(db)
+        ).rows;
     const table: ReportRow[] = rows.map((row) => ({ month: row.month, kind: row.kind, issued: num(row.issued), revoked: num(row.revoked) }));
     const months = periodMonths(filter);
     return {
@@ -342,6 +353,10 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
   officer_workload: officerWorkload,
   overdue_deadlines: overdueDeadlines,
   certificates,
+  appeals: appealsReceived,
+  appeal_changes: decisionsChangedOnAppeal,
+  confirmation_requests: confirmationRequests,
+  watch_list_hits: watchListHits,
 };
 
 /**

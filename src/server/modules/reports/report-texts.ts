@@ -43,10 +43,12 @@ export interface CodeNames {
 
 export async function codeNames(db: Kysely<Database>, language: Language): Promise<CodeNames> {
   const nameColumn = `name_${language}` as const;
-  const [services, countries] = await Promise.all([
+  const [services, countries, councils] = await Promise.all([
     db.selectFrom('services').select(['service_type', nameColumn]).orderBy('id').execute(),
     db.selectFrom('countries').select(['code', nameColumn]).execute(),
+    db.selectFrom('councils').select(['id', nameColumn]).execute(),
   ]);
+  const councilNames = new Map(councils.map((council) => [String(council.id), council[nameColumn]]));
   const serviceNames = new Map<string, string>();
   for (const service of services) if (!serviceNames.has(String(service.service_type))) serviceNames.set(String(service.service_type), service[nameColumn]);
   const countryNames = new Map(countries.map((country) => [country.code, country[nameColumn]]));
@@ -68,6 +70,10 @@ export async function codeNames(db: Kysely<Database>, language: Language): Promi
           return (texts.outcomes as Record<string, string>)[text] ?? text;
         case 'document_kind':
           return (texts.documentKinds as Record<string, string>)[text] ?? text;
+        case 'council':
+          return councilNames.get(text) ?? text;
+        case 'decider':
+          return text.startsWith('council:') ? (councilNames.get(text.slice('council:'.length)) ?? text) : text.replace(/^officer:/, '');
         default:
           return text;
       }

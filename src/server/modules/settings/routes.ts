@@ -18,6 +18,8 @@ import { translateRefusals } from '../../refusal-texts';
 import { currentSettings } from '../../system-settings';
 import { notFound } from '../../errors';
 import { drainUnreadBody } from '../../upload-drain';
+import { DOCUMENT_SEAL_PATHS, sealState, sealUpdate, sealVersionQuery } from '../../../shared/api/document-seals';
+import { readSealState, saveSeal } from './document-seal';
 import { readLogoFile, readLogoState, receiveLogo, saveLogo } from './letterhead-logo';
 import { readSettings, saveSettingsGroup } from './settings-store';
 import { translateSettingsRefusal } from './settings-texts';
@@ -102,6 +104,23 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove the letterhead logo (?version=N; 412 when stale)', querystring: logoVersionQuery, response: { [HTTP_STATUS.ok]: letterheadLogo, [HTTP_STATUS.preconditionFailed]: detailError } },
     },
     async (request) => saveLogo(db, request.query.version, null, actorOf(request)),
+  );
+  // The office's seal: its certificate's particulars; a new PKCS#12 (base64) with its write-only password.
+  app.get(DOCUMENT_SEAL_PATHS.seal, { preHandler: canView, schema: { tags, summary: 'The seal: its certificate’s subject, issuer and validity (30-day warning), the timestamp authority', response: { [HTTP_STATUS.ok]: sealState } } }, async () =>
+    readSealState(db),
+  );
+  app.put(
+    DOCUMENT_SEAL_PATHS.seal,
+    {
+      preHandler: canChange,
+      schema: { tags, summary: 'Install a seal (PKCS#12 as base64 with its password, opened before it is kept) and/or set the timestamp authority; 412 when stale', body: sealUpdate, response: { [HTTP_STATUS.ok]: sealState, [HTTP_STATUS.badRequest]: refusal, [HTTP_STATUS.preconditionFailed]: detailError } },
+    },
+    async (request) => saveSeal(db, config, request.body, actorOf(request)),
+  );
+  app.delete(
+    DOCUMENT_SEAL_PATHS.seal,
+    { preHandler: canChange, schema: { tags, summary: 'Remove the seal (documents are then issued unsigned); ?version=N, 412 when stale', querystring: sealVersionQuery, response: { [HTTP_STATUS.ok]: sealState, [HTTP_STATUS.preconditionFailed]: detailError } } },
+    async (request) => saveSeal(db, config, { version: request.query.version, remove: true }, actorOf(request)),
   );
   // The bytes arrive raw, whatever Content-Type the client names: the signature decides.
   const logoUpload: FastifyPluginAsyncZod = async (uploads) => {

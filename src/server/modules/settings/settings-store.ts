@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { QueryCreator } from 'kysely';
+import type { Database } from '../../db/schema';
 import {
   type SettingsAnswer,
   type SettingsGroup,
@@ -8,7 +13,7 @@ import type { ServerConfig } from '../../config';
 import type { AppDatabase } from '../../db/database';
 import { ApiError, fieldError } from '../../errors';
 import { HTTP_STATUS } from '../../../shared/api/drf';
-import { REQUIRE_2FA_KEY, effectiveSettings, invalidateSettings, readStoredSettings, type StoredSettings } from '../../system-settings';
+import { REQUIRE_2FA_KEY, defaultBackupFolder, effectiveSettings, invalidateSettings, readStoredSettings, type StoredSettings } from '../../system-settings';
 import { sealSmtpPassword } from './smtp-password';
 import { recordAudit } from '../../shared/audit';
 
@@ -17,6 +22,20 @@ import { recordAudit } from '../../shared/audit';
 // the sign-in reads it, and the audit entry naming each field's old and new value (the mail
 // password only as set / changed / removed). This process's cache is dropped after the commit;
 // other instances see the new version sum within seconds (system-settings.ts).
+
+/** A real write, not an access() check: a read-only share or a full disk passes access(). */
+async function folderIsWritable(folder: string): Promise<boolean> {
+  const probe = join(folder, `.naric-write-check-${randomUUID()}`);
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFile(probe, 'ok', { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await rm(probe, { force: true }).catch(() => {});
+  }
+}
 
 export interface Actor {
   id: number;
@@ -51,6 +70,8 @@ export async function readSettings(db: AppDatabase, config: ServerConfig): Promi
     verification: state('verification'),
     smtp: state('smtp'),
     holidays: state('holidays'),
+    backups: { ...state('backups'), default_folder: config.databaseUrl === null ? defaultBackupFolder(config) : null },
+    retention: state('retention'),
   };
 }
 
@@ -63,13 +84,24 @@ function changesBetween(before: Record<string, unknown>, after: Record<string, u
 }
 
 /** The values to store for the group (never the mail password in clear) and the audit's changes. */
-function prepared<G extends SettingsGroup>(
+async function prepared<G extends SettingsGroup>(
+  trx: QueryCreator<Database>,
   group: G,
   input: SettingsUpdate<G>['values'],
   current: SettingsValues,
   stored: StoredSettings,
   config: ServerConfig,
-): { values: Record<string, unknown>; sealed: string | null | undefined; changes: Change[] } {
+): Promise<{ values: Record<string, unknown>; sealed: string | null | undefined; changes: Change[] }> {
+  if (group === 'backups') {
+    const folder = (input as SettingsValues['backups']).folder;
+    if (folder !== '' && !(await folderIsWritable(folder))) throw fieldError('values.folder', 'backup_folder_unwritable');
+  }
+  if (group === 'retention') {
+    const types = (input as SettingsValues['retention']).service_years.map((rule) => rule.service_type);
+    const known = new Set(types.length === 0 ? [] : (await trx.selectFrom('services').select('service_type').where('service_type', 'in', types).execute()).map((row) => row.service_type));
+    const index = types.findIndex((type) => !known.has(type));
+    if (index >= 0) throw fieldError(`values.service_years.${index}.service_type`, 'retention_unknown_service', { code: String(types[index]) });
+  }
   if (group === 'uploads') {
     const wanted = (input as SettingsValues['uploads']).max_upload_bytes;
     if (wanted > config.maxUploadBytes) throw fieldError('values.max_upload_bytes', 'settings_upload_above_ceiling');
@@ -114,7 +146,7 @@ export async function saveSettingsGroup<G extends SettingsGroup>(
     const currentVersion = stored.groups[group]?.version ?? 0;
     if (update.version !== currentVersion) throw staleSettings();
     const current = effectiveSettings(config, stored);
-    const { values, sealed, changes } = prepared(group, update.values, current, stored, config);
+    const { values, sealed, changes } = await prepared(trx, group, update.values, current, stored, config);
 
     let toStore = values;
     if (group === 'security') {

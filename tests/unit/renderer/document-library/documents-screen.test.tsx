@@ -42,6 +42,8 @@ const issued: IssuedDocument = {
   revoked_at: '2026-11-10T10:00:00Z',
   revoked_reason: 'The diploma was annulled by the university.',
   sha256: '0123456789abcdef'.repeat(4),
+  sealed_by: null,
+  has_credential: false,
 };
 
 const page = <T,>(results: T[]) => json(200, { count: results.length, next: null, previous: null, results });

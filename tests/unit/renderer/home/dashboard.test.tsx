@@ -30,6 +30,7 @@ const dashboard: DashboardAnswer = {
       invalidated: false,
       incomplete: false,
       version: 1,
+      watch_flag: null,
     },
   ],
   statistics: {

@@ -209,4 +209,5 @@ const applicationRow = {
   invalidated: false,
   incomplete: false,
   version: 1,
+  watch_flag: null,
 };

@@ -63,17 +63,25 @@ function verificationService(): Service {
 
 const servicesPage = { count: 1, next: null, previous: null, results: [verificationService()] };
 
+interface ScreenOptions {
+  reachable?: boolean;
+  /** The server's health check, when a test decides when and how the server answers. */
+  health?: () => Promise<never>;
+}
+
 /** A bridge that keeps "scanned" files in memory, as main would in its user-data folder. */
-function counterBridge(options: { reachable?: boolean } = {}) {
+function counterBridge(options: ScreenOptions = {}) {
   const owner = crypto.randomUUID().replace(/-/g, '');
   const key = randomKeyText();
   const kept = new Map<string, string>();
   let picked = 0;
   const bridge = {
     system: {
-      health: options.reachable === false
-        ? () => Promise.reject(new BridgeError({ code: 'network_error', message: 'Network error' }))
-        : async () => ({ status: 'ok' }) as never,
+      health:
+        options.health ??
+        (options.reachable === false
+          ? () => Promise.reject(new BridgeError({ code: 'network_error', message: 'Network error' }))
+          : async () => ({ status: 'ok' }) as never),
     },
     transfer: {
       limits: async () => ({ max_upload_bytes: 50 * 1024 * 1024 }) as never,
@@ -106,7 +114,7 @@ const fieldError = (name: string) =>
 
 // Waits of 15 s: the outbox and the drafts list are written through IndexedDB and WebCrypto, which
 // took over 5 s when the test files run side by side on a loaded machine.
-async function openScreen(options: { reachable?: boolean } = {}) {
+async function openScreen(options: ScreenOptions = {}) {
   const calls = stubApi({
     'GET /api/services/': json(200, servicesPage),
     'GET /api/countries/': json(200, { count: 0, next: null, previous: null, results: [] }),
@@ -231,6 +239,31 @@ describe('counter screen', { timeout: 40_000 }, () => {
   it('says that the server cannot be reached and what happens to the work', async () => {
     await openScreen({ reachable: false });
     expect(await screen.findByText(/The server cannot be reached\. You can keep working: drafts are saved on this computer/)).toBeTruthy();
+  });
+
+  it('says the services are this computer\'s copy once the server goes away, whichever answered first when the screen opened', async () => {
+    // The drafts store opens (and the services are kept) before the first health check answers.
+    let answer: () => void = () => {};
+    const firstAnswer = new Promise<void>((resolve) => (answer = resolve));
+    let serverGone = false;
+    const health = async (): Promise<never> => {
+      await firstAnswer;
+      if (serverGone) throw new BridgeError({ code: 'network_error', message: 'Network error' });
+      return { status: 'ok' } as never;
+    };
+    const { calls } = await openScreen({ health });
+    const asked = () => calls.filter((call) => call.path === '/api/services/').length;
+    // Asked without the store, then with it (the copy is kept).
+    await waitFor(() => expect(asked()).toBe(2), { timeout: 10_000 });
+    answer();
+    await waitFor(() => expect(asked()).toBe(3), { timeout: 10_000 });
+    expect(screen.queryByText(/computer's copy/)).toBeNull();
+
+    serverGone = true;
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(/^The server cannot be reached\. You can keep working/)).toBeTruthy();
+    expect(await screen.findByText(/^The services and fees shown are this computer's copy from /, {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('deletes a draft only after asking, with its kept files', async () => {

@@ -6,6 +6,7 @@ import { json, stubApi } from '../api-stub';
 import { chooseOption } from '../choose-option';
 import { makeApplicationDetail, makeUser } from '../fixtures';
 import { openSignedIn, signOutAfterTest } from '../signed-in';
+import { builderValuesOf } from '../../../../src/renderer/features/recognition-decision/decision-builder';
 
 // The decision builder and the agency officer's review, with the API faked at fetch level: the
 // builder's rules (a difference for anything short of full recognition, none with full
@@ -43,6 +44,7 @@ function preparedDecision(overrides: Partial<RecognitionDecision> = {}): Recogni
     national: options.national_qualifications[0]!,
     differences: [{ element: 'workload', explanation: '60 ECTS against 120.' }],
     legal_bases: [{ id: 32, article: 'AI 2/2021 Art. 12', text_en: 'Partial recognition for stated purposes.', text_sq: 'Njohje e pjesshme.', text_sr: 'Delimično priznavanje.' }],
+    precedent_ids: [],
     appeal: options.appeal!,
     departure_reason: null,
     state: 'prepared',
@@ -52,6 +54,7 @@ function preparedDecision(overrides: Partial<RecognitionDecision> = {}): Recogni
     approved_by: null,
     approved_at: null,
     version: 0,
+    pdf: null,
     ...overrides,
   };
 }
@@ -68,6 +71,12 @@ function stubBuilder(extra: Record<string, Response | Response[]> = {}) {
 afterEach(signOutAfterTest);
 
 describe('the decision builder', () => {
+  it('starts a decision sent back for changes from the one prepared before, its cited precedents included', () => {
+    const values = builderValuesOf(preparedDecision({ precedent_ids: [501, 502], departure_reason: 'Two earlier decisions were on the old curriculum.' }), options);
+    expect(values).toMatchObject({ outcome: 'partial', national_qualification_id: '21', legal_reason_ids: [32], precedent_ids: [501, 502], departure_reason: 'Two earlier decisions were on the old curriculum.', notes: '' });
+    expect(builderValuesOf(null, options)).toMatchObject({ outcome: '', precedent_ids: [], national_qualification_id: '21' });
+  });
+
   it('says every missing part of a partial recognition before sending anything', async () => {
     const calls = stubBuilder();
     openSignedIn(officer, '/applications/42/decision');
@@ -129,6 +138,8 @@ describe('the decision builder', () => {
         national_qualification_id: 21,
         differences: [{ element: 'workload', explanation: '60 ECTS against 120.' }],
         legal_reason_ids: [32],
+        departure_reason: null,
+        precedent_ids: [],
       },
     });
     // Nothing typed is lost: the officer cites another reason and sends again.
@@ -175,5 +186,30 @@ describe('the agency officer’s review', () => {
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.path).toBe('/api/applications/42/reject/');
     expect(JSON.parse(post.body)).toEqual({ version: 10 });
+  });
+  it('sends a decision back with its reason and, with nothing left for the officer on it, returns to the list', async () => {
+    const pending = makeApplicationDetail({
+      id: 42,
+      service_type: 1,
+      status: 'decision_pending',
+      version: 10,
+      allowed_actions: [
+        { action: 'approve', to: 'approved', notes: 'optional' },
+        { action: 'send_back', to: 'assessment_completed', notes: 'required' },
+      ],
+    });
+    const calls = stubApi({
+      'GET /api/applications/42/': json(200, pending),
+      'GET /api/applications/42/decision/': json(200, { current: preparedDecision({}), history: [] }),
+      'POST /api/applications/42/send-back/': json(200, makeApplicationDetail({ id: 42, status: 'assessment_completed', version: 11, allowed_actions: [] })),
+    });
+    const { router } = openSignedIn(agency, '/applications/42/decision');
+    const review = await screen.findByRole('region', { name: 'Approval' }, FIRST_RENDER);
+    fireEvent.change(within(review).getByRole('textbox'), { target: { value: 'The grounds cite the wrong qualification.' } });
+    fireEvent.click(within(review).getByRole('button', { name: 'Send back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications'));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.path).toBe('/api/applications/42/send-back/');
+    expect(JSON.parse(post.body)).toEqual({ version: 10, notes: 'The grounds cite the wrong qualification.' });
   });
 });

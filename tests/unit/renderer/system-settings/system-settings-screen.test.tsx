@@ -32,6 +32,8 @@ function settings(overrides: Partial<{ [G in keyof SettingsAnswer]: Partial<Sett
     verification: { version: 0, updated_at: null, updated_by: null, values: { public_verify_url: 'https://verify.naric.example/verify' } },
     smtp: { version: 1, updated_at: '2026-11-20T09:15:00Z', updated_by: 'admin', values: { host: 'mail.naric.example', port: 587, tls: 'starttls', from: 'NARIC <no-reply@naric.example>', user: 'naric', password_set: true } },
     holidays: { version: 0, updated_at: null, updated_by: null, values: { closed_days: [{ date: '2026-12-24', reason: 'Office move' }] } },
+    backups: { version: 0, updated_at: null, updated_by: null, values: { folder: '', keep: 14, schedule: 'daily' }, default_folder: '/home/officer/.config/naric/server/backups' },
+    retention: { version: 0, updated_at: null, updated_by: null, values: { personal_data_years: 5, service_years: [] } },
   };
   return Object.fromEntries(Object.entries(base).map(([group, state]) => [group, { ...state, ...(overrides as Record<string, object>)[group] }])) as SettingsAnswer;
 }
@@ -223,5 +225,21 @@ describe('system settings', { timeout: 60_000 }, () => {
     fireEvent.click(within(general).getByRole('button', { name: 'Yes, remove it' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/settings/logo/')).toBe(true));
     expect(await within(general).findByText('No logo: issued documents show the letterhead without one.')).toBeTruthy();
+  });
+
+  it('keeps personal data the general number of years, and a service its own where one is typed', async () => {
+    const saved = settings({ retention: { version: 1, values: { personal_data_years: 5, service_years: [{ service_type: 1, years: 10 }] } } });
+    const calls = await open(DEMO_USERS.admin!, { 'PUT /api/settings/retention/': json(200, saved) });
+    const retention = section('Retention');
+    const own = within(retention).getByRole('textbox', { name: 'Years kept for University diploma recognition' });
+    fireEvent.change(own, { target: { value: '0' } });
+    fireEvent.click(within(retention).getByRole('button', { name: 'Save Retention' }));
+    expect(await within(retention).findByText('Enter a whole number from 1 to 100.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.change(own, { target: { value: '10' } });
+    fireEvent.click(within(retention).getByRole('button', { name: 'Save Retention' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    // The services left empty keep the general number: no rule of their own is sent.
+    expect(lastBody(calls, '/api/settings/retention/')).toEqual({ version: 0, values: { personal_data_years: 5, service_years: [{ service_type: 1, years: 10 }] } });
   });
 });

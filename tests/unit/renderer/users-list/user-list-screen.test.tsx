@@ -217,6 +217,26 @@ describe('users list', () => {
     expect(bodyOf(calls, '/api/users/bulk/')).toEqual({ action: 'assign_role', selection: { ids: [21, 23] }, expected_count: 2, group: 'Council Members' });
   });
 
+  it('asks for a change of roles that does something before counting: a group to add or remove, never both', { timeout: 40_000 }, async () => {
+    const { calls } = await openList('/users');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Arben Krasniqi' }));
+    await chooseBulkAction('Manage roles');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage roles' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Choose at least one group to add or to remove.')).toBeTruthy();
+    for (const label of ['Groups to add', 'Groups to remove']) {
+      fireEvent.click(within(dialog).getByRole('button', { name: new RegExp(`^${label}`) }));
+      const menu = await screen.findByRole('menu');
+      fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Council Members' }));
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    }
+    expect(within(dialog).queryByText('Choose at least one group to add or to remove.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('A group cannot be both added and removed.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/users/bulk/preview/')).toBe(false);
+  });
+
   it('sends a notification with its subject, message and kind', async () => {
     const { calls } = await openList('/users', {
       'POST /api/users/bulk/preview/': json(200, { count: 1, cap: 5000, over_cap: false }),
