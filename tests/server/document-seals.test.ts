@@ -155,6 +155,21 @@ describe('verifiable credentials', () => {
     expect((await check({ credential })).status).toBe('valid');
   });
 
+  it('another database served by the same process signs and checks its status lists with its own key', async () => {
+    // Two instances' tests (or a restore) run in one process: each database has its own key 1.
+    const other = await createServerFixture();
+    try {
+      const { signedStatusList, checkCredential } = await import('../../src/server/credentials/credentials');
+      const issuerOf = (fixture: ServerFixture) => ({ db: fixture.db, secret: fixture.config.jwtSecret, did: 'did:web:verify.naric.example', publicVerifyUrl: 'https://verify.naric.example/verify' });
+      const ours = await signedStatusList(issuerOf(server), 0);
+      const theirs = await signedStatusList(issuerOf(other), 0);
+      expect(theirs.proof).not.toEqual(ours.proof);
+      expect((await checkCredential(issuerOf(other), theirs)).signature_valid).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a tampered credential does not verify', async () => {
     const tampered = { ...credential, credentialSubject: { ...(credential.credentialSubject as object), name: 'Someone Else' } };
     const result = await check({ credential: tampered });

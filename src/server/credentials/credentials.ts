@@ -32,7 +32,12 @@ export async function signCredential(issuer: Issuer, credential: Record<string, 
   return issue({ credential, suite, documentLoader: documentLoader(ourDocuments(issuer)), now });
 }
 
-/** Signed status lists by list, revoked indexes and key: signed again only when either changed. */
+/**
+ * Signed status lists by list, revoked indexes and key: signed again only when either changed.
+ * Keyed by the key's public half, not its row id: two databases served by one process (two
+ * instances' tests, a restore) can each have a key 1, and a list signed with the other's key
+ * would not verify here.
+ */
 const signedLists = new Map<string, Record<string, unknown>>();
 const KEPT_LISTS = 16;
 
@@ -40,7 +45,7 @@ const KEPT_LISTS = 16;
 export async function signedStatusList(issuer: Issuer, list: number, now = new Date()): Promise<Record<string, unknown>> {
   const revoked = await revokedIndexes(issuer.db, list);
   const { row } = await currentSigningKey(issuer.db, issuer.secret, issuer.did);
-  const cacheKey = `${issuer.did}|${list}|${row.id}|${revoked.join(',')}`;
+  const cacheKey = `${issuer.did}|${list}|${row.public_key_multibase}|${revoked.join(',')}`;
   const cached = signedLists.get(cacheKey);
   if (cached) return cached;
   const unsigned = await statusListCredential({ url: statusListUrl(issuer.publicVerifyUrl, list), issuer: issuer.did, revoked, validFrom: now });
