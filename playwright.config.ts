@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.NARIC_E2E_PORT ?? 8790);
-export const e2eBaseUrl = `http://127.0.0.1:${port}`;
+import { E2E_PORT, E2E_SERVERS, e2eServerUrl } from './tests/e2e/support/e2e-servers';
 
 // Debian's headless shell (package chromium-headless-shell, what Playwright itself runs headless by
 // default): the same Blink and V8 without the full browser's windowing and GPU compositing. Measured
@@ -15,11 +13,12 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   timeout: 30_000,
-  workers: 1,
+  // One worker per server (tests/e2e/support/e2e-servers.ts); the fixtures give each its server.
+  workers: E2E_SERVERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: e2eBaseUrl,
+    baseURL: e2eServerUrl(0),
     // A trace is recorded only when a failed test is retried (CI retries once). Recording one for
     // every test (retain-on-failure) costs the run about a third of its CPU: the screencast and
     // the DOM snapshots of every action, measured on the route × role suite (95–109 CPU-seconds
@@ -30,14 +29,15 @@ export default defineConfig<{ shell: 'web' | 'desktop' }>({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  // Our real server on a fresh embedded database, serving the built renderer (the browser shell).
-  webServer: {
+  // Our real servers, each on a fresh database, serving the built renderer (the browser shell).
+  webServer: Array.from({ length: E2E_SERVERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${e2eBaseUrl}/api/health/`,
-    timeout: 120_000,
+    url: `${e2eServerUrl(index)}/api/health/`,
+    // The servers seed their databases side by side.
+    timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port) },
-  },
+    env: { PORT: String(E2E_PORT + index) },
+  })),
   projects: [
     // desktop-updates: main's updater has no web counterpart (the web shell's page is the server's).
     { name: 'web', use: { shell: 'web' }, testIgnore: ['**/desktop-updates.spec.ts'] },

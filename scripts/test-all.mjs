@@ -9,13 +9,18 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const npx = (...args) => ['npx', ...args];
+// The type-checks run TypeScript 7's native compiler (devDependency `typescript-native`, the
+// typescript package's 7.x release): the same checks as the 6.x compiler that editors and
+// typescript-eslint load as `typescript`, for about a third of its CPU (node project: ~50 CPU-s
+// against ~131 s on this machine; all four: ~100 against ~256).
+const tsc = (project) => ['node', 'node_modules/typescript-native/bin/tsc', '-p', project];
 
 /** Steps of the first stage: each runs on one core, so two go side by side. */
 const checks = [
-  { name: 'typecheck: shared', command: npx('tsc', '-p', 'tsconfig.shared.json') },
-  { name: 'typecheck: node', command: npx('tsc', '-p', 'tsconfig.node.json') },
-  { name: 'typecheck: renderer', command: npx('tsc', '-p', 'tsconfig.web.json') },
-  { name: 'typecheck: e2e', command: npx('tsc', '-p', 'tsconfig.e2e.json') },
+  { name: 'typecheck: shared', command: tsc('tsconfig.shared.json') },
+  { name: 'typecheck: node', command: tsc('tsconfig.node.json') },
+  { name: 'typecheck: renderer', command: tsc('tsconfig.web.json') },
+  { name: 'typecheck: e2e', command: tsc('tsconfig.e2e.json') },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'deps:check', command: ['npm', 'run', '--silent', 'deps:check'] },
   { name: 'build (for e2e)', command: npx('electron-vite', 'build') },

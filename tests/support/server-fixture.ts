@@ -75,14 +75,22 @@ export async function createServerFixture(options: ServerFixtureOptions = {}): P
   const logger = options.logger ?? createLogger((process.env.NARIC_TEST_LOG_LEVEL as ServerConfig['logLevel']) ?? 'silent');
   const app = buildApp({ db: database.db, config, storage, logger, clock: options.clock });
 
+  // A user's id is read once: suites that sign a token for every request (the API fuzz) would
+  // otherwise add a database round trip to each one.
+  const userIds = new Map<string, number>();
   const tokenFor = async (username: string) => {
-    const user = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .executeTakeFirst();
-    if (!user) throw new Error(`No user "${username}" in the test database.`);
-    return signAccessToken(config, user.id);
+    let id = userIds.get(username.toLowerCase());
+    if (id === undefined) {
+      const user = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+      if (!user) throw new Error(`No user "${username}" in the test database.`);
+      id = user.id;
+      userIds.set(username.toLowerCase(), id);
+    }
+    return signAccessToken(config, id);
   };
 
   return {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDesktopCore, type DesktopCoreOptions } from '../../../src/main/desktop-core';
 import type { Keyring } from '../../../src/main/vault';
+import { e2eServerUrl } from './e2e-servers';
 
 // The desktop project: the real preload bridge in the page, its invoke carried by exposeBinding
 // to the real main-process router in this process. Only Electron's transport, the OS keychain
@@ -145,6 +146,10 @@ export async function installDesktopBridge(page: Page, baseURL: string, main: De
 
 export const test = base.extend<{ shell: 'web' | 'desktop'; desktopMain: DesktopMain }>({
   shell: ['web', { option: true }],
+  // This worker's own server (e2e-servers.ts). Playwright reads a fixture's dependencies from its
+  // first parameter's pattern, so it must be an (empty) object pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => use(e2eServerUrl(testInfo.parallelIndex)),
   desktopMain: async ({ baseURL }, use) => {
     const saveDirectory = await mkdtemp(join(tmpdir(), 'naric-e2e-saves-'));
     const userData = await mkdtemp(join(tmpdir(), 'naric-e2e-user-data-'));
