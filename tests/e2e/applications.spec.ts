@@ -171,3 +171,29 @@ test('the dashboard home shows the caseload from the server', async ({ page }) =
   await expect(page).toHaveURL(/\/applications\?assigned_officer=me&open=true/);
   await expect(page.getByRole('grid', { name: 'Applications' }).getByRole('row').nth(1)).toBeVisible();
 });
+
+test('the documents tab fits an office monitor: at 1280×720 nothing is cut or out of sight', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signInTo(page, 'officer', '/applications');
+  // An application whose documents the officer reviews: the table has its selection and review columns.
+  await page.getByRole('grid', { name: 'Applications' }).getByRole('row').nth(1).getByRole('link').first().click();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const documents = page.getByRole('grid', { name: 'Documents' });
+  await expect(documents.getByRole('row').nth(1)).toBeVisible();
+  const layout = await documents.evaluate((grid) => {
+    const box = grid.closest('.data-table')!;
+    const edge = box.getBoundingClientRect();
+    const cut = [...grid.querySelectorAll<HTMLElement>('button, [role="gridcell"]:is([data-kind="date"], [data-kind="status"])')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > edge.right + 1)
+      .map((element) => element.textContent?.trim() || element.getAttribute('aria-label'));
+    // The table fits its box (no sideways scrolling) and its box is as wide as the page's content.
+    return { overflow: box.scrollWidth - box.clientWidth, width: Math.round(edge.width), cut };
+  });
+  expect(layout.cut).toEqual([]);
+  expect(layout.overflow).toBeLessThanOrEqual(1);
+  // The actions are a band above the tabs at this size, not a card beside them taking 18rem.
+  expect(layout.width).toBeGreaterThan(900);
+  // Each document's name opens its preview.
+  await documents.getByRole('button', { name: /^Preview: / }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

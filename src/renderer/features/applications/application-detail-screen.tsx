@@ -100,8 +100,41 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
         <span>{t(isClosedStatus(application.status) ? 'detail.ageClosed' : 'detail.ageOpen', { count: application.days_in_system })}</span>
       </div>
       {application.watch_flag ? <WatchFlagBanner category={application.watch_flag} /> : null}
-      <div className="detail-layout">
-        <Tabs>
+      {/* The actions come first: beside the tabs on a wide window, above them as a band on an office
+          monitor (1280–1500 px), so a tab's tables get the page's width. */}
+      <div className="detail-layout detail-layout--actions">
+        <section className="card detail-layout__actions" aria-labelledby="application-actions">
+          <Heading level={2} id="application-actions" className="card__title">
+            {t('detail.actions')}
+          </Heading>
+          {statusTargets.length === 0 && otherActions.length === 0 && !decisionLink && !application.allowed_actions.some((m) => m.action === 'submit_verdict') ? <p>{t('detail.noActions')}</p> : null}
+          <div className="action-list">
+            <VerdictEntry application={application} />
+            {decisionLink ? (
+              <Link to={`/applications/${application.id}/decision`} className={`button button--${decisionLink === 'view' ? 'secondary' : 'primary'}`}>
+                {t(`detail.decisionLink.${decisionLink}`)}
+              </Link>
+            ) : null}
+            <DecisionPdfEntry application={application} />
+            {statusTargets.length > 0 ? (
+              <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
+                {t('detail.updateStatus')}
+              </Button>
+            ) : null}
+            {otherActions.map((action) =>
+              action === 'record_council_decision' ? (
+                <Link key={action} to={`/councils/applications/${application.id}`} className="button button--secondary">
+                  {t(`action.${action}`)}
+                </Link>
+              ) : (
+                <Button key={action} variant={action.startsWith('reject') || action === 'invalidate' ? 'danger' : 'secondary'} onPress={() => setOpen({ action })}>
+                  {t(`action.${action}`)}
+                </Button>
+              ),
+            )}
+          </div>
+        </section>
+        <Tabs className="detail-layout__main">
           <TabList aria-label={t('detail.tabsLabel')} className="tab-list">
             <Tab id="overview" className="tab">{t('detail.tabs.overview')}</Tab>
             <Tab id="personal" className="tab">{t('detail.tabs.personal')}</Tab>
@@ -202,37 +235,6 @@ export function ApplicationDetailScreen({ titleKey }: { titleKey: string }) {
             </TabPanel>
           ) : null}
         </Tabs>
-        <section className="card" aria-labelledby="application-actions">
-          <Heading level={2} id="application-actions" className="card__title">
-            {t('detail.actions')}
-          </Heading>
-          {statusTargets.length === 0 && otherActions.length === 0 && !decisionLink && !application.allowed_actions.some((m) => m.action === 'submit_verdict') ? <p>{t('detail.noActions')}</p> : null}
-          <div className="action-list">
-            <VerdictEntry application={application} />
-            {decisionLink ? (
-              <Link to={`/applications/${application.id}/decision`} className={`button button--${decisionLink === 'view' ? 'secondary' : 'primary'}`}>
-                {t(`detail.decisionLink.${decisionLink}`)}
-              </Link>
-            ) : null}
-            <DecisionPdfEntry application={application} />
-            {statusTargets.length > 0 ? (
-              <Button variant="primary" onPress={() => setOpen({ action: 'update_status' })}>
-                {t('detail.updateStatus')}
-              </Button>
-            ) : null}
-            {otherActions.map((action) =>
-              action === 'record_council_decision' ? (
-                <Link key={action} to={`/councils/applications/${application.id}`} className="button button--secondary">
-                  {t(`action.${action}`)}
-                </Link>
-              ) : (
-                <Button key={action} variant={action.startsWith('reject') || action === 'invalidate' ? 'danger' : 'secondary'} onPress={() => setOpen({ action })}>
-                  {t(`action.${action}`)}
-                </Button>
-              ),
-            )}
-          </div>
-        </section>
       </div>
       {open ? (
         <ActionDialog

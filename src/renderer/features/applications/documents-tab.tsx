@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { Button as AriaButton } from 'react-aria-components';
 import type { ApplicationDetail } from '../../../shared/api/applications';
 import type { SpecimenComparison } from '../../../shared/api/diploma-specimens';
 import { mayVerifyAuthenticity } from '../../../shared/auth/permissions';
@@ -16,6 +17,7 @@ import { useFormat } from '../../lib/format';
 import { currentUserAtom } from '../../lib/session';
 import { useApplicationSpecimens } from '../../lib/specimen-api';
 import { DocumentUpload } from './document-upload';
+import './applications.css';
 
 type ReviewAction = 'approve_document' | 'reject_document';
 type ApplicationDocument = ApplicationDetail['documents'][number];
@@ -57,9 +59,6 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
   const fileActions = (document: ApplicationDocument) =>
     document.has_file ? (
       <div className="action-list">
-        <Button variant="quiet" aria-label={`${t('detail.preview')}: ${document.file_name}`} onPress={() => setPreviewed(document.id)}>
-          {t('detail.preview')}
-        </Button>
         <DownloadButton
           documentId={document.id}
           fileName={document.file_name}
@@ -92,7 +91,7 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
     id: 'select',
     kind: 'actions',
     title: t('detail.selectColumn'),
-    width: '4.5rem',
+    width: '2.5rem',
     wraps: true,
     render: (document) => (
       <Checkbox isSelected={selectedIds.has(document.id)} onChange={(on) => toggle(document.id, on)}>
@@ -107,22 +106,34 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
       kind: 'text',
       title: t('detail.fields.file'),
       isRowHeader: true,
+      // The file's name opens its preview (a button named "Preview: name"): the row needs no
+      // separate Preview button, which left the names too little room at 1280 px.
       render: (document) => (
         <>
-          {document.file_name} <ActiveContentBadge kinds={document.active_content} />
+          {document.has_file ? (
+            <AriaButton className="document-name" aria-label={`${t('detail.preview')}: ${document.file_name}`} onPress={() => setPreviewed(document.id)}>
+              <span className="document-name__text">{document.file_name}</span>
+            </AriaButton>
+          ) : (
+            document.file_name
+          )}{' '}
+          <ActiveContentBadge kinds={document.active_content} />
         </>
       ),
       text: (document) => document.file_name,
     },
-    { id: 'type', kind: 'text', title: t('detail.fields.type'), render: (document) => t(`documentType.${document.document_type}`) },
-    { id: 'kind', kind: 'text', title: t('detail.fields.kind'), width: '8rem', render: (document) => t(`documentKind.${document.kind}`) },
-    { id: 'uploaded', kind: 'date', title: t('detail.fields.uploaded'), width: '7rem', render: (document) => date(document.uploaded_at) },
+    // The type wraps to a second line rather than being cut to a few letters.
+    { id: 'type', kind: 'text', title: t('detail.fields.type'), wraps: true, render: (document) => t(`documentType.${document.document_type}`) },
+    // Original, copy or translation: a short category, as whole as a status.
+    { id: 'kind', kind: 'status', title: t('detail.fields.kind'), render: (document) => t(`documentKind.${document.kind}`) },
+    { id: 'uploaded', kind: 'date', title: t('detail.fields.uploaded'), render: (document) => date(document.uploaded_at) },
     { id: 'status', kind: 'status', title: t('detail.fields.documentStatus'), render: (document) => t(`documentStatus.${document.status}`) },
     {
       id: 'review',
       kind: 'text',
       title: t('detail.fields.reviewNotes'),
-      // Review notes can be long: the reviewer, date and notes come whole in the tooltip.
+      // Review notes can be long: they wrap, whole, and an unreviewed document's dash takes no room.
+      wraps: true,
       render: (document) =>
         [document.reviewed_at ? t('detail.reviewedBy', { by: document.reviewed_by?.full_name ?? '—', date: date(document.reviewed_at) }) : '', document.review_notes ?? '']
           .filter(Boolean)
@@ -131,8 +142,8 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
     ...(comparisons.length > 0
       ? [{ id: 'specimenCheck', kind: 'text' as const, title: t('detail.fields.specimenCheck'), wraps: true, render: (document: ApplicationDocument) => <LatestComparison comparison={comparisons.find((row) => row.document_id === document.id)} /> }]
       : []),
-    { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), width: '15rem', wraps: true, render: fileActions },
-    ...(mayReview ? [{ id: 'reviewActions', kind: 'actions' as const, title: t('detail.actions'), width: '13rem', wraps: true, render: reviewButtons }] : []),
+    { id: 'fileActions', kind: 'actions', title: t('detail.fields.fileActions'), render: fileActions },
+    ...(mayReview ? [{ id: 'reviewActions', kind: 'actions' as const, title: t('detail.actions'), render: reviewButtons }] : []),
   ];
 
   return (
@@ -167,12 +178,9 @@ export function DocumentsTab({ application, mayUpload, reviewActions, onUploaded
       {application.documents.length === 0 ? (
         <p>{t('detail.noDocuments')}</p>
       ) : (
-        <DataTable
-          label={t('detail.tabs.documents')}
-          columns={columns}
-          rows={application.documents}
-          rowKey={(document) => document.id}
-        />
+        <div className="documents-table">
+          <DataTable label={t('detail.tabs.documents')} columns={columns} rows={application.documents} rowKey={(document) => document.id} />
+        </div>
       )}
       {/* The preview opens over the list, named after its document, rather than below the whole table. */}
       <Dialog isOpen={shown !== null} onOpenChange={(open) => (open ? undefined : setPreviewed(null))} title={shown?.file_name ?? ''} size="wide">

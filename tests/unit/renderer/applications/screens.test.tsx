@@ -105,4 +105,46 @@ describe('application detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
     expect(await within(dialog).findByText('This action is not allowed while the application is in status “Suspicious”.')).toBeTruthy();
   });
+
+  it('opens a document from its name and puts the actions before the tabs', async () => {
+    const withDocument = makeApplicationDetail({
+      ...detail,
+      documents: [
+        {
+          id: 5,
+          file_name: 'original-diploma-sopi.pdf',
+          document_type: 'original_diploma',
+          kind: 'original',
+          size: 1024,
+          uploaded_at: '2026-11-20T09:00:00Z',
+          status: 'pending',
+          review_notes: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          has_file: true,
+          sha256: 'a'.repeat(64),
+          active_content: [],
+        },
+      ],
+    });
+    stubApi({
+      'GET /api/applications/42/': json(200, withDocument),
+      'GET /api/applications/councils/': json(200, []),
+    });
+    open('/applications/42');
+    await screen.findByRole('heading', { level: 1, name: /NARIC-2026-000042/ });
+    // The actions come before the tabs in the page (a band above them at office monitor sizes), so
+    // a tab's table is not narrowed by a card beside it.
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    const tabs = screen.getByRole('tablist');
+    expect(actions.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Documents' }));
+    const grid = await screen.findByRole('grid', { name: 'Documents' });
+    // The name itself opens the preview: the row holds no separate Preview button taking a column's room.
+    const name = within(grid).getByRole('rowheader');
+    const preview = within(name).getByRole('button', { name: 'Preview: original-diploma-sopi.pdf' });
+    expect(within(grid).queryAllByRole('button', { name: 'Preview' })).toEqual([]);
+    fireEvent.click(preview);
+    expect(await screen.findByRole('dialog', { name: 'original-diploma-sopi.pdf' })).toBeTruthy();
+  });
 });
