@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import { SPECIMEN_IMAGE_MAX_BYTES, SPECIMEN_IMAGE_TYPES } from '../../../shared/api/diploma-specimens';
-import { ApiError, fieldError } from '../../errors';
+import { ApiError, fieldError, refuse } from '../../errors';
 import { UploadStalledError, UploadTooLargeError, type DocumentStorage } from '../../storage/document-storage';
 import { checkImage } from '../../uploaded-images';
-import { uploadStalled } from '../../uploads';
+import { MB, uploadStalled } from '../../uploads';
 import type { SpecimenFileInput } from './specimen-store';
 
 // A specimen's genuine document as an image (a scan or photograph of the diploma). It is taken in
@@ -16,7 +16,7 @@ import type { SpecimenFileInput } from './specimen-store';
 // undecodable: 400.
 
 const imageTooLarge = () =>
-  new ApiError(HTTP_STATUS.payloadTooLarge, 'upload_too_large', { limit: SPECIMEN_IMAGE_MAX_BYTES / (1024 * 1024) }, { extra: { max_upload_bytes: SPECIMEN_IMAGE_MAX_BYTES } });
+  refuse(HTTP_STATUS.payloadTooLarge, 'upload_too_large', { limit: SPECIMEN_IMAGE_MAX_BYTES / MB }, { extra: { max_upload_bytes: SPECIMEN_IMAGE_MAX_BYTES } });
 const notAnImage = () => new ApiError(415, 'specimen_file_type');
 
 /** Whether a request's Content-Type announces a specimen image (the bytes decide in the end). */
