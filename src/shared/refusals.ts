@@ -274,6 +274,7 @@ export const REFUSALS = {
   settings_upload_above_ceiling: {},
   settings_whole_number: {},
   specimen_feature_unknown: {},
+  specimen_file_type: {},
   specimen_not_matching: {},
   specimen_pattern_invalid: {},
   specimen_pattern_nested: {},

@@ -75,15 +75,29 @@ afterAll(async () => {
 });
 
 describe('the demo', () => {
-  it('has a request waiting for its institution (the clocks paused) and one answered', async () => {
-    const requests = await server.db.selectFrom('confirmation_requests').select(['application_id', 'state', 'answer']).orderBy('id').execute();
-    expect(requests.map((request) => [request.state, request.answer])).toEqual([
-      ['sent', null],
-      ['answered', 'confirmed'],
+  it('has a request in each state: waiting (the clocks paused), undelivered, each answer, no answer, cancelled', async () => {
+    const requests = await server.db
+      .selectFrom('confirmation_requests as r')
+      .innerJoin('notification_outbox as o', 'o.id', 'r.outbox_id')
+      .select(['r.application_id', 'r.state', 'r.answer', 'o.status as delivery'])
+      .orderBy('r.id')
+      .execute();
+    expect(requests.map((request) => [request.state, request.answer, request.delivery])).toEqual([
+      ['sent', null, 'sent'],
+      ['answered', 'confirmed', 'sent'],
+      ['sent', null, 'failed'],
+      ['answered', 'not_confirmed', 'sent'],
+      ['answered', 'no_such_record', 'sent'],
+      ['no_answer', null, 'sent'],
+      ['cancelled', null, 'sent'],
     ]);
+    expect(new Set(requests.map((request) => request.application_id)).size).toBe(requests.length);
     const waiting = await openDeadlines(requests[0]!.application_id);
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.some((deadline) => deadline.pauses.some((pause) => pause.waiting_on === 'issuing_institution' && pause.to === null))).toBe(true);
+    // A doubting answer is on the application's history, as recording it puts it there.
+    expect(await historyOf(requests[3]!.application_id)).toEqual(expect.arrayContaining(['confirmation_requested', 'confirmation_answered', 'authenticity_doubted']));
+    expect(await historyOf(requests[5]!.application_id)).toEqual(expect.arrayContaining(['confirmation_reminded', 'confirmation_no_answer']));
   });
 });
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_PATHS } from '../../src/shared/api/applications';
 import { SPECIMEN_PATHS, type Specimen, type SpecimenComparison } from '../../src/shared/api/diploma-specimens';
@@ -75,6 +76,41 @@ describe('the specimen library', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
     expect((await call('GET', SPECIMEN_PATHS.versionFile(detail.versions[2]!.id), 'verifier')).statusCode).toBe(404);
+  });
+
+  it('takes an image of the diploma as the genuine document: checked by its bytes, re-encoded without its metadata, sent back with its own type', async () => {
+    const created = (await call('POST', SPECIMEN_PATHS.list, 'verifier', { institution_id: tirana, ...fields({ qualification: 'Bachelor diploma (scan)' }) })).json<Specimen>();
+    // A JPEG carrying an EXIF comment: the stored copy keeps the pixels only.
+    const photo = await sharp({ create: { width: 400, height: 283, channels: 3, background: { r: 240, g: 232, b: 210 } } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { ImageDescription: 'applicant-supplied note' } } })
+      .toBuffer();
+    expect(photo.includes(Buffer.from('applicant-supplied note'))).toBe(true);
+    const uploaded = await call('PUT', `${SPECIMEN_PATHS.file(created.id)}?version=1&file_name=diploma-front.jpg`, 'verifier', photo, { 'content-type': 'image/jpeg' });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const version = uploaded.json<Specimen>().current;
+    expect(version).toMatchObject({ version: 2, file: { file_name: 'diploma-front.jpg', media_type: 'image/jpeg', active_content: [] } });
+    const file = await call('GET', SPECIMEN_PATHS.versionFile(version.id), 'verifier');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.includes(Buffer.from('applicant-supplied note'))).toBe(false);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(400);
+    // A PNG is an image too; the PDF versions before it keep their type.
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const second = await call('PUT', `${SPECIMEN_PATHS.file(created.id)}?version=2&file_name=diploma-back.png`, 'admin', png, { 'content-type': 'image/png' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<Specimen>().current.file).toMatchObject({ media_type: 'image/png' });
+
+    // Bytes that are not a PNG or JPEG, whatever the Content-Type says: 415, nothing written.
+    const notImage = await call('PUT', `${SPECIMEN_PATHS.file(created.id)}?version=3`, 'verifier', Buffer.from('GIF89a not really'), { 'content-type': 'image/png' });
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json().code).toBe('specimen_file_type');
+    const empty = await call('PUT', `${SPECIMEN_PATHS.file(created.id)}?version=3`, 'verifier', Buffer.alloc(0), { 'content-type': 'image/jpeg' });
+    expect(empty.statusCode).toBe(400);
+    // A stale version is refused before the image is read.
+    const stale = await call('PUT', `${SPECIMEN_PATHS.file(created.id)}?version=1`, 'verifier', png, { 'content-type': 'image/png' });
+    expect(stale.statusCode).toBe(412);
+    expect((await call('GET', SPECIMEN_PATHS.detail(created.id), 'verifier')).json<Specimen>().current.version).toBe(3);
   });
 
   it('refuses numbering formats that do not compile or repeat a repeating group, and a period that ends before it starts', async () => {
@@ -181,6 +217,9 @@ describe('endpoints × demo groups', () => {
     const pdf = Buffer.from(await specimenPdf(DEMO_SPECIMENS[1]!));
     const uploaded = await expect_('PUT', `${SPECIMEN_PATHS.file(id)}?version=2`, verifies ? 200 : 403, pdf, { 'content-type': 'application/pdf' });
     await expect_('GET', SPECIMEN_PATHS.versionFile(verifies ? uploaded.json<Specimen>().current.id : 1), verifies ? 200 : 403);
+    // The same route with an image of the diploma: the same rule, before the image is read.
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await expect_('PUT', `${SPECIMEN_PATHS.file(id)}?version=3`, verifies ? 200 : 403, png, { 'content-type': 'image/png' });
     await expect_('GET', SPECIMEN_PATHS.application(tiranaApplication), verifies ? seen.statusCode : 403);
     const versionId = verifies ? created.json<Specimen>().current.id : 1;
     await expect_('POST', SPECIMEN_PATHS.comparisons(diploma), verifies ? (seen.statusCode === 200 ? 201 : 404) : 403, { specimen_version_id: versionId, features_present: [0], number_typed: 'AB123456' });

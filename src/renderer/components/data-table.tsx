@@ -205,6 +205,7 @@ export function DataTable<RowType>({
               allowsSorting={column.allowsSorting}
               className="data-table__column"
               data-kind={column.kind}
+              data-wraps={column.wraps || undefined}
               style={column.width && !NATURAL_KINDS.includes(column.kind) ? { width: column.width } : undefined}
             >
               {({ allowsSorting, sortDirection, isFocusVisible }) => (

@@ -31,7 +31,8 @@ type PreviewState =
   | { phase: 'cancelled' }
   | { phase: 'failed'; error: unknown; unreadable: boolean };
 
-const SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+/** The zoom steps, shared with the image viewer (specimen-image.tsx) so both zoom alike. */
+export const SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const DEFAULT_SCALE_INDEX = 2;
 export const DEFAULT_PDF_VIEW: PdfView = { page: 1, scaleIndex: DEFAULT_SCALE_INDEX };
 

@@ -12,6 +12,7 @@ import { Checkbox } from './checkbox';
 import { Dialog } from './dialog';
 import { DEFAULT_PDF_VIEW, PdfPreview, type PdfView } from './pdf-preview';
 import { SelectField } from './select-field';
+import { SpecimenImagePreview } from './specimen-image';
 import { TextField } from './text-field';
 import { notifySuccess } from './toast';
 import './specimen-comparison.css';
@@ -119,7 +120,9 @@ export function SpecimenComparisonDialog({ applicationId, document, specimens, o
             </section>
             <section aria-label={t('compare.genuine')}>
               <h3>{t('compare.genuine')}</h3>
-              {version.file ? (
+              {version.file?.media_type.startsWith('image/') ? (
+                <SpecimenImagePreview key={version.id} versionId={version.id} sha256={version.file.sha256} label={t('compare.genuine')} view={view} onViewChange={setView} />
+              ) : version.file ? (
                 <PdfPreview key={version.id} request={{ source: 'diploma_specimen', document_id: version.id, file_name: version.file.file_name, sha256: version.file.sha256 }} label={t('compare.genuine')} view={view} onViewChange={setView} />
               ) : (
                 <p>{t('specimens.noDocument')}</p>

@@ -142,6 +142,7 @@ export const queryKeys = {
     specimens: ['reference', 'specimens'] as const,
     specimenList: (query: unknown) => ['reference', 'specimens', 'list', query] as const,
     specimen: (id: number) => ['reference', 'specimens', 'detail', id] as const,
+    specimenImage: (versionId: number, sha256: string | null) => ['reference', 'specimens', 'image', versionId, sha256] as const,
     countries: ['reference', 'countries'] as const,
     countryList: (query: unknown) => ['reference', 'countries', query] as const,
     list: (name: string) => ['reference', 'lists', name] as const,

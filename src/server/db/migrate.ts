@@ -39,6 +39,7 @@ import * as diplomaSpecimens from './migrations/0037-diploma-specimens';
 import * as searchIndexes from './migrations/0038-search-indexes';
 import * as retentionAndErasure from './migrations/0039-retention-and-erasure';
 import * as confirmationRequests from './migrations/0040-confirmation-requests';
+import * as specimenImages from './migrations/0044-specimen-images';
 
 // Every migration, by name, in the order they run. A new issue adds its file and one line here;
 // a static list (no folder scan) keeps the bundled desktop server and the tests identical.
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0038-search-indexes': searchIndexes,
   '0039-retention-and-erasure': retentionAndErasure,
   '0040-confirmation-requests': confirmationRequests,
+  '0044-specimen-images': specimenImages,
 };
 
 export function createMigrator(db: AppDatabase): Migrator {

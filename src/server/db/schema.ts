@@ -4,6 +4,7 @@ import type { RecipientRef } from '../../shared/api/deadlines';
 import type { DeadlineCondition } from '../../shared/domain/deadline-stages';
 import type { DocumentType } from '../../shared/document-types';
 import type { ActiveContentKind } from '../../shared/api/applications';
+import type { SpecimenMediaType } from '../../shared/api/diploma-specimens';
 import type { DocumentRequirement, SelectableDocument, StoredFeeQuote } from '../../shared/api/services';
 import type { PriceTable } from '../../shared/domain/fees';
 import type {
@@ -223,6 +224,8 @@ export interface DiplomaSpecimenVersionsTable {
   size: number | null;
   sha256: string | null;
   active_content: Generated<ActiveContentKind[]>;
+  /** The file's type: a PDF, or an image of the diploma (migration 0044). */
+  media_type: Generated<SpecimenMediaType>;
   created_by_id: number | null;
   created_at: CreatedAt;
 }

@@ -54,8 +54,20 @@ export type SpecimenCreate = z.input<typeof specimenCreate>;
 export const specimenUpdate = z.object({ version: recordVersion, ...specimenFields }).refine(periodInOrder, periodRefusal);
 export type SpecimenUpdate = z.input<typeof specimenUpdate>;
 
+/**
+ * What a specimen's genuine document may be: a PDF, or an image of the diploma (a scan or a
+ * photograph). Images are checked by their bytes and re-encoded by the server, as every uploaded
+ * image is; they are sent as the raw body of the same upload (Content-Type image/png or image/jpeg).
+ */
+export const SPECIMEN_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const SPECIMEN_MEDIA_TYPES = ['application/pdf', ...SPECIMEN_IMAGE_TYPES] as const;
+export type SpecimenMediaType = (typeof SPECIMEN_MEDIA_TYPES)[number];
+/** The largest specimen image accepted (its pixels are limited by IMAGE_LIMITS as well). */
+export const SPECIMEN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
 export const specimenFile = z.object({
   file_name: z.string(),
+  media_type: z.enum(SPECIMEN_MEDIA_TYPES),
   size: z.number().int().nonnegative(),
   sha256: z.string().nullable(),
   active_content: activeContent,

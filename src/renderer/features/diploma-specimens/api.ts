@@ -43,3 +43,17 @@ export function useUpdateSpecimen(id: number) {
   const stored = useSpecimenStored();
   return useMutation({ mutationFn: (request: SpecimenUpdate) => apiClient.put(SPECIMEN_PATHS.detail(id), request, specimen), onSuccess: stored });
 }
+
+/**
+ * A new genuine document as an image of the diploma (PNG or JPEG), sent as the image itself with
+ * the specimen's version: the server checks and re-encodes it, and answers the specimen with its
+ * new version. PDFs go through PdfUpload (the transfer service), images are small enough for a call.
+ */
+export function useUploadSpecimenImage(id: number) {
+  const stored = useSpecimenStored();
+  return useMutation({
+    mutationFn: async ({ file, version }: { file: File; version: number }) =>
+      specimen.parse(await (await apiClient.send('put', SPECIMEN_PATHS.file(id), { body: file, searchParams: { version, file_name: file.name } })).json()),
+    onSuccess: stored,
+  });
+}

@@ -1,19 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { SpecimenVersion } from '../../../shared/api/diploma-specimens';
+import { SPECIMEN_IMAGE_MAX_BYTES, SPECIMEN_IMAGE_TYPES, type SpecimenVersion } from '../../../shared/api/diploma-specimens';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { DetailsList } from '../../components/details-list';
 import { DownloadButton } from '../../components/download-button';
+import { FileField } from '../../components/file-field';
 import { PageHeader } from '../../components/page-header';
 import { PdfPreview } from '../../components/pdf-preview';
 import { PdfUpload } from '../../components/pdf-upload';
 import { RecordLoadError } from '../../components/record-load-error';
+import { SpecimenImagePreview } from '../../components/specimen-image';
 import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../components/toast';
+import { describeRefusal } from '../../lib/error-translator';
 import { useFormat } from '../../lib/format';
-import { useSpecimen, useSpecimenStored } from './api';
+import { useSpecimen, useSpecimenStored, useUploadSpecimenImage } from './api';
 import { SpecimenDialog } from './specimen-dialog';
 import './diploma-specimens.css';
 
@@ -35,6 +39,8 @@ export function SpecimenScreen() {
   const id = Number(useParams().specimenId);
   const specimen = useSpecimen(id);
   const stored = useSpecimenStored();
+  const uploadImage = useUploadSpecimenImage(id);
+  const imageRefusal = uploadImage.error ? describeRefusal(uploadImage.error, t, {}) : null;
   const [editing, setEditing] = useState(false);
   const [shownVersion, setShownVersion] = useState<number | null>(null);
 
@@ -115,13 +121,29 @@ export function SpecimenScreen() {
               }}
             />
           ) : null}
+          {isCurrent ? (
+            <>
+              <FileField
+                label={t('specimens.uploadImage')}
+                accept={SPECIMEN_IMAGE_TYPES}
+                description={t('specimens.imageHint', { size: format.fileSize(SPECIMEN_IMAGE_MAX_BYTES) })}
+                isDisabled={uploadImage.isPending}
+                onChoose={(file) => uploadImage.mutate({ file, version: record.current.version }, { onSuccess: () => notifySuccess('saved') })}
+              />
+              {imageRefusal ? <Alert tone="error" title={t('specimens.imageRefused')} onDismiss={() => uploadImage.reset()}>{imageRefusal.message}</Alert> : null}
+            </>
+          ) : null}
         </section>
         <section aria-labelledby="specimen-document">
           <h2 id="specimen-document">{t('specimens.fields.document')}</h2>
           {shown.file ? (
             <>
               <DownloadButton source="diploma_specimen" documentId={shown.id} fileName={shown.file.file_name} sha256={shown.file.sha256} />
+              {shown.file.media_type.startsWith('image/') ? (
+                <SpecimenImagePreview key={shown.id} versionId={shown.id} sha256={shown.file.sha256} label={t('specimens.previewOf', { name: shown.qualification })} />
+              ) : (
               <PdfPreview request={{ source: 'diploma_specimen', document_id: shown.id, file_name: shown.file.file_name, sha256: shown.file.sha256 }} label={t('specimens.previewOf', { name: shown.qualification })} />
+              )}
             </>
           ) : (
             <p>{t('specimens.noDocument')}</p>

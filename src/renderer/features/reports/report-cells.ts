@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReportCell, ReportColumnKind } from '../../../shared/api/reports';
+import type { ColumnKind } from '../../components/data-table';
 import { NO_VALUE, type useFormat } from '../../lib/format';
 
 // A report's codes and numbers as the reader reads them: the server sends codes (statuses,
@@ -46,6 +47,36 @@ export function writeCell(kind: ReportColumnKind, value: ReportCell, { format, c
       return format.percent(Number(value));
     case 'decider':
       return text.startsWith('council:') ? council(text.slice('council:'.length)) : text.replace(/^officer:/, '');
+  }
+}
+
+/**
+ * How the one table sizes a report's column: figures, months and statuses take their natural width
+ * on one line; names (institutions, countries, councils, deciders) wrap onto as many lines as they
+ * need, because a report is read for its names and a cut one (a long institution in Albanian at
+ * 1280 px) cannot be read from a printed page or a screenshot, where there is no tooltip.
+ */
+export function tableColumnOf(kind: ReportColumnKind): { kind: ColumnKind; wraps?: boolean } {
+  switch (kind) {
+    case 'count':
+    case 'days':
+    case 'percent':
+      return { kind: 'number' };
+    case 'money':
+      return { kind: 'amount' };
+    case 'month':
+      return { kind: 'date' };
+    case 'status':
+    case 'outcome':
+      return { kind: 'status' };
+    case 'text':
+    case 'country':
+    case 'service':
+    case 'deadline_type':
+    case 'document_kind':
+    case 'council':
+    case 'decider':
+      return { kind: 'text', wraps: true };
   }
 }
 

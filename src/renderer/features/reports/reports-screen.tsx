@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import { formatLanguage, useFormat } from '../../lib/format';
 import { useReport, useReportCatalogue, useReportExports, useStartExport } from './api';
 import { SeriesChart } from '../../components/series-chart';
-import { writeCell, writeValue, type CellWriters } from './report-cells';
+import { tableColumnOf, writeCell, writeValue, type CellWriters } from './report-cells';
 import { ReportDownloads } from './report-downloads';
 import { ReportFilters } from './report-filters';
 import { exportFilterOf, queryFromParams, reportFromParams } from './report-query';
@@ -54,7 +54,7 @@ function ReportBody({ answer, writers }: { answer: ReportAnswer; writers: CellWr
     () =>
       answer.columns.map((column, index) => ({
         id: column.key,
-        kind: 'text',
+        ...tableColumnOf(column.kind),
         title: column.label,
         isRowHeader: index === 0,
         text: (item) => (item.isTotal && index === 0 ? t('total') : writeCell(column.kind, item.row[column.key] ?? null, writers)),

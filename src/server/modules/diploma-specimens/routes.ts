@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +25,7 @@ import { ApiError, notFound } from '../../errors';
 import { pageAnswer } from '../../pagination';
 import { currentUploadLimit } from '../../system-settings';
 import { acceptPdfUpload, parseUploadFields } from '../../uploads';
+import { isSpecimenImageType, receiveSpecimenImage } from './specimen-image';
 import {
   applicationSpecimens,
   attachSpecimenFile,
@@ -56,6 +58,8 @@ export const diplomaSpecimenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A specimen's genuine document arrives like documents: a raw streamed body or one multipart `file` part.
   app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));
+  // …or, for an image of the diploma, the raw PNG or JPEG body (specimen-image.ts checks its bytes).
+  app.addContentTypeParser(['image/png', 'image/jpeg'], (_request, payload, done) => done(null, payload));
   await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 10, fileSize: config.maxUploadBytes + 1, fieldSize: 1024 } });
 
   app.get(
@@ -103,7 +107,8 @@ export const diplomaSpecimenRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: canVerify,
         schema: {
           tags,
-          summary: 'The genuine document (raw application/pdf or one multipart `file`; ?version=&file_name=), same checks as documents: writes the next version; audited',
+          summary:
+            'The genuine document: a PDF (raw application/pdf or one multipart `file`), same checks as documents, or an image of the diploma (raw image/png or image/jpeg, checked and re-encoded as every uploaded image; 415 specimen_file_type otherwise); ?version=&file_name=; writes the next version; audited',
           params: specimenParams,
           querystring: specimenUploadQuery,
           response: { [HTTP_STATUS.ok]: specimen, ...WRITE_REFUSALS, 408: detailError, [HTTP_STATUS.payloadTooLarge]: detailError, 415: detailError },
@@ -114,6 +119,15 @@ export const diplomaSpecimenRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await specimenVersionNow(db, request.params.id);
         if (current === null) throw notFound();
         if (current !== request.query.version) throw new ApiError(HTTP_STATUS.preconditionFailed, 'specimen_stale');
+        if (isSpecimenImageType(request.headers['content-type'])) {
+          const image = await receiveSpecimenImage(storage, request.body as Readable, bodyIdleMs, request.query.file_name ?? 'specimen');
+          try {
+            return await attachSpecimenFile(db, request.params.id, request.query.version, image, writeContext(request));
+          } catch (error) {
+            await storage.delete(image.key);
+            throw error;
+          }
+        }
         const { metadata, object, activeContent } = await acceptPdfUpload(request, storage, {
           maxBytes: await currentUploadLimit(app.deps),
           idleTimeoutMs: bodyIdleMs,
@@ -121,7 +135,7 @@ export const diplomaSpecimenRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const key = await object.keep();
         try {
-          return await attachSpecimenFile(db, request.params.id, metadata.version, { key, fileName: metadata.file_name ?? 'specimen.pdf', size: object.size, sha256: object.sha256, activeContent }, writeContext(request));
+          return await attachSpecimenFile(db, request.params.id, metadata.version, { key, fileName: metadata.file_name ?? 'specimen.pdf', size: object.size, sha256: object.sha256, activeContent, mediaType: 'application/pdf' }, writeContext(request));
         } catch (error) {
           await storage.delete(key);
           throw error;
@@ -135,7 +149,7 @@ export const diplomaSpecimenRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: canVerify, schema: { tags, summary: 'A specimen version’s genuine document (Range supported)', params: specimenParams, querystring: downloadQuery } },
     async (request, reply) => {
       const file = await versionFile(db, request.params.id);
-      return sendStoredFile(request, reply, storage, { key: file.key, fileName: file.fileName, mediaType: 'application/pdf', sha256: file.sha256 }, request.query.disposition);
+      return sendStoredFile(request, reply, storage, { key: file.key, fileName: file.fileName, mediaType: file.mediaType, sha256: file.sha256 }, request.query.disposition);
     },
   );
 

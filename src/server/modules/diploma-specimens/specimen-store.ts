@@ -5,6 +5,7 @@ import type {
   Specimen,
   SpecimenComparison,
   SpecimenListItem,
+  SpecimenMediaType,
   SpecimenVersion,
   specimenComparisonInput,
   specimenCreate,
@@ -39,6 +40,7 @@ export interface SpecimenFileInput {
   size: number;
   sha256: string;
   activeContent: ActiveContentKind[];
+  mediaType: SpecimenMediaType;
 }
 
 const stale = () => new ApiError(HTTP_STATUS.preconditionFailed, 'specimen_stale');
@@ -64,6 +66,7 @@ function versionsQuery(db: AppDatabase | Trx) {
       'v.size',
       'v.sha256',
       'v.active_content',
+      'v.media_type',
       'v.created_at',
       displayNameSql<string | null>('author').as('created_by_name'),
     ]);
@@ -81,7 +84,7 @@ function versionAnswer(row: VersionRow): SpecimenVersion {
     number_pattern: row.number_pattern,
     signatories: row.signatories,
     notes: row.notes,
-    file: row.storage_key && row.file_name ? { file_name: row.file_name, size: Number(row.size ?? 0), sha256: row.sha256, active_content: row.active_content } : null,
+    file: row.storage_key && row.file_name ? { file_name: row.file_name, media_type: row.media_type, size: Number(row.size ?? 0), sha256: row.sha256, active_content: row.active_content } : null,
     created_by_name: row.created_by_name,
     created_at: row.created_at.toISOString(),
   };
@@ -153,9 +156,9 @@ export async function specimenDetail(db: AppDatabase | Trx, specimenId: number):
 
 /** A version's genuine document, for its download. */
 export async function versionFile(db: AppDatabase, versionId: number) {
-  const row = await db.selectFrom('diploma_specimen_versions').select(['storage_key', 'file_name', 'sha256']).where('id', '=', versionId).executeTakeFirst();
+  const row = await db.selectFrom('diploma_specimen_versions').select(['storage_key', 'file_name', 'sha256', 'media_type']).where('id', '=', versionId).executeTakeFirst();
   if (!row?.storage_key) throw notFound();
-  return { key: row.storage_key, fileName: row.file_name ?? 'specimen.pdf', sha256: row.sha256 };
+  return { key: row.storage_key, fileName: row.file_name ?? 'specimen.pdf', sha256: row.sha256, mediaType: row.media_type };
 }
 
 type SpecimenFields = Omit<z.output<typeof specimenUpdate>, 'version'>;
@@ -202,14 +205,14 @@ async function writeVersion(db: AppDatabase, specimenId: number, seenVersion: nu
       notes: current.notes,
     };
     const file = change.file
-      ? { storage_key: change.file.key, file_name: change.file.fileName, size: change.file.size, sha256: change.file.sha256, active_content: change.file.activeContent }
-      : { storage_key: current.storage_key, file_name: current.file_name, size: current.size, sha256: current.sha256, active_content: current.active_content };
+      ? { storage_key: change.file.key, file_name: change.file.fileName, size: change.file.size, sha256: change.file.sha256, active_content: change.file.activeContent, media_type: change.file.mediaType }
+      : { storage_key: current.storage_key, file_name: current.file_name, size: current.size, sha256: current.sha256, active_content: current.active_content, media_type: current.media_type };
     await trx
       .insertInto('diploma_specimen_versions')
       .values({ ...fields, ...file, specimen_id: specimenId, version: next, created_by_id: context.actorId })
       .execute();
     await trx.updateTable('diploma_specimens').set({ current_version: next }).where('id', '=', specimenId).execute();
-    await audit(trx, context, action, specimenId, { version: next, ...(change.fields ?? {}), ...(change.file ? { file_name: change.file.fileName, sha256: change.file.sha256 } : {}) });
+    await audit(trx, context, action, specimenId, { version: next, ...(change.fields ?? {}), ...(change.file ? { file_name: change.file.fileName, media_type: change.file.mediaType, sha256: change.file.sha256 } : {}) });
     return specimenDetail(trx, specimenId);
   });
 }
