@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FileFieldProps {
@@ -21,13 +21,12 @@ export interface FileFieldProps {
  * The native input stays the control (labelled, focused, read by screen readers and by tests'
  * file choosers) but is drawn as the app's button in the interface language: the browser's own
  * "Choose File / No file chosen" is in the browser's language and says nothing after the field
- * has been emptied.
+ * has been emptied. What was chosen is the screen's to say (a preview, a result, "Chosen: …").
  */
 export function FileField({ label, accept, onChoose, description, errorMessage, isDisabled, isRequired }: FileFieldProps) {
   const { t } = useTranslation('common');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
   const describedBy = [description ? `${id}-description` : null, errorMessage ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field file-field">
@@ -47,10 +46,7 @@ export function FileField({ label, accept, onChoose, description, errorMessage, 
           aria-required={isRequired ? true : undefined}
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) {
-              setChosen(file.name);
-              onChoose(file);
-            }
+            if (file) onChoose(file);
             event.target.value = '';
           }}
         />
@@ -65,11 +61,6 @@ export function FileField({ label, accept, onChoose, description, errorMessage, 
         >
           {t('fileField.choose')}
         </span>
-        {chosen ? (
-          <span className="file-field__chosen" aria-hidden="true">
-            {t('fileField.chosen', { name: chosen })}
-          </span>
-        ) : null}
       </div>
       {description ? (
         <span id={`${id}-description`} className="field__description">

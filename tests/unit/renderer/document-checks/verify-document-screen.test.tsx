@@ -152,7 +152,6 @@ describe('Verify a document', { timeout: 60_000 }, () => {
     expect(input.className).toContain('visually-hidden');
     expect(input.parentElement!.textContent).toContain('Choose a file…');
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.7 not sealed'], 'brought.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByText('Chosen: brought.pdf')).toBeTruthy();
     const region = await screen.findByRole('region', { name: 'The result of the check' });
     expect(within(region).getByText('Not sealed', { exact: true })).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/document-checks/pdf/')!.body).toBe('%PDF-1.7 not sealed');
