@@ -54,12 +54,12 @@ export function useCheckCredential() {
   });
 }
 
-/** The application a result goes on, found by its reference (or applicant) as typed. */
+/** The application a result goes on, found by its reference (or applicant) as typed; archived ones too (a document brought years after its application closed). */
 const applicationMatches = applicationListAnswer.transform((page) => page.results);
 export function useApplicationMatches(search: string) {
   return useQuery({
     queryKey: queryKeys.documentChecks.applicationSearch(search),
-    queryFn: () => apiClient.get(APPLICATION_PATHS.list, applicationMatches, { search, page_size: 10 }),
+    queryFn: () => apiClient.get(APPLICATION_PATHS.list, applicationMatches, { search, page_size: 10, archived: 'all' }),
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -8,7 +8,7 @@ import { RefusalAlert } from '../../components/refusal-alert';
 import { SearchChoiceField, type SearchChoice } from '../../components/search-choice-field';
 import { TextAreaField } from '../../components/text-area-field';
 import { describeRefusal } from '../../lib/error-translator';
-import { useApplicationMatches, useRecordEvidence, type DocumentCheck } from './api';
+import { useApplicationMatches, type DocumentCheck, type useRecordEvidence } from './api';
 
 /** What the officer chose and typed for the evidence; the screen keeps it across checks. */
 export interface EvidenceDraft {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CredentialCheckAnswer, PdfCheckAnswer } from '../../../../src/shared/api/document-seals';
 import { json, stubApi, type StubbedCall } from '../api-stub';
