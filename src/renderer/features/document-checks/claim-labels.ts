@@ -38,9 +38,21 @@ export interface ReadableClaim {
 
 /** The claims as label and value: translated for our own credential's known paths, as stated otherwise. */
 export function readableClaims(check: Pick<CredentialCheckAnswer, 'claims' | 'issuer_kind'>, t: TFunction, formatDate: (value: string) => string): ReadableClaim[] {
-  return check.claims.map(({ path, value }) => {
-    if (check.issuer_kind !== 'ours' || !isOwnClaim(path)) return { path, label: path, value };
-    const said = DATE_CLAIMS.has(path) && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatDate(value) : path === 'outcome.result' && isOutcome(value) ? t(`verify-document:outcomes.${value}`) : value;
-    return { path, label: t(`verify-document:claimLabels.${path}`), value: said };
-  });
+  if (check.issuer_kind !== 'ours') return check.claims.map(({ path, value }) => ({ path, label: path, value }));
+  // In the order the office states them (a signed credential's keys come back in another order).
+  const rank = (path: string) => (isOwnClaim(path) ? OWN_CLAIM_PATHS.indexOf(path) : OWN_CLAIM_PATHS.length);
+  return [...check.claims]
+    .sort((a, b) => rank(a.path) - rank(b.path))
+    .map(({ path, value }) => {
+      if (!isOwnClaim(path)) return { path, label: path, value };
+      return { path, label: t(`verify-document:claimLabels.${path}`), value: ownValue(path, value, t, formatDate) };
+    });
+}
+
+/** A value of ours in words: dates formatted, the outcome and the subject's kind translated. */
+function ownValue(path: OwnClaimPath, value: string, t: TFunction, formatDate: (value: string) => string): string {
+  if (DATE_CLAIMS.has(path) && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value);
+  if (path === 'outcome.result' && isOutcome(value)) return t(`verify-document:outcomes.${value}`);
+  if (path === 'type' && value === 'Person') return t('verify-document:subjectKinds.person');
+  return value;
 }

@@ -26,9 +26,11 @@ const ourCredential: CredentialCheckAnswer = {
   valid_from: '2026-11-02T09:00:00Z',
   valid_until: null,
   expired: false,
+  // In the order a signed credential comes back in, not the office's.
   claims: [
-    { path: 'name', value: 'Valbona Qerimi' },
     { path: 'verificationCode', value: 'ABCD-EFGH-JKLM' },
+    { path: 'type', value: 'Person' },
+    { path: 'name', value: 'Valbona Qerimi' },
     { path: 'qualification.graduationDate', value: '2024-06-30' },
     { path: 'outcome.result', value: 'full' },
     { path: 'extra.note', value: 'added by someone' },
@@ -70,7 +72,7 @@ async function checkPasted(credential: CredentialCheckAnswer) {
 }
 
 describe('Verify a document', { timeout: 60_000 }, () => {
-  it('shows our credential’s claims by their labels, dates and outcome in words; an unknown claim by its key', async () => {
+  it('shows our credential’s claims by their labels in the office’s order, dates and outcome in words; an unknown claim by its key, last', async () => {
     stubApi({ [CHECK_CREDENTIAL]: json(200, ourCredential) });
     openSignedIn(DEMO_USERS.officer!, '/documents/verify');
     const region = await checkPasted(ourCredential);
@@ -78,7 +80,7 @@ describe('Verify a document', { timeout: 60_000 }, () => {
     const rows = within(claims)
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
-    expect(rows).toEqual(['Holder: Valbona Qerimi', 'Verification code: ABCD-EFGH-JKLM', 'Graduated on: 30/06/2024', 'Outcome: Full recognition', 'extra.note: added by someone']);
+    expect(rows).toEqual(['Kind of subject: A person', 'Holder: Valbona Qerimi', 'Verification code: ABCD-EFGH-JKLM', 'Graduated on: 30/06/2024', 'Outcome: Full recognition', 'extra.note: added by someone']);
   });
 
   it('keeps another issuer’s claims under their own keys, even where a key is one of ours', async () => {
