@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { degrees, drawImage, PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type PDFRef } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { resourcePath } from './resources';
 
@@ -44,9 +45,27 @@ function fontBytes() {
   return fontFiles;
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+
+// fontkit parses a font's tables lazily and keeps them on the font: its layout tables (GSUB,
+// GPOS) are decoded as text is first measured and shaped, which was most of a document's render
+// time when each document parsed the two 700 KB fonts afresh. The parsed fonts are kept for the
+// process (keyed by the bytes fontBytes() keeps), and each document still embeds its own subset,
+// so the PDF's bytes are the same as before.
+const parsedFonts = new WeakMap<Uint8Array, ParsedFont>();
+const parsingOnce: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    let font = parsedFonts.get(bytes);
+    if (!font) parsedFonts.set(bytes, (font = fontkit.create(bytes)));
+    return font;
+  },
+};
+
 /** The office's fonts embedded (subset) in a document. */
 export async function embedOfficeFonts(pdf: PDFDocument): Promise<PdfFonts> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(parsingOnce);
   const bytes = await fontBytes();
   return { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
 }
@@ -112,7 +131,40 @@ export function drawLetterhead(page: PDFPage, fonts: PdfFonts, letterhead: Embed
   return y;
 }
 
-/** The QR code of a verification address, as PNG bytes to embed. */
-export function verificationQr(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 330 });
+/** The QR code's image: 330 pixels square, one module of quiet zone, error correction M. */
+const QR_PIXELS = 330;
+const QR_MARGIN = 1;
+
+/** A verification address's QR code embedded in one document, to draw on its pages. */
+export interface EmbeddedQr {
+  ref: PDFRef;
+}
+
+/**
+ * The QR code of a verification address, embedded in `pdf` as a grey image of the same pixels
+ * the qrcode package's PNG had (its scaling of modules to pixels, repeated here), compressed with
+ * Node's zlib. Going through a PNG cost a document more than its text: qrcode encoded the PNG,
+ * pdf-lib decoded it and deflated it again in JavaScript.
+ */
+export function embedVerificationQr(pdf: PDFDocument, url: string): EmbeddedQr {
+  const { size, data } = QRCode.create(url, { errorCorrectionLevel: 'M' }).modules;
+  const scale = QR_PIXELS / (size + QR_MARGIN * 2);
+  const pixels = Math.floor((size + QR_MARGIN * 2) * scale);
+  const margin = QR_MARGIN * scale;
+  const gray = new Uint8Array(pixels * pixels).fill(255);
+  for (let row = 0; row < pixels; row += 1) {
+    if (row < margin || row >= pixels - margin) continue;
+    const moduleRow = Math.floor((row - margin) / scale) * size;
+    for (let column = 0; column < pixels; column += 1) {
+      if (column >= margin && column < pixels - margin && data[moduleRow + Math.floor((column - margin) / scale)]) gray[row * pixels + column] = 0;
+    }
+  }
+  const image = pdf.context.stream(deflateSync(gray), { Type: 'XObject', Subtype: 'Image', Width: pixels, Height: pixels, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'FlateDecode' });
+  return { ref: pdf.context.register(image) };
+}
+
+/** Draws an embedded QR code in a square box, as PDFPage.drawImage draws an image. */
+export function drawQr(page: PDFPage, qr: EmbeddedQr, box: { x: number; y: number; size: number }): void {
+  const name = page.node.newXObject('Image', qr.ref);
+  page.pushOperators(...drawImage(name, { x: box.x, y: box.y, width: box.size, height: box.size, rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) }));
 }

@@ -105,6 +105,9 @@ export const queryKeys = {
     cover: (id: number, of: string, sha: string | null) => ['news', 'cover', id, of, sha] as const,
   },
 
+  documentChecks: {
+    applicationSearch: (search: string) => ['document-checks', 'application-search', search] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     list: (query: unknown) => ['notifications', 'list', query] as const,

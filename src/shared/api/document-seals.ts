@@ -124,10 +124,12 @@ export const DOCUMENT_SEAL_PATHS = {
 /** Served at the server's root, outside the API: where did:web looks for the office's DID document. */
 export const DID_DOCUMENT_PATH = '/.well-known/did.json';
 
+/** The longest note a check leaves as evidence (the officer's words and the check's summary). */
+export const DOCUMENT_CHECK_EVIDENCE_MAX = 4000;
 /** A check's result kept on an application as evidence: what was checked and what the check said. */
 export const documentCheckEvidence = z.object({
   subject: z.enum(['credential', 'pdf']),
-  summary: safeText({ max: 4000, multiline: true }).min(1, 'This field is required'),
+  summary: safeText({ max: DOCUMENT_CHECK_EVIDENCE_MAX, multiline: true }).min(1, 'This field is required'),
 });
 export type DocumentCheckEvidence = z.infer<typeof documentCheckEvidence>;
 export const documentCheckEvidenceAnswer = z.object({ note_id: z.number().int(), created_at: z.string() });

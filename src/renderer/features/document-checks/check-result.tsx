@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CredentialCheckAnswer, PdfCheckAnswer } from '../../../shared/api/document-seals';
@@ -6,12 +7,13 @@ import { Alert } from '../../components/alert';
 import { DetailsList } from '../../components/details-list';
 import { useFormat } from '../../lib/format';
 import type { DocumentCheck } from './api';
-import { credentialVerdict, pdfVerdict, verdictTone } from './verdict';
+import { readableClaims } from './claim-labels';
+import { documentVerdict, verdictTone } from './verdict';
 
 /** The verdict in one word with a sentence, then what it rests on, then the register's entry. */
-export function CheckResult({ result }: { result: DocumentCheck }) {
+export function CheckResult({ result, children }: { result: DocumentCheck; children?: ReactNode }) {
   const { t } = useTranslation('verify-document');
-  const verdict = result.subject === 'pdf' ? pdfVerdict(result.check, result.entry) : credentialVerdict(result.check);
+  const verdict = documentVerdict(result);
   return (
     <section className="verify-document__verdict" aria-labelledby="verify-verdict-heading" data-verdict={verdict}>
       <h2 id="verify-verdict-heading" className="visually-hidden">
@@ -22,6 +24,7 @@ export function CheckResult({ result }: { result: DocumentCheck }) {
       </Alert>
       {result.subject === 'pdf' ? <PdfDetails check={result.check} fileName={result.fileName} /> : <CredentialDetails check={result.check} />}
       <RegisterEntry entry={result.entry} />
+      {children}
     </section>
   );
 }
@@ -63,6 +66,7 @@ function PdfDetails({ check, fileName }: { check: PdfCheckAnswer; fileName: stri
 function CredentialDetails({ check }: { check: CredentialCheckAnswer }) {
   const { t } = useTranslation('verify-document');
   const format = useFormat();
+  const claims = readableClaims(check, t, format.date);
   return (
     <>
       <h3>{t('credential.details')}</h3>
@@ -80,7 +84,7 @@ function CredentialDetails({ check }: { check: CredentialCheckAnswer }) {
       />
       {check.signature_error ? <p className="verify-document__technical">{t('technical', { detail: check.signature_error })}</p> : null}
       <h3>{t('credential.claims')}</h3>
-      {check.claims.length > 0 ? <DetailsList rows={check.claims.map((claim) => [claim.path, claim.value])} /> : <p>{t('credential.noClaims')}</p>}
+      {claims.length > 0 ? <DetailsList rows={claims.map((claim) => [claim.label, claim.value])} /> : <p>{t('credential.noClaims')}</p>}
     </>
   );
 }

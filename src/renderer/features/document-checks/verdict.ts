@@ -1,5 +1,6 @@
 import type { CredentialCheckAnswer, PdfCheckAnswer } from '../../../shared/api/document-seals';
 import type { IssuedDocument } from '../../../shared/api/issuance';
+import type { DocumentCheck } from './api';
 
 // What "Verify a document" says first, in one word, from the server's detailed check: the worst
 // finding wins (a broken signature before a revocation before an expiry), so a forged or changed
@@ -35,4 +36,9 @@ export function pdfVerdict(check: PdfCheckAnswer, entry: IssuedDocument | null):
 export function verdictTone(verdict: DocumentVerdict): 'success' | 'warning' | 'error' {
   if (verdict === 'valid') return 'success';
   return verdict === 'expired' || verdict === 'unknown_signer' || verdict === 'unsigned' ? 'warning' : 'error';
+}
+
+/** A check's verdict, whichever kind of document it checked. */
+export function documentVerdict(result: DocumentCheck): DocumentVerdict {
+  return result.subject === 'pdf' ? pdfVerdict(result.check, result.entry) : credentialVerdict(result.check);
 }

@@ -7,8 +7,13 @@ import { PageHeader } from '../../components/page-header';
 import { RefusalAlert } from '../../components/refusal-alert';
 import { TextAreaField } from '../../components/text-area-field';
 import { describeRefusal } from '../../lib/error-translator';
-import { useCheckCredential, useCheckPdf, type DocumentCheck } from './api';
+import { useFormat } from '../../lib/format';
+import { useCheckCredential, useCheckPdf, useRecordEvidence, type DocumentCheck } from './api';
 import { CheckResult } from './check-result';
+import { readableClaims } from './claim-labels';
+import { EMPTY_EVIDENCE, EvidencePanel, type EvidenceDraft } from './evidence-panel';
+import { evidenceSummary } from './evidence-summary';
+import { documentVerdict } from './verdict';
 import './verify-document.css';
 
 const PDF_TYPES = ['application/pdf', '.pdf'];
@@ -45,6 +50,9 @@ export function VerifyDocumentScreen({ titleKey }: { titleKey: string }) {
   const [didDocuments, setDidDocuments] = useState<{ name: string; document: JsonObject }[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [evidence, setEvidence] = useState<EvidenceDraft>(EMPTY_EVIDENCE);
+  const recordEvidence = useRecordEvidence();
+  const format = useFormat();
   const failed = checkPdf.error ?? checkCredential.error;
   const refusal = failed ? describeRefusal(failed, t) : null;
   const pending = checkPdf.isPending || checkCredential.isPending;
@@ -54,6 +62,7 @@ export function VerifyDocumentScreen({ titleKey }: { titleKey: string }) {
     setResult(null);
     checkPdf.reset();
     checkCredential.reset();
+    recordEvidence.reset();
   }
 
   function sendPdf(file: File) {
@@ -145,7 +154,18 @@ export function VerifyDocumentScreen({ titleKey }: { titleKey: string }) {
         {pending ? <p>{t('checking')}</p> : null}
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         {refusal ? <RefusalAlert title={t('problems.refused')} message={refusal.message} /> : null}
-        {result ? <CheckResult result={result} /> : null}
+        {result ? (
+          <CheckResult result={result}>
+            {/* The route is whoever verifies documents', as is the evidence endpoint. */}
+            <EvidencePanel
+              result={result}
+              summary={evidenceSummary(result, documentVerdict(result), result.subject === 'credential' ? readableClaims(result.check, t, format.date) : [], t, format)}
+              draft={evidence}
+              onDraftChange={setEvidence}
+              record={recordEvidence}
+            />
+          </CheckResult>
+        ) : null}
       </div>
     </>
   );

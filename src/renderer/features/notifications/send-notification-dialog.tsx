@@ -9,11 +9,11 @@ import { Dialog } from '../../components/dialog';
 import { FormError } from '../../components/form-error';
 import { FormSelectField, FormTextAreaField, FormTextField } from '../../components/form-fields';
 import { SelectField } from '../../components/select-field';
+import { SearchChoiceField, type SearchChoice } from '../../components/search-choice-field';
 import { describeRefusal } from '../../lib/error-translator';
 import { useSchemaForm } from '../../lib/form';
 import { isMissingValue } from '../../lib/zod-issue-message';
 import { useApplicationSearch, useSendNotification, useStaffSearch } from './api';
-import { RecipientSearch, type RecipientOption } from './recipient-search';
 
 export type Audience = 'applicant' | 'staff';
 type Content = 'template' | 'text';
@@ -30,7 +30,7 @@ export function kindsFor(audience: Audience): NotificationKind[] {
 
 interface Draft {
   audience: Audience;
-  recipient: RecipientOption | null;
+  recipient: SearchChoice | null;
   kind: NotificationKind;
   event: NotificationEvent | '';
   notes: string;
@@ -99,7 +99,7 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
     send.reset();
     onOpenChange(false);
   };
-  const options: RecipientOption[] =
+  const options: SearchChoice[] =
     draft.audience === 'applicant'
       ? (applications.data ?? []).map((application) => ({ id: application.id, label: `${application.reference} — ${application.applicant.full_name}` }))
       : (staff.data ?? []).map((person) => ({ id: person.id, label: `${person.full_name} (${person.username})` }));
@@ -123,7 +123,7 @@ export function SendNotificationDialog({ isOpen, onOpenChange, onSent }: SendNot
             setValue('event', '');
           }}
         />
-        <RecipientSearch
+        <SearchChoiceField
           key={draft.audience}
           label={draft.audience === 'applicant' ? t('send.application') : t('send.staff')}
           description={draft.audience === 'applicant' ? t('send.applicationHint') : t('send.staffHint')}

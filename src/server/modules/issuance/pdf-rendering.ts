@@ -1,5 +1,5 @@
-import type { PDFDocument, PDFPage } from 'pdf-lib';
-import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, verificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
+import type { PDFPage } from 'pdf-lib';
+import { A4, createOfficePdf, drawLetterhead, drawQr, INK, MARGIN, embedVerificationQr, wrap, type EmbeddedLetterhead, type EmbeddedQr, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 
 // Issued documents and verdicts as PDF: A4 pages with the office's letterhead (pdf-letterhead.ts),
 // the template's title and text filled from the application, and (for issued documents) the
@@ -19,10 +19,11 @@ export function fillPlaceholders(text: string, values: Placeholders): string {
 interface PageInput {
   template: TemplateText;
   values: Placeholders;
-  qr?: { png: Uint8Array; caption: string };
+  /** Embedded once per document, drawn on each page. */
+  qr?: { image: EmbeddedQr; caption: string };
 }
 
-async function drawPage(pdf: PDFDocument, page: PDFPage, input: PageInput, { regular, bold }: PdfFonts, letterhead: EmbeddedLetterhead) {
+function drawPage(page: PDFPage, input: PageInput, { regular, bold }: PdfFonts, letterhead: EmbeddedLetterhead) {
   let y = drawLetterhead(page, { regular, bold }, letterhead, fillPlaceholders(input.template.title, input.values));
   y -= 12;
   const bodyWidth = A4.width - 2 * MARGIN;
@@ -32,9 +33,8 @@ async function drawPage(pdf: PDFDocument, page: PDFPage, input: PageInput, { reg
     y -= 16;
   }
   if (input.qr) {
-    const image = await pdf.embedPng(input.qr.png);
     const size = 110;
-    page.drawImage(image, { x: A4.width - MARGIN - size, y: MARGIN, width: size, height: size });
+    drawQr(page, input.qr.image, { x: A4.width - MARGIN - size, y: MARGIN, size });
     page.drawText(input.qr.caption, { x: MARGIN, y: MARGIN + 8, size: 12, font: bold, color: INK });
   }
 }
@@ -51,9 +51,7 @@ export interface RenderInput {
 
 export async function renderPdf(input: RenderInput): Promise<Buffer> {
   const { pdf, fonts, letterhead } = await createOfficePdf(input.title, input.createdAt, input.letterhead);
-  const qr = input.verification ? { png: await verificationQr(input.verification.url), caption: input.verification.code } : undefined;
-  for (const page of input.pages) {
-    await drawPage(pdf, pdf.addPage([A4.width, A4.height]), { ...page, qr }, fonts, letterhead);
-  }
+  const qr = input.verification ? { image: embedVerificationQr(pdf, input.verification.url), caption: input.verification.code } : undefined;
+  for (const page of input.pages) drawPage(pdf.addPage([A4.width, A4.height]), { ...page, qr }, fonts, letterhead);
   return Buffer.from(await pdf.save());
 }

@@ -1,5 +1,5 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
-import { A4, createOfficePdf, drawLetterhead, INK, MARGIN, MUTED, verificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
+import { A4, createOfficePdf, drawLetterhead, drawQr, INK, MARGIN, MUTED, embedVerificationQr, wrap, type EmbeddedLetterhead, type Letterhead, type PdfFonts } from '../../pdf-letterhead';
 
 // The payment receipt as PDF, on the office's letterhead like the issued documents
 // (pdf-letterhead.ts): one page per language (Albanian, Serbian, English), each with the title,
@@ -50,8 +50,7 @@ async function drawPage(pdf: PDFDocument, fonts: PdfFonts, letterhead: EmbeddedL
   const page = pdf.addPage([A4.width, A4.height]);
   drawText(page, fonts, letterhead, content, { width: QR_SIZE });
 
-  const image = await pdf.embedPng(await verificationQr(content.verification.url));
-  page.drawImage(image, { x: A4.width - MARGIN - QR_SIZE, y: MARGIN, width: QR_SIZE, height: QR_SIZE });
+  drawQr(page, embedVerificationQr(pdf, content.verification.url), { x: A4.width - MARGIN - QR_SIZE, y: MARGIN, size: QR_SIZE });
   const textWidth = A4.width - 2 * MARGIN - QR_SIZE - 16;
   let y = MARGIN + QR_SIZE - 12;
   for (const line of wrap(content.verification.caption, fonts.regular, 9, textWidth)) {

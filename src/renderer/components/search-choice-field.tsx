@@ -1,35 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
-import '../../components/choice-controls.css';
-import { Icon } from '../../components/icon';
+import './choice-controls.css';
+import { Icon } from './icon';
 
 const SEARCH_DELAY_MS = 300;
 
-export interface RecipientOption {
+export interface SearchChoice {
   id: number;
   label: string;
 }
 
-export interface RecipientSearchProps {
+export interface SearchChoiceFieldProps {
   label: string;
   openLabel: string;
   /** What to type (the reference, a name). */
   description: string;
   /** The matches of what was typed, fetched by the caller. */
-  options: readonly RecipientOption[];
+  options: readonly SearchChoice[];
   onSearch(text: string): void;
-  selected: RecipientOption | null;
-  onSelect(option: RecipientOption | null): void;
+  selected: SearchChoice | null;
+  onSelect(option: SearchChoice | null): void;
   errorMessage?: string;
   emptyText: string;
 }
 
 /**
  * A combo box whose options the server finds (an application by its reference, a member of staff
- * by name): the typed text is sent once typing pauses; choosing keeps the option, typing again
+ * by name; the send-notification dialog, Verify a document's evidence): the typed text is sent once typing pauses; choosing keeps the option, typing again
  * drops it, so what the form sends is always what is shown.
  */
-export function RecipientSearch({ label, openLabel, description, options, onSearch, selected, onSelect, errorMessage, emptyText }: RecipientSearchProps) {
+export function SearchChoiceField({ label, openLabel, description, options, onSearch, selected, onSelect, errorMessage, emptyText }: SearchChoiceFieldProps) {
   const [text, setText] = useState(selected?.label ?? '');
   useEffect(() => {
     if (selected && text === selected.label) return undefined;
@@ -76,7 +76,7 @@ export function RecipientSearch({ label, openLabel, description, options, onSear
       ) : null}
       <Popover className="popover choice-popover">
         <ListBox className="listbox choice-menu" renderEmptyState={() => <p className="choice-menu__empty">{emptyText}</p>}>
-          {(item: RecipientOption) => (
+          {(item: SearchChoice) => (
             <ListBoxItem id={item.id} textValue={item.label} className="listbox__item">
               {item.label}
             </ListBoxItem>
