@@ -95,13 +95,15 @@ export interface AnonymiseOptions {
   actorId: number | null;
   ip: string | null;
   /** Why: the retention rule, or an erasure request (its id). */
-  cause: { kind: 'retention'; on: string } | { kind: 'erasure'; requestId: number };
+  cause: { kind: 'retention'; on: string } | { kind: 'erasure'; requestId: number } | { kind: 'restore'; backup_created_at: string };
 }
 
 export interface Anonymised {
   applications: number;
   documents: number;
   people: number;
+  /** The applications anonymised (for the ledger beside the backups, anonymised-ledger.ts). */
+  ids: number[];
   /** Files to delete once the transaction committed (a deleted file cannot be rolled back). */
   storageKeys: string[];
 }
@@ -112,7 +114,7 @@ export interface Anonymised {
  * person, is on legal hold, so the same application is never anonymised twice.
  */
 export async function anonymiseApplications(trx: AppDatabase, ids: readonly number[], options: AnonymiseOptions): Promise<Anonymised> {
-  const result: Anonymised = { applications: 0, documents: 0, people: 0, storageKeys: [] };
+  const result: Anonymised = { applications: 0, documents: 0, people: 0, ids: [], storageKeys: [] };
   if (ids.length === 0) return result;
   const locked = await trx
     .selectFrom('applications as a')
@@ -150,6 +152,7 @@ export async function anonymiseApplications(trx: AppDatabase, ids: readonly numb
       .execute();
     const scrubbed = await scrubCorrespondence(trx, { applicationId: application.id }, { email: application.email, identifiers: identifiersOf(application), replacementEmail: anonymisedEmail(application.applicant_id) });
     result.applications += 1;
+    result.ids.push(application.id);
     result.documents += files.length;
     result.storageKeys.push(...files.map((file) => file.storage_key!));
     await recordAudit(trx, {
@@ -303,6 +306,8 @@ export async function anonymiseDue(
   rules: RetentionSettings,
   on: string,
   actor: { id: number | null; ip: string | null },
+  /** After each batch's commit: what it anonymised (the ledger beside the backups). */
+  committed: (ids: readonly number[]) => Promise<void> = async () => {},
   batchSize = 100,
 ): Promise<RetentionRunResult> {
   const total: RetentionRunResult = { applications: 0, documents: 0, people: 0 };
@@ -323,6 +328,7 @@ export async function anonymiseDue(
       return anonymiseApplications(trx, due.map((row) => row.id), { actorId: actor.id, ip: actor.ip, cause: { kind: 'retention', on } });
     });
     await deleteFiles(storage, done.storageKeys, log);
+    await committed(done.ids);
     total.applications += done.applications;
     total.documents += done.documents;
     total.people += done.people;
