@@ -13,6 +13,9 @@ import { openDatabase, databaseDriver } from '../src/server/db/database';
 import { createMigrator, migrateToLatest, MIGRATIONS } from '../src/server/db/migrate';
 import { BackupRefused, loadBackup, readBackup, writeBackup } from '../src/server/backups/backup-archive';
 import { schemaVersion } from '../src/server/backups/table-dump';
+import { createLogger } from '../src/server/logger';
+import { reapplyAnonymisations } from '../src/server/modules/personal-data/anonymised-ledger';
+import { openDocumentStorage } from '../src/server/storage/open-storage';
 
 const [command, file] = process.argv.slice(2);
 if ((command !== 'export' && command !== 'import') || !file || !/\.tar\.gz$/i.test(file)) {
@@ -43,6 +46,9 @@ try {
     if (error) throw error;
     await loadBackup(resolve(file), db, { knownMigrations: known, objectsDir: localDocuments ? resolve(config.storageDir, 'objects') : null });
     const migrated = await migrateToLatest(db);
+    // What was anonymised after the archive was written is anonymised again (the ledger beside the backups).
+    const reapplied = await reapplyAnonymisations({ db, config, storage: await openDocumentStorage(config), log: createLogger('info') }, manifest.created_at);
+    if (reapplied > 0) console.info(`Anonymised again ${reapplied} applications anonymised after the archive was written.`);
     console.info(`Imported the archive of ${manifest.created_at} (schema ${manifest.schema_version}${migrated.length > 0 ? `, then migrated: ${migrated.join(', ')}` : ''}).`);
   }
 } catch (error) {

@@ -74,6 +74,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         details: { created_at: restored.created_at, app_version: restored.app_version, schema_version: restored.schema_version },
         ip: null,
       });
+      // What was anonymised after the backup was taken is anonymised again (anonymised-ledger.ts).
+      const { reapplyAnonymisations } = await import('./modules/personal-data/anonymised-ledger');
+      await reapplyAnonymisations({ db, config, storage, log: logger }, restored.created_at);
     }
     const issuer = createDocumentIssuer({ storage, config });
     const seed = async () => {

@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type AppDatabase } from '../../src/server/db/database';
 import { MIGRATIONS } from '../../src/server/db/migrate';
 import { BackupRefused, readBackup, writeBackup, type BackupManifest, type BackupSource } from '../../src/server/backups/backup-archive';
-import { applyPendingRestore, pendingRestorePath, stageRestore } from '../../src/server/backups/embedded-restore';
+import { applyPendingRestore, pendingRestorePath, restoreIntoFreshFolder, stageRestore } from '../../src/server/backups/embedded-restore';
+import { LEDGER_FILE, ledgerFolder, reapplyAnonymisations } from '../../src/server/modules/personal-data/anonymised-ledger';
+import { createLocalStorage } from '../../src/server/storage/local-storage';
+import { PERSONAL_DATA_PATHS } from '../../src/shared/api/personal-data';
 import { createTarWriter } from '../../src/server/backups/tar-archive';
 import { tableShapes } from '../../src/server/backups/table-dump';
 import { createLogger } from '../../src/server/logger';
@@ -112,6 +115,36 @@ describe('restore into a fresh folder', () => {
     // The replaced state is kept aside.
     const kept = (await readdir(join(dataDir, 'restore'))).find((name) => name.startsWith('replaced-'));
     expect(await readFile(join(dataDir, 'restore', kept!, 'db', 'PG_VERSION'), 'utf8')).toBe('the old database');
+  });
+});
+
+describe('a restore and personal data', () => {
+  it('anonymises again what was anonymised after the backup was taken', { timeout: 240_000 }, async () => {
+    // The archive was written before this run: it still holds the expired demo application's person.
+    const run = await server.app.inject({ method: 'POST', url: `/api${PERSONAL_DATA_PATHS.runs}`, headers: await server.authorization('admin') });
+    expect(run.statusCode, run.body).toBe(200);
+    const anonymised = await server.db.selectFrom('applications').select(['id', 'applicant_name', 'applicant_id']).where('anonymised_at', 'is not', null).execute();
+    expect(anonymised.length).toBeGreaterThan(0);
+    const ledger = await readFile(join(await ledgerFolder(server), LEDGER_FILE), 'utf8');
+    expect(ledger).toContain(`"application":${anonymised[0]!.id}`);
+
+    const into = join(work, 'restored-with-ledger');
+    await restoreIntoFreshFolder(archive, { pgliteDir: join(into, 'db'), storageDir: join(into, 'storage') }, KNOWN);
+    const restored = await openPglite(join(into, 'db'));
+    try {
+      const before = await restored.selectFrom('applications').select(['id', 'anonymised_at']).where('id', 'in', anonymised.map((row) => row.id)).execute();
+      expect(before.every((row) => row.anonymised_at === null)).toBe(true);
+      const again = await reapplyAnonymisations({ db: restored, config: server.config, storage: createLocalStorage(join(into, 'storage')), log }, manifest.created_at);
+      expect(again).toBe(anonymised.length);
+      const after = await restored.selectFrom('applications').select(['id', 'applicant_name', 'personal_id', 'anonymised_at']).where('id', 'in', anonymised.map((row) => row.id)).orderBy('id').execute();
+      expect(after.map((row) => [row.id, row.applicant_name, row.personal_id])).toEqual(anonymised.sort((a, b) => a.id - b.id).map((row) => [row.id, row.applicant_name, null]));
+      const person = await restored.selectFrom('applicants').select(['email', 'personal_id', 'anonymised_at']).where('id', '=', anonymised[0]!.applicant_id).executeTakeFirstOrThrow();
+      expect(person.email).toMatch(/@naric\.invalid$/);
+      // A backup taken after the anonymisation has nothing to repeat.
+      expect(await reapplyAnonymisations({ db: restored, config: server.config, storage: createLocalStorage(join(into, 'storage')), log }, new Date().toISOString())).toBe(0);
+    } finally {
+      await restored.destroy();
+    }
   });
 });
 

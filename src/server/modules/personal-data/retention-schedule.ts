@@ -7,6 +7,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job';
 import { recordAudit } from '../../shared/audit';
 import type { DocumentStorage } from '../../storage/document-storage';
 import { currentSettings } from '../../system-settings';
+import { ledgerFolder, noteAnonymised } from './anonymised-ledger';
 import { anonymiseDue } from './retention';
 
 // The retention run: on the first day of each month (office time), so an administrator reads the
@@ -43,7 +44,8 @@ export async function runRetention(
     .executeTakeFirst();
   if (!claimed) return null;
   const rules = (await currentSettings(deps)).retention;
-  const result = await anonymiseDue(db, deps.storage, deps.log, rules, run.on, run.actor);
+  const ledger = await ledgerFolder(deps);
+  const result = await anonymiseDue(db, deps.storage, deps.log, rules, run.on, run.actor, (ids) => noteAnonymised(ledger, ids, { kind: 'retention', on: run.on }, deps.log));
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('retention_runs').set({ finished_at: new Date(), applications: result.applications, documents: result.documents }).where('id', '=', claimed.id).execute();
     await recordAudit(trx, { actorId: run.actor.id, action: 'personal_data.retention_run', entityType: 'retention_run', entityId: claimed.id, details: { trigger: run.trigger, on: run.on, rules, ...result }, ip: run.actor.ip });

@@ -32,6 +32,7 @@ import { conflict, fieldError, notFound } from '../../errors';
 import { recordAudit } from '../../shared/audit';
 import { displayNameSql } from '../../shared/display-name';
 import { currentSettings } from '../../system-settings';
+import { ledgerFolder, noteAnonymised } from './anonymised-ledger';
 import { erasureItems, erasureOutcome } from './erasure';
 import { anonymiseApplications, deleteFiles, retentionPreview as previewOf } from './retention';
 import { nextRunDay, runRetention, startRetentionSchedule } from './retention-schedule';
@@ -433,7 +434,10 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return anonymised;
       });
-      if (done) await deleteFiles(app.deps.storage, done.storageKeys, request.log);
+      if (done) {
+        await deleteFiles(app.deps.storage, done.storageKeys, request.log);
+        await noteAnonymised(await ledgerFolder({ db, config }), done.ids, { kind: 'erasure', requestId: current.id }, request.log);
+      }
       return erasureRequest(current.id);
     },
   );

@@ -1,10 +1,10 @@
+import JSZip from 'jszip';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import { embedOfficeFonts, wrap } from '../../pdf-letterhead';
 import { fileNameSegment } from '../../downloads';
 import type { DocumentStorage } from '../../storage/document-storage';
-import { zipArchive } from './zip-archive';
 
 // A subject access export: everything held about one person as one ZIP. `records.json` holds
 // every row (the person, their applications with education, documents' metadata, history,
@@ -112,7 +112,12 @@ export async function subjectExport(db: AppDatabase, storage: DocumentStorage, a
     ],
     at,
   );
-  const zip = zipArchive([{ name: 'summary.pdf', content: summary }, { name: 'records.json', content: Buffer.from(JSON.stringify(records, null, 2)) }, ...files], at);
+  const archive = new JSZip();
+  for (const entry of [{ name: 'summary.pdf', content: summary }, { name: 'records.json', content: Buffer.from(JSON.stringify(records, null, 2)) }, ...files]) {
+    archive.file(entry.name, entry.content, { date: at, binary: true });
+  }
+  // Stored, not deflated: the documents are PDFs and images, already compressed.
+  const zip = await archive.generateAsync({ type: 'nodebuffer', compression: 'STORE', platform: 'UNIX' });
   return {
     zip,
     fileName: `personal-data-${applicantId}-${at.toISOString().slice(0, 10)}.zip`,
