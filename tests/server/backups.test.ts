@@ -234,9 +234,16 @@ it('a backup taken while writes go on is one consistent moment', async () => {
         for (const half of ['first', 'second']) await trx.insertInto('audit_log').values({ action: `test.pair_${half}`, entity_type: 'test', entity_id: String(pairs), details: '{}' }).execute();
       });
       pairs += 1;
+      // A turn for the backup between writes, as requests leave one: on the embedded database
+      // (one connection), a writer that never pauses would keep the backup's transaction waiting.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   })();
-  while (pairs < 3) await new Promise((resolve) => setImmediate(resolve));
+  // A writer that fails ends the wait with its error instead of leaving it spinning.
+  let failed: unknown;
+  writer.catch((error: unknown) => (failed = error));
+  while (pairs < 3 && failed === undefined) await new Promise((resolve) => setImmediate(resolve));
+  if (failed !== undefined) throw failed;
   const during = join(work, 'naric-backup-20260301-030000.tar.gz');
   const written = await writeBackup(source, during, { trigger: 'scheduled' });
   const pairsAtEnd = pairs;
