@@ -27,12 +27,14 @@ async function version(id: number) {
   return (await server.db.selectFrom('applications').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
 }
 
-/** The QR code's text: the image XObject of the first page (raw RGB, Flate) decoded with jsQR. */
+/** The QR code's text: an image XObject (gray or RGB, Flate) decoded with jsQR; another image's alpha mask is skipped. */
 async function qrText(pdfBytes: Buffer): Promise<string | null> {
   const pdf = await PDFDocument.load(pdfBytes);
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+  const objects = pdf.context.enumerateIndirectObjects();
+  const masks = new Set(objects.map(([, object]) => (object instanceof PDFRawStream ? object.dict.get(PDFName.of('SMask'))?.toString() : undefined)).filter(Boolean));
+  for (const [ref, object] of objects) {
     if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
-    if (object.dict.get(PDFName.of('SMask')) === undefined && object.dict.get(PDFName.of('ColorSpace')) === PDFName.of('DeviceGray')) continue;
+    if (masks.has(ref.toString())) continue;
     const width = (object.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
     const height = (object.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
     const pixels = inflateSync(object.contents);

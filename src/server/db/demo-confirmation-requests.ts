@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { CLOSED_STATUSES } from '../../shared/domain/application-status';
 import { waitOnThirdParty } from '../application-deadlines';
+import { DEFAULT_SMTP_MAX_ATTEMPTS } from '../config';
 import type { AppDatabase } from './database';
 import type { Database } from './schema';
 
@@ -68,7 +69,8 @@ export async function seedDemoConfirmationRequests(trx: Transaction<Database>, n
         message: `Demo: the request ${reference} about ${candidate.file_name}.`,
         status: demo.delivered ? 'sent' : 'failed',
         sent_at: demo.delivered ? sentAt : null,
-        ...(demo.delivered ? {} : { attempts: 3, last_error: DELIVERY_ERROR }),
+        // Failed means every attempt the outbox makes was spent, as for the demo's other failed e-mails.
+        ...(demo.delivered ? {} : { attempts: DEFAULT_SMTP_MAX_ATTEMPTS, last_error: DELIVERY_ERROR }),
         application_id: candidate.id,
         event: 'authenticity_confirmation_request',
         language: candidate.language as 'en' | 'sq' | 'sr',
