@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { IMAGE_LIMITS } from '../shared/api/images';
 import { HTTP_STATUS } from '../shared/api/drf';
 import { ApiError } from './errors';
+import { UploadStalledError, UploadTooLargeError, type DocumentStorage } from './storage/document-storage';
+import { uploadStalled } from './uploads';
 
 // One check for every image the office uploads (the letterhead's logo, news covers), before it
 // is stored: the type from the first bytes (whatever the Content-Type said), the size the header
@@ -121,4 +125,36 @@ export async function checkImage(bytes: Buffer, accepted: readonly ImageMediaTyp
     if (error instanceof ApiError) throw error;
     throw imageUnreadable();
   }
+}
+
+/**
+ * An uploaded image received whole: streamed to a temporary object within `maxBytes`, refused
+ * when empty, checked and re-encoded by checkImage, and only the server's encoding stored. The
+ * caller names its own refusals for too large, empty and an unsupported type.
+ */
+export async function receiveImage(
+  storage: DocumentStorage,
+  content: Readable,
+  options: { maxBytes: number; idleTimeoutMs: number; accepted: readonly ImageMediaType[]; tooLarge: () => Error; empty: () => Error; unsupported: () => Error },
+): Promise<{ key: string; mediaType: ImageMediaType; size: number; sha256: string }> {
+  let object;
+  try {
+    object = await storage.writeTemporary(content, { maxBytes: options.maxBytes, idleTimeoutMs: options.idleTimeoutMs });
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw options.tooLarge();
+    if (error instanceof UploadStalledError) throw uploadStalled();
+    throw error;
+  }
+  if (object.size === 0) {
+    await object.discard();
+    throw options.empty();
+  }
+  let image;
+  try {
+    image = await checkImage(await object.read(0, object.size), options.accepted, options.unsupported);
+  } finally {
+    await object.discard();
+  }
+  const key = await storage.put(image.bytes);
+  return { key, mediaType: image.mediaType, size: image.bytes.length, sha256: createHash('sha256').update(image.bytes).digest('hex') };
 }

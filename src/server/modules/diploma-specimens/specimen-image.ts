@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import { SPECIMEN_IMAGE_MAX_BYTES, SPECIMEN_IMAGE_TYPES } from '../../../shared/api/diploma-specimens';
 import { ApiError, fieldError, refuse } from '../../errors';
-import { UploadStalledError, UploadTooLargeError, type DocumentStorage } from '../../storage/document-storage';
-import { checkImage } from '../../uploaded-images';
-import { MB, uploadStalled } from '../../uploads';
+import type { DocumentStorage } from '../../storage/document-storage';
+import { receiveImage } from '../../uploaded-images';
+import { MB } from '../../uploads';
 import type { SpecimenFileInput } from './specimen-store';
 
 // A specimen's genuine document as an image (a scan or photograph of the diploma). It is taken in
@@ -26,25 +25,7 @@ export function isSpecimenImageType(contentType: string | undefined): boolean {
 }
 
 export async function receiveSpecimenImage(storage: DocumentStorage, content: Readable, idleTimeoutMs: number, fileName: string): Promise<SpecimenFileInput> {
-  let object;
-  try {
-    object = await storage.writeTemporary(content, { maxBytes: SPECIMEN_IMAGE_MAX_BYTES, idleTimeoutMs });
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) throw imageTooLarge();
-    if (error instanceof UploadStalledError) throw uploadStalled();
-    throw error;
-  }
-  if (object.size === 0) {
-    await object.discard();
-    throw fieldError('file', 'upload_empty');
-  }
-  let image;
-  try {
-    image = await checkImage(await object.read(0, object.size), SPECIMEN_IMAGE_TYPES, notAnImage);
-  } finally {
-    await object.discard();
-  }
-  const key = await storage.put(image.bytes);
+  const image = await receiveImage(storage, content, { maxBytes: SPECIMEN_IMAGE_MAX_BYTES, idleTimeoutMs, accepted: SPECIMEN_IMAGE_TYPES, tooLarge: imageTooLarge, empty: () => fieldError('file', 'upload_empty'), unsupported: notAnImage });
   // An image carries nothing a viewer runs (its re-encoding kept pixels only).
-  return { key, fileName, size: image.bytes.length, sha256: createHash('sha256').update(image.bytes).digest('hex'), activeContent: [], mediaType: image.mediaType as SpecimenFileInput['mediaType'] };
+  return { key: image.key, fileName, size: image.size, sha256: image.sha256, activeContent: [], mediaType: image.mediaType as SpecimenFileInput['mediaType'] };
 }

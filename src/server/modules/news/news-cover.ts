@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { HTTP_STATUS } from '../../../shared/api/drf';
 import { COVER_MEDIA_TYPES, NEWS_LIMITS } from '../../../shared/api/news';
 import { ApiError, fieldError } from '../../errors';
-import { checkImage } from '../../uploaded-images';
-import { uploadStalled } from '../../uploads';
-import { UploadStalledError, UploadTooLargeError, type DocumentStorage } from '../../storage/document-storage';
+import { receiveImage } from '../../uploaded-images';
+import type { DocumentStorage } from '../../storage/document-storage';
 import type { Cover } from './news-store';
 
 // A cover image goes where documents go (the same storage: a local folder or S3), streamed into
@@ -18,25 +16,7 @@ export const coverTooLarge = () =>
 export const coverUnsupported = () => new ApiError(415, 'news_cover_type');
 
 export async function receiveCover(storage: DocumentStorage, content: Readable, idleTimeoutMs: number): Promise<Cover> {
-  let object;
-  try {
-    object = await storage.writeTemporary(content, { maxBytes: NEWS_LIMITS.coverBytes, idleTimeoutMs });
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) throw coverTooLarge();
-    if (error instanceof UploadStalledError) throw uploadStalled();
-    throw error;
-  }
-  if (object.size === 0) {
-    await object.discard();
-    throw fieldError('file', 'image_empty');
-  }
-  let image;
-  try {
-    image = await checkImage(await object.read(0, object.size), COVER_MEDIA_TYPES, coverUnsupported);
-  } finally {
-    await object.discard();
-  }
   // Only the server's own encoding is kept (uploaded-images.ts).
-  const key = await storage.put(image.bytes);
-  return { key, media_type: image.mediaType, size: image.bytes.length, sha256: createHash('sha256').update(image.bytes).digest('hex') };
+  const image = await receiveImage(storage, content, { maxBytes: NEWS_LIMITS.coverBytes, idleTimeoutMs, accepted: COVER_MEDIA_TYPES, tooLarge: coverTooLarge, empty: () => fieldError('file', 'image_empty'), unsupported: coverUnsupported });
+  return { key: image.key, media_type: image.mediaType, size: image.size, sha256: image.sha256 };
 }
